@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { outboxRoutes } from './admin/outbox.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { createBillingDeps, type BillingOverrides } from './billing/billing.deps.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
+import { catalogAdminRoutes } from './catalog/catalog-admin.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { contactsRoutes } from './contacts/contacts.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { createTicketNotifier } from './notifications/ticket-notifier.ts';
+import { registerAuthGuard } from './platform/auth/guard.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { createMailer, type Mailer } from './platform/mail/mail.ts';
+import type { Secrets } from './platform/secrets.ts';
+import { registerRealtime } from './platform/realtime.ts';
+import { registerWebApp } from './platform/web.ts';
+import { conversationRoutes } from './tickets/conversation.routes.ts';
+import { ticketsRoutes } from './tickets/tickets.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** The built web app to serve; null in API-only tests. */
+  webDist?: string | null;
+  logger?: boolean | object;
+  /** Tests only: a Stripe client pointed at the fake server, a clock. */
+  billing?: BillingOverrides;
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  isPublic: boolean;
+}
+export interface App {
+  app: FastifyInstance;
+  mailer: Mailer;
+  /** Every route, as registered: the guard test walks it. */
+  routes: RouteInfo[];
+}
+
+const SENSITIVE_QUERY = /([?&](?:token|secret|key|hash)=)[^&]*/gi;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, secrets } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Method, path and ids only: never bodies, cookies or secrets in query strings.
+        req: (req: { id: string; method: string; url: string; ip?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+          ip: req.ip,
+        }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    // The web app's files and the browsable docs are public; every other /api route is private unless it says so.
+    if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) route.config = { ...route.config, public: true };
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, isPublic: route.config?.public === true });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tax Portal API', version: '1.0.0', description: 'The HTTP contract of the tax-preparation portal.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'tp_session' },
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'token KEY:SECRET' },
+        },
+      },
+      security: [{ session: [] }, { token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    staticCSP: true,
+    uiHooks: {},
+  });
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  // Every route registered after this is private unless its config says public.
+  registerAuthGuard(app, { db: database.db, sessionSecret: secrets.sessionSecret });
+
+  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const authDeps = {
+    db: database.db,
+    sessionSecret: secrets.sessionSecret,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    secureCookies: config.isProduction,
+    ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+  };
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(authDeps));
+  await app.register(outboxRoutes(database.db));
+  await app.register(catalogRoutes({ db: database.db }));
+  await app.register(catalogAdminRoutes({ db: database.db }));
+  const hub = await registerRealtime(app, database);
+  const onActivity = createTicketNotifier({ db: database.db, hub, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
+  const ticketsDeps = { db: database.db, hub, log: app.log, onActivity };
+  await app.register(ticketsRoutes(ticketsDeps));
+  await app.register(conversationRoutes(ticketsDeps));
+  await app.register(notificationsRoutes({ db: database.db, hub }));
+  await app.register(dashboardRoutes({ db: database.db }));
+  await app.register(contactsRoutes({ db: database.db }));
+
+  await app.register(
+    billingRoutes(
+      createBillingDeps({ db: database.db, config, sessionSecret: secrets.sessionSecret, mailer, log: app.log, overrides: deps.billing }),
+    ),
+  );
+
+  await registerWebApp(app, deps.webDist ?? null);
+  return { app, mailer, routes };
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type ChangePasswordBody,
+  type Session,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  type AuthContext,
+  type NewSession,
+} from '../platform/auth/sessions.ts';
+import { hmacHex, randomToken } from '../platform/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError, fieldError } from '../platform/errors.ts';
+import type { Mailer } from '../platform/mail/mail.ts';
+import { hashPassword, verifyPassword } from '../platform/passwords.ts';
+import { createUser } from '../platform/users.ts';
+import * as repo from './auth.repository.ts';
+
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+export const LOCKOUT_AFTER_FAILURES = 5;
+export const RESET_TTL_MS = 30 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Db;
+  sessionSecret: Buffer;
+  mailer: Mailer;
+  publicUrl: string;
+}
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export async function sessionView(db: Db, auth: Pick<AuthContext, 'user' | 'roles' | 'login_role'>): Promise<Session> {
+  const statuses = await repo.listStatuses(db);
+  return {
+    user: auth.user,
+    roles: auth.roles,
+    login_role: auth.login_role,
+    currency: await repo.getCurrency(db),
+    statuses: statuses as Session['statuses'],
+  };
+}
+
+export async function register(
+  deps: AuthDeps,
+  body: { full_name: string; email: string; phone: string; password: string; referral_code?: string | undefined },
+  meta: RequestMeta,
+): Promise<{ session: NewSession; view: Session }> {
+  if (await repo.findUserByEmail(deps.db, body.email)) throw new AppError('conflict', MESSAGES.emailTaken);
+  let userId: string;
+  try {
+    userId = await createUser(deps.db, { ...body, roles: ['Customer'], referredBy: body.referral_code ?? null });
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw new AppError('conflict', MESSAGES.emailTaken);
+    throw err;
+  }
+  await audit(deps.db, { actorId: userId, action: 'user.registered', entityType: 'user', entityId: userId, ip: meta.ip });
+  const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
+  const user = (await repo.findUserById(deps.db, userId))!;
+  const view = await sessionView(deps.db, {
+    user: { id: user.id, email: user.email, full_name: user.full_name, phone: user.phone },
+    roles: ['Customer'],
+    login_role: 'Customer',
+  });
+  return { session, view };
+}
+
+/** Generic failure for unknown user and wrong password alike; 5 failures in 15 minutes lock the account for the rest of the window. */
+export async function login(
+  deps: AuthDeps,
+  body: { email: string; password: string },
+  meta: RequestMeta,
+  previousSessionId: string | null,
+) {
+  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
+  const failures = await repo.countRecentFailures(deps.db, body.email, since);
+  if (failures.length >= LOCKOUT_AFTER_FAILURES) {
+    const oldest = failures[failures.length - LOCKOUT_AFTER_FAILURES]!;
+    const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + LOCKOUT_WINDOW_MS - Date.now()) / 1000));
+    throw new AppError('rate_limited', MESSAGES.tooManyAttempts, { headers: { 'retry-after': String(retryAfter) } });
+  }
+  const user = await repo.findUserByEmail(deps.db, body.email);
+  const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+  if (!user || !ok) {
+    await repo.recordFailure(deps.db, body.email, meta.ip);
+    throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
+  }
+  await repo.clearFailures(deps.db, body.email);
+  // A new token at every login; whatever session the browser had is ended (no fixation).
+  if (previousSessionId) await deleteSession(deps.db, previousSessionId);
+  const session = await createSession(deps.db, deps.sessionSecret, user.id, meta);
+  await audit(deps.db, { actorId: user.id, action: 'user.login', entityType: 'user', entityId: user.id, ip: meta.ip });
+  return { session, userId: user.id };
+}
+
+/** SPEC §5's three checks, in its order and with its texts, then our length rule. */
+export async function changePassword(deps: AuthDeps, auth: AuthContext, body: ChangePasswordBody, meta: RequestMeta) {
+  const user = await repo.findUserById(deps.db, auth.user.id);
+  if (!user || !(await verifyPassword(user.password_hash, body.old_password))) {
+    throw fieldError('old_password', MESSAGES.incorrectOldPassword);
+  }
+  if (body.new_password !== body.confirm_password) throw fieldError('confirm_password', MESSAGES.passwordConfirmMismatch);
+  if (body.new_password === body.old_password) throw fieldError('new_password', MESSAGES.passwordSameAsOld);
+  if (body.new_password.length < PASSWORD_MIN || body.new_password.length > PASSWORD_MAX) {
+    throw fieldError('new_password', MESSAGES.passwordLength);
+  }
+  await deps.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, user.id, await hashPassword(body.new_password));
+    await deleteUserSessions(tx, user.id, auth.sessionId);
+    await audit(tx, { actorId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id, ip: meta.ip });
+  });
+  return { status: 'Success' as const, message: MESSAGES.passwordUpdated };
+}
+
+export async function requestPasswordReset(deps: AuthDeps, email: string, meta: RequestMeta): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = randomToken(32);
+  await repo.insertPasswordReset(deps.db, hmacHex(deps.sessionSecret, `reset:${token}`), user.id, new Date(Date.now() + RESET_TTL_MS));
+  await audit(deps.db, { actorId: null, action: 'user.password_reset_requested', entityType: 'user', entityId: user.id, ip: meta.ip });
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Tax Portal password',
+    text: [
+      `Hello ${user.full_name},`,
+      '',
+      'Someone asked to reset the password of your Tax Portal account. If it was you, open this link within 30 minutes:',
+      `${deps.publicUrl}/reset-password?token=${token}`,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+export async function confirmPasswordReset(deps: AuthDeps, token: string, newPassword: string, meta: RequestMeta) {
+  const tokenHash = hmacHex(deps.sessionSecret, `reset:${token}`);
+  const hash = await hashPassword(newPassword);
+  const done = await deps.db.transaction(async (tx) => {
+    const row = await repo.consumePasswordReset(tx, tokenHash);
+    if (!row) return false;
+    await repo.setPasswordHash(tx, row.user_id, hash);
+    await deleteUserSessions(tx, row.user_id);
+    await audit(tx, { actorId: row.user_id, action: 'user.password_reset', entityType: 'user', entityId: row.user_id, ip: meta.ip });
+    return true;
+  });
+  if (!done) throw new AppError('bad_request', MESSAGES.resetInvalid);
+}
+
+const tokenView = (t: Awaited<ReturnType<typeof repo.insertToken>>) => ({
+  id: t.id,
+  name: t.name,
+  key: t.key,
+  created_at: t.created_at.toISOString(),
+  last_used_at: t.last_used_at?.toISOString() ?? null,
+});
+
+export async function listApiTokens(deps: AuthDeps, auth: AuthContext) {
+  return { items: (await repo.listTokens(deps.db, auth.user.id)).map(tokenView) };
+}
+
+export async function createApiToken(deps: AuthDeps, auth: AuthContext, name: string, meta: RequestMeta) {
+  const secret = randomToken(32);
+  const row = await repo.insertToken(deps.db, {
+    id: randomUUID(),
+    user_id: auth.user.id,
+    name,
+    key: randomToken(12),
+    secret_hash: hmacHex(deps.sessionSecret, `api:${secret}`),
+  });
+  await audit(deps.db, { actorId: auth.user.id, action: 'api_token.created', entityType: 'api_token', entityId: row.id, ip: meta.ip });
+  return { ...tokenView(row), secret };
+}
+
+export async function revokeApiToken(deps: AuthDeps, auth: AuthContext, id: string, meta: RequestMeta) {
+  if (!(await repo.revokeToken(deps.db, auth.user.id, id))) throw new AppError('not_found', MESSAGES.notFound);
+  await audit(deps.db, { actorId: auth.user.id, action: 'api_token.revoked', entityType: 'api_token', entityId: id, ip: meta.ip });
+}
+

@@ -1,0 +1,277 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@taxportal/contract';
+import { outbox, sessions, users } from '../platform/db/schema.ts';
+import { Agent, createCustomer, createTestApp, PASSWORD, signIn, uniqueEmail, type TestApp } from '../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const registration = (over: Record<string, unknown> = {}) => ({
+  full_name: 'Jamie Taxpayer',
+  email: uniqueEmail('reg'),
+  phone: '+1 202 555 0143',
+  password: 'a-long-enough-pass',
+  ...over,
+});
+
+describe('register', () => {
+  it('creates a customer, signs them in and normalises e-mail and phone', async () => {
+    const agent = new Agent(t.app);
+    const email = uniqueEmail('Mixed.Case');
+    const res = await agent.post('/api/v1/auth/register', registration({ email: `  ${email.toUpperCase()} ` }));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user.email).toBe(email.toLowerCase());
+    expect(body.user.phone).toBe('+12025550143');
+    expect(body.roles).toEqual(['Customer']);
+    expect(body.login_role).toBe('Customer');
+    expect(body.currency).toBe('USD');
+    expect(body.statuses.map((s: { name: string }) => s.name).slice(0, 12)).toContain('Ready For IRS Filing');
+    const cookie = res.cookies.find((c) => c.name === 'tp_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(res.cookies.find((c) => c.name === 'csrf_token')?.httpOnly).toBeFalsy();
+    const session = await agent.get('/api/v1/auth/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe(email.toLowerCase());
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(session.json())).not.toMatch(/password|hash|secret/i);
+  });
+
+  it.each([
+    ['full_name', { full_name: undefined }],
+    ['full_name', { full_name: '   ' }],
+    ['email', { email: 'not-an-email' }],
+    ['phone', { phone: '5551234' }],
+    ['phone', { phone: undefined }],
+    ['password', { password: 'short' }],
+    ['password', { password: 'x'.repeat(129) }],
+  ])('refuses a bad %s with 422 naming the field and writes nothing', async (field, over) => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const res = await new Agent(t.app).post('/api/v1/auth/register', registration(over));
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    const problem = res.json();
+    expect(problem.status).toBe(422);
+    expect(problem.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(problem.detail).toContain(field);
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('answers 409 with a clear message for an e-mail already registered, whatever its case', async () => {
+    const email = uniqueEmail('dup');
+    expect((await new Agent(t.app).post('/api/v1/auth/register', registration({ email }))).statusCode).toBe(201);
+    const res = await new Agent(t.app).post('/api/v1/auth/register', registration({ email: email.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(MESSAGES.emailTaken);
+  });
+
+  it('tells whether an account exists', async () => {
+    const c = await createCustomer(t);
+    expect((await t.app.inject(`/api/v1/auth/exists?email=${encodeURIComponent(c.email.toUpperCase())}`)).json()).toEqual({ exists: true });
+    expect((await t.app.inject('/api/v1/auth/exists?email=nobody@example.test')).json()).toEqual({ exists: false });
+  });
+});
+
+describe('login and logout', () => {
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    const c = await createCustomer(t);
+    const wrong = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'wrong-password' });
+    const unknown = await new Agent(t.app).post('/api/v1/auth/login', { email: uniqueEmail('ghost'), password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().detail).toBe(MESSAGES.invalidCredentials);
+  });
+
+  it('answers a successful sign-in with the session: user, roles, login role, currency, statuses', async () => {
+    const c = await createCustomer(t);
+    const res = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email.toUpperCase(), password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { email: c.email }, roles: ['Customer'], login_role: 'Customer', currency: 'USD' });
+    expect(res.json().statuses).toHaveLength(15);
+  });
+
+  it('locks an account on the sixth quick failure with 429 and Retry-After', async () => {
+    const c = await createCustomer(t);
+    for (let i = 0; i < 5; i++) {
+      expect((await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' })).statusCode).toBe(401);
+    }
+    const sixth = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits out the lock.
+    expect((await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('rate-limits sign-in attempts per IP', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await new Agent(limited.app).post('/api/v1/auth/login', { email: uniqueEmail('ip'), password: 'x' })).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('issues a new session token at each login and ends the old one on logout', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    const first = agent.cookies.get('tp_session');
+    await agent.post('/api/v1/auth/login', { email: c.email, password: PASSWORD });
+    expect(agent.cookies.get('tp_session')).not.toBe(first);
+    const oldCookie = `tp_session=${first}`;
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: oldCookie } })).statusCode).toBe(401);
+
+    const current = `tp_session=${agent.cookies.get('tp_session')}`;
+    const out = await agent.post('/api/v1/auth/logout');
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: current } })).statusCode).toBe(401);
+  });
+
+  it('refuses a non-GET request made with a session cookie but no CSRF header', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    const res = await agent.post('/api/v1/auth/tokens', { name: 'x' }, { csrf: false });
+    expect(res.statusCode).toBe(403);
+    const wrong = await agent.post('/api/v1/auth/tokens', { name: 'x' }, { csrf: false, headers: { 'x-csrf-token': 'forged' } });
+    expect(wrong.statusCode).toBe(403);
+    expect((await agent.post('/api/v1/auth/tokens', { name: 'x' })).statusCode).toBe(201);
+  });
+
+  it('expires a session after 8 idle hours and after 7 days in any case', async () => {
+    const c = await createCustomer(t);
+    const idle = await signIn(t, c.email);
+    await t.database.db.update(sessions).set({ last_seen_at: new Date(Date.now() - 8 * 3600_000 - 1000) }).where(eq(sessions.user_id, c.id));
+    expect((await idle.get('/api/v1/auth/session')).statusCode).toBe(401);
+    const old = await signIn(t, c.email);
+    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, c.id));
+    expect((await old.get('/api/v1/auth/session')).statusCode).toBe(401);
+  });
+
+  it('keeps the session token hashed in the database', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.user_id, c.id));
+    expect(rows.map((r) => r.id)).not.toContain(agent.cookies.get('tp_session'));
+    expect(agent.cookies.get('tp_session')!.length).toBeGreaterThanOrEqual(43); // 32 bytes base64url
+  });
+});
+
+describe('change password', () => {
+  const change = (agent: Agent, old_password: string, new_password: string, confirm_password: string) =>
+    agent.post('/api/v1/auth/change-password', { old_password, new_password, confirm_password });
+
+  it('runs SPEC §5 checks in order, with their texts', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    // 1: a wrong old password wins over everything else.
+    let res = await change(agent, 'wrong-old-pass', 'new-pass-1', 'different');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe('Incorrect Old Password');
+    // 2: then confirmation, even when new equals old.
+    res = await change(agent, PASSWORD, PASSWORD, 'different');
+    expect(res.json().detail).toBe("Password confirm password can't match..!");
+    // 3: then new must differ from old.
+    res = await change(agent, PASSWORD, PASSWORD, PASSWORD);
+    expect(res.json().detail).toBe('Old password and new password must not be same..!');
+    res = await change(agent, PASSWORD, 'short', 'short');
+    expect(res.statusCode).toBe(422);
+    expect((await signIn(t, c.email)).cookies.size).toBeGreaterThan(0); // unchanged
+  });
+
+  it('requires every field', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    const res = await agent.post('/api/v1/auth/change-password', { old_password: '', new_password: '', confirm_password: '' });
+    expect(res.statusCode).toBe(422);
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(['Old Password is required', 'New password is required', 'Confirm password is required']);
+  });
+
+  it('changes the password and ends the other sessions only', async () => {
+    const c = await createCustomer(t);
+    const other = await signIn(t, c.email);
+    const agent = await signIn(t, c.email);
+    const res = await change(agent, PASSWORD, 'brand-new-pass', 'brand-new-pass');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'Success', message: MESSAGES.passwordUpdated });
+    expect((await agent.get('/api/v1/auth/session')).statusCode).toBe(200);
+    expect((await other.get('/api/v1/auth/session')).statusCode).toBe(401);
+    await signIn(t, c.email, 'brand-new-pass');
+  });
+});
+
+describe('password reset by e-mail', () => {
+  const tokenFromOutbox = async (to: string) => {
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, to));
+    return /token=([\w-]+)/.exec(mail!.text)![1]!;
+  };
+
+  it('answers 202 whether or not the account exists, and mails a single-use link', async () => {
+    const c = await createCustomer(t);
+    const other = await signIn(t, c.email);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: 'ghost@example.test' } })).statusCode).toBe(202);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
+    expect(res.statusCode).toBe(202);
+    const token = await tokenFromOutbox(c.email);
+    const confirm = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, new_password: 'after-reset-pass' } });
+    expect((await confirm()).statusCode).toBe(200);
+    expect((await confirm()).statusCode).toBe(400);
+    await signIn(t, c.email, 'after-reset-pass');
+    expect((await other.get('/api/v1/auth/session')).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const c = await createCustomer(t);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
+    const token = await tokenFromOutbox(c.email);
+    await t.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute'`);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, new_password: 'after-reset-pass' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(MESSAGES.resetInvalid);
+  });
+});
+
+describe('API tokens', () => {
+  it('authenticates with token KEY:SECRET until revoked; the secret is shown once and stored hashed', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    const created = await agent.post('/api/v1/auth/tokens', { name: 'Bookkeeping sync' });
+    expect(created.statusCode).toBe(201);
+    const { id, key, secret } = created.json();
+    const list = await agent.get('/api/v1/auth/tokens');
+    expect(JSON.stringify(list.json())).not.toContain(secret);
+    const dump = JSON.stringify(await t.database.db.execute(sql`select * from api_tokens`));
+    expect(dump).not.toContain(secret);
+
+    const auth = { authorization: `token ${key}:${secret}` };
+    const session = await t.app.inject({ url: '/api/v1/auth/session', headers: auth });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe(c.email);
+    // Token clients need no CSRF header.
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/tokens', headers: auth, payload: { name: 'second' } })).statusCode).toBe(201);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization: `token ${key}:wrong` } })).statusCode).toBe(401);
+
+    expect((await agent.delete(`/api/v1/auth/tokens/${id}`)).statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: auth })).statusCode).toBe(401);
+  });
+
+  it("cannot revoke another user's token", async () => {
+    const a = await signIn(t, (await createCustomer(t)).email);
+    const b = await signIn(t, (await createCustomer(t)).email);
+    const { id } = (await a.post('/api/v1/auth/tokens', { name: 'mine' })).json();
+    expect((await b.delete(`/api/v1/auth/tokens/${id}`)).statusCode).toBe(404);
+    expect((await a.get('/api/v1/auth/tokens')).json().items).toHaveLength(1);
+  });
+});

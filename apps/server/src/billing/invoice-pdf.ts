@@ -1,0 +1,166 @@
+import PDFDocument from 'pdfkit';
+import type { Invoice } from '@taxportal/contract';
+import type { Tx } from '../platform/db/client.ts';
+import { getSetting } from './invoices.repository.ts';
+import { formatMoney } from './money.ts';
+
+export interface Firm {
+  name: string;
+  address: string[];
+  email: string | null;
+  phone: string | null;
+  tax_id: string | null;
+}
+
+/** The firm's letterhead: site setting `firm` ({name, address, email, phone, tax_id}), else a plain default. */
+export async function firmDetails(db: Tx): Promise<Firm> {
+  const v = (await getSetting(db, 'firm')) as Partial<Record<keyof Firm, unknown>> | null;
+  const str = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
+  const address = Array.isArray(v?.address)
+    ? v.address.filter((l): l is string => typeof l === 'string')
+    : (str(v?.address)?.split('\n') ?? []);
+  return {
+    name: str(v?.name) ?? 'Tax Portal',
+    address,
+    email: str(v?.email),
+    phone: str(v?.phone),
+    tax_id: str(v?.tax_id),
+  };
+}
+
+const STAMPS: Partial<Record<Invoice['status'], { text: string; color: string }>> = {
+  Paid: { text: 'PAID', color: '#2f9e44' },
+  Cancelled: { text: 'CANCELLED', color: '#868e96' },
+  Refunded: { text: 'REFUNDED', color: '#ae3ec9' },
+  Overdue: { text: 'OVERDUE', color: '#e03131' },
+};
+
+/** The invoice as a one-or-more page A4 PDF: letterhead, lines, tax, totals, and a PAID mark once paid. */
+export function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: `Invoice ${invoice.name}`, Author: firm.name },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const left = 50;
+  const right = 545;
+
+  doc.font('Helvetica-Bold').fontSize(18).text(firm.name, left, 50, { width: 240 });
+  doc.font('Helvetica').fontSize(9).fillColor('#444');
+  for (const line of [...firm.address, firm.email, firm.phone, firm.tax_id ? `Tax ID ${firm.tax_id}` : null])
+    if (line) doc.text(line, { width: 240 });
+  const letterheadBottom = doc.y;
+  doc
+    .fillColor('#000')
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text('INVOICE', 350, 50, { width: right - 350, align: 'right' });
+  doc.font('Helvetica').fontSize(10);
+  const meta: [string, string][] = [
+    ['Invoice', invoice.name],
+    ['Posting date', invoice.posting_date],
+    ['Due date', invoice.due_date],
+    ['Ticket', invoice.ticket_name],
+    ['Status', invoice.status],
+  ];
+  let y = 80;
+  for (const [k, v] of meta) {
+    doc.text(`${k}: ${v}`, 300, y, { width: right - 300, align: 'right' });
+    y += 14;
+  }
+
+  y = Math.max(y, letterheadBottom) + 20;
+  doc.font('Helvetica-Bold').text('Bill to', left, y);
+  doc.font('Helvetica').text(invoice.customer_name, left, y + 14);
+
+  y += 50;
+  const cols = { desc: left, qty: 330, unit: 390, amount: 470 };
+  const header = (at: number) => {
+    doc.font('Helvetica-Bold').fontSize(10);
+    doc.text('Description', cols.desc, at);
+    doc.text('Qty', cols.qty, at, { width: 50, align: 'right' });
+    doc.text('Unit price', cols.unit, at, { width: 70, align: 'right' });
+    doc.text('Amount', cols.amount, at, { width: right - cols.amount, align: 'right' });
+    doc
+      .moveTo(left, at + 14)
+      .lineTo(right, at + 14)
+      .strokeColor('#ccc')
+      .stroke();
+    doc.font('Helvetica');
+    return at + 20;
+  };
+  y = header(y);
+  for (const line of invoice.lines) {
+    const h = doc.heightOfString(line.description, { width: cols.qty - cols.desc - 10 });
+    if (y + h > 720) {
+      doc.addPage();
+      y = header(50);
+    }
+    doc.text(line.description, cols.desc, y, { width: cols.qty - cols.desc - 10 });
+    doc.text(String(line.quantity), cols.qty, y, { width: 50, align: 'right' });
+    doc.text(money(line.unit_amount_cents), cols.unit, y, { width: 70, align: 'right' });
+    doc.text(money(line.amount_cents), cols.amount, y, { width: right - cols.amount, align: 'right' });
+    y += Math.max(h, 12) + 6;
+  }
+
+  doc
+    .moveTo(cols.unit - 40, y)
+    .lineTo(right, y)
+    .strokeColor('#ccc')
+    .stroke();
+  y += 8;
+  const total = (label: string, value: string, bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, cols.unit - 100, y, { width: 170, align: 'right' });
+    doc.text(value, cols.amount, y, { width: right - cols.amount, align: 'right' });
+    y += 16;
+  };
+  total('Subtotal', money(invoice.subtotal_cents));
+  if (invoice.tax) total(`${invoice.tax.name} (${(invoice.tax.rate_bp / 100).toFixed(2)}%)`, money(invoice.tax_cents));
+  total('Grand total', money(invoice.grand_total_cents), true);
+  if (invoice.paid_cents) total('Paid', money(invoice.paid_cents));
+  if (invoice.refunded_cents) total('Refunded', money(invoice.refunded_cents));
+  total('Outstanding', money(invoice.outstanding_cents), true);
+
+  for (const p of invoice.payments) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#444')
+      .text(
+        `Payment ${p.name} on ${p.posting_date}: ${money(p.paid_amount_cents)} by ${p.mode_of_payment}`,
+        left,
+        y + 10,
+      );
+    y = doc.y;
+  }
+  if (invoice.outstanding_cents > 0) {
+    doc
+      .fontSize(9)
+      .fillColor('#444')
+      .text(`Pay online: ${payUrl}`, left, y + 20);
+  }
+
+  const stamp = STAMPS[invoice.status];
+  if (stamp) {
+    doc.switchToPage(0);
+    doc
+      .save()
+      .rotate(-20, { origin: [300, 330] })
+      .fontSize(72)
+      .font('Helvetica-Bold')
+      .fillColor(stamp.color)
+      .fillOpacity(0.35);
+    doc.text(stamp.text, 120, 300, { width: 360, align: 'center', lineBreak: false });
+    doc.restore();
+  }
+  doc.end();
+  return done;
+}

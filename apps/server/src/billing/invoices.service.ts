@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import {
+  BILLING_MESSAGES,
+  MESSAGES,
+  type CreateInvoiceBody,
+  type Invoice,
+  type InvoiceList,
+  type InvoiceLineInput,
+  type UpdateInvoiceBody,
+  type invoiceListQuerySchema,
+} from '@taxportal/contract';
+import type { z } from 'zod';
+import { audit } from '../platform/audit.ts';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { services } from '../platform/db/schema.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { addDays, isoDay, type BillingDeps } from './billing.deps.ts';
+import { decodeCursor, encodeCursor, toInvoice, toSummary } from './invoice-view.ts';
+import * as repo from './invoices.repository.ts';
+import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
+import { computeTotals, formatMoney } from './money.ts';
+import { findUser, notify } from './payments.repository.ts';
+
+/** Payment terms when staff give no due date. */
+export const DEFAULT_TERMS_DAYS = 30;
+const CLOSED_TICKET_STATUSES = new Set(['Cancelled', 'Closed']);
+/** Issuing (Draft → Unpaid) is the pipeline step of this ticket status. */
+export const ISSUE_FROM_TICKET_STATUS = 'Ready For Invoice';
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/**
+ * The invoice if the caller may know it exists: staff see all; a customer sees
+ * their own once issued. Anything else is 404, never 403, so ids do not leak.
+ */
+export async function visibleInvoice(
+  deps: BillingDeps,
+  auth: AuthContext,
+  id: string,
+  tx: Tx = deps.db,
+): Promise<InvoiceRow> {
+  const row = await repo.getInvoiceRow(tx, id);
+  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  if (isStaff(auth)) return row;
+  if (row.customer_id !== auth.user.id || row.status === 'Draft') throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return row;
+}
+
+export async function getInvoice(deps: BillingDeps, auth: AuthContext, id: string): Promise<Invoice> {
+  await visibleInvoice(deps, auth, id);
+  return viewOf(deps, id);
+}
+
+export async function viewOf(deps: BillingDeps, id: string): Promise<Invoice> {
+  const view = await repo.getInvoiceView(deps.db, id);
+  if (!view) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return toInvoice(view, isoDay(deps.now()));
+}
+
+async function currencyOf(tx: Tx): Promise<string> {
+  const v = await repo.getSetting(tx, 'currency');
+  return typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : 'USD';
+}
+
+/** Lines as stored, with totals; every amount checked against the catalogue and the card limit. */
+async function pricedLines(tx: Tx, lines: InvoiceLineInput[], rateBp: number) {
+  const ids = [...new Set(lines.map((l) => l.service_id).filter((x): x is string => Boolean(x)))];
+  if (ids.length) {
+    const found = new Set(
+      (await tx.select({ id: services.id }).from(services).where(inArray(services.id, ids))).map((r) => r.id),
+    );
+    const bad = lines.findIndex((l) => l.service_id && !found.has(l.service_id));
+    if (bad >= 0) throw fieldError(`lines.${bad}.service_id`, 'Unknown service');
+  }
+  const normalised = lines.map((l) => ({ ...l, quantity: l.quantity ?? 1 }));
+  const totals = computeTotals(normalised, rateBp);
+  if (!totals) throw fieldError('lines', BILLING_MESSAGES.totalTooLarge);
+  const rows: NewInvoiceLine[] = normalised.map((l, i) => ({
+    id: randomUUID(),
+    position: i + 1,
+    service_id: l.service_id ?? null,
+    description: l.description,
+    quantity: l.quantity,
+    unit_amount_cents: l.unit_amount_cents,
+    amount_cents: totals.lineAmounts[i]!,
+  }));
+  return { rows, totals };
+}
+
+async function taxOf(tx: Tx, templateId: string | null | undefined) {
+  if (!templateId) return { tax_template_id: null, tax_name: null, tax_rate_bp: 0 };
+  const t = await repo.findTaxTemplate(tx, templateId);
+  if (!t || !t.active) throw fieldError('tax_template_id', 'Unknown or inactive tax template');
+  return { tax_template_id: t.id, tax_name: t.name, tax_rate_bp: t.rate_bp };
+}
+
+export async function createInvoice(
+  deps: BillingDeps,
+  auth: AuthContext,
+  body: CreateInvoiceBody,
+  ip: string,
+): Promise<Invoice> {
+  const today = isoDay(deps.now());
+  const dueDate = body.due_date ?? addDays(today, DEFAULT_TERMS_DAYS);
+  if (dueDate < today) throw fieldError('due_date', BILLING_MESSAGES.dueBeforePosting);
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const ticket = await repo.findTicketForInvoice(tx, body.ticket_id);
+      if (!ticket) throw fieldError('ticket_id', 'Unknown ticket');
+      if (CLOSED_TICKET_STATUSES.has(ticket.status))
+        throw new AppError('conflict', BILLING_MESSAGES.ticketNotInvoiceable);
+      if (await repo.hasLiveInvoice(tx, ticket.id)) throw new AppError('conflict', BILLING_MESSAGES.invoiceExists);
+      const tax = await taxOf(tx, body.tax_template_id);
+      const lines: InvoiceLineInput[] = body.lines ?? [
+        {
+          description: ticket.service_name,
+          quantity: 1,
+          unit_amount_cents: ticket.price_cents,
+          service_id: ticket.service_id,
+        },
+      ];
+      const { rows, totals } = await pricedLines(tx, lines, tax.tax_rate_bp);
+      const year = Number(today.slice(0, 4));
+      const seq = await repo.nextNumber(tx, 'SINV', year);
+      const invoice = await repo.insertInvoice(
+        tx,
+        {
+          id: randomUUID(),
+          name: `SINV-${year}-${String(seq).padStart(5, '0')}`,
+          ticket_id: ticket.id,
+          customer_id: ticket.customer_id,
+          status: 'Draft',
+          currency: await currencyOf(tx),
+          posting_date: today,
+          due_date: dueDate,
+          ...tax,
+          subtotal_cents: totals.subtotal_cents,
+          tax_cents: totals.tax_cents,
+          grand_total_cents: totals.grand_total_cents,
+          created_by: auth.user.id,
+        },
+        rows,
+      );
+      await audit(tx, {
+        actorId: auth.user.id,
+        action: 'invoice.create',
+        entityType: 'invoice',
+        entityId: invoice.id,
+        ip,
+        meta: { name: invoice.name, ticket: ticket.name },
+      });
+      return invoice.id;
+    });
+  } catch (err) {
+    // Two staff invoicing the same ticket at once: the partial unique index lets one through.
+    if (isUniqueViolation(err)) throw new AppError('conflict', BILLING_MESSAGES.invoiceExists);
+    throw err;
+  }
+  if (body.issue) return issueInvoice(deps, auth, id, ip);
+  return viewOf(deps, id);
+}
+
+export async function updateDraft(
+  deps: BillingDeps,
+  auth: AuthContext,
+  id: string,
+  body: UpdateInvoiceBody,
+  ip: string,
+): Promise<Invoice> {
+  await deps.db.transaction(async (tx) => {
+    const invoice = await repo.lockInvoice(tx, id);
+    if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+    if (invoice.status !== 'Draft') throw new AppError('conflict', BILLING_MESSAGES.invoiceNotDraft);
+    const dueDate = body.due_date ?? invoice.due_date;
+    if (dueDate < invoice.posting_date) throw fieldError('due_date', BILLING_MESSAGES.dueBeforePosting);
+    const tax =
+      body.tax_template_id === undefined
+        ? { tax_template_id: invoice.tax_template_id, tax_name: invoice.tax_name, tax_rate_bp: invoice.tax_rate_bp }
+        : await taxOf(tx, body.tax_template_id);
+    const current =
+      body.lines ??
+      (await repo.getInvoiceView(tx, id))!.lines.map((l) => ({ ...l, service_id: l.service_id ?? undefined }));
+    const { rows, totals } = await pricedLines(tx, current, tax.tax_rate_bp);
+    await repo.replaceLines(tx, id, rows);
+    await repo.updateInvoice(tx, id, {
+      ...tax,
+      due_date: dueDate,
+      subtotal_cents: totals.subtotal_cents,
+      tax_cents: totals.tax_cents,
+      grand_total_cents: totals.grand_total_cents,
+    });
+    await audit(tx, { actorId: auth.user.id, action: 'invoice.update', entityType: 'invoice', entityId: id, ip });
+  });
+  return viewOf(deps, id);
+}
+
+/**
+ * Draft → Unpaid, allowed while the ticket is in Ready For Invoice. The posting
+ * date becomes today; a due date already past moves to today + terms. The
+ * customer gets a notification (same transaction) and an e-mail (after it).
+ */
+export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: string, ip: string): Promise<Invoice> {
+  const today = isoDay(deps.now());
+  const issued = await deps.db.transaction(async (tx) => {
+    const invoice = await repo.lockInvoice(tx, id);
+    if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+    if (invoice.status !== 'Draft') throw new AppError('conflict', BILLING_MESSAGES.invoiceNotDraft);
+    const ticket = (await repo.findTicketForInvoice(tx, invoice.ticket_id))!;
+    if (ticket.status !== ISSUE_FROM_TICKET_STATUS)
+      throw new AppError('conflict', BILLING_MESSAGES.ticketNotReadyForInvoice);
+    const dueDate = invoice.due_date < today ? addDays(today, DEFAULT_TERMS_DAYS) : invoice.due_date;
+    const row = await repo.updateInvoice(tx, id, {
+      status: 'Unpaid',
+      posting_date: today,
+      due_date: dueDate,
+      issued_at: deps.now(),
+    });
+    const amount = formatMoney(row.grand_total_cents, row.currency);
+    await notify(tx, {
+      user_id: row.customer_id,
+      ticket_id: row.ticket_id,
+      title: `Invoice ${row.name} is ready`,
+      body: `${amount} for ${ticket.name}, due ${row.due_date}.`,
+    });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'invoice.issue',
+      entityType: 'invoice',
+      entityId: id,
+      ip,
+      meta: { name: row.name },
+    });
+    return { row, ticketName: ticket.name, amount };
+  });
+  await mailIssued(deps, issued.row, issued.ticketName, issued.amount);
+  return viewOf(deps, id);
+}
+
+async function mailIssued(deps: BillingDeps, invoice: InvoiceRow, ticketName: string, amount: string) {
+  try {
+    const customer = await findUser(deps.db, invoice.customer_id);
+    if (!customer) return;
+    await deps.mailer.send({
+      to: customer.email,
+      subject: `Invoice ${invoice.name}: ${amount} due ${invoice.due_date}`,
+      text: [
+        `Hello ${customer.full_name},`,
+        '',
+        `Your invoice ${invoice.name} for ${ticketName} is ready: ${amount}, due ${invoice.due_date}.`,
+        `View and pay it by card: ${deps.publicUrl}/billing/${invoice.id}`,
+      ].join('\n'),
+    });
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message, invoice_id: invoice.id }, 'invoice mail failed');
+  }
+}
+
+export async function listInvoices(
+  deps: BillingDeps,
+  auth: AuthContext,
+  q: z.output<typeof invoiceListQuerySchema>,
+): Promise<InvoiceList> {
+  const staff = isStaff(auth);
+  const after = decodeCursor(q.cursor);
+  if (q.cursor && !after) throw fieldError('cursor', 'Invalid cursor');
+  if (!staff && q.customer) throw new AppError('forbidden', MESSAGES.forbidden);
+  const today = isoDay(deps.now());
+  const filter: repo.InvoiceFilter = {
+    ownerId: staff ? undefined : auth.user.id,
+    ticketId: q.ticket_id,
+    status: q.status,
+    customer: q.customer,
+    from: q.from,
+    to: q.to,
+  };
+  const rows = await repo.listInvoices(deps.db, filter, today, q.limit + 1, after);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toSummary(r, today)),
+    next_cursor: rows.length > q.limit && last ? encodeCursor(last.cursor_ts, last.invoice.id) : null,
+    totals: staff && !after ? await totalsOf(deps, filter, today) : null,
+  };
+}
+
+async function totalsOf(deps: BillingDeps, filter: repo.InvoiceFilter, today: string) {
+  const sums = await repo.invoiceTotals(deps.db, filter, today);
+  const months: string[] = [];
+  const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  for (let i = 11; i >= 0; i--) {
+    const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1));
+    months.push(m.toISOString().slice(0, 7));
+  }
+  const collected = await repo.collectedByMonth(deps.db, `${months[0]}-01`);
+  return {
+    currency: await currencyOf(deps.db),
+    ...sums,
+    collected_by_month: months.map((month) => ({ month, amount_cents: collected.get(month) ?? 0 })),
+  };
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { BILLING_MESSAGES } from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { isoDay, type BillingDeps } from './billing.deps.ts';
+import * as invoicesRepo from './invoices.repository.ts';
+import type { InvoiceRow } from './invoices.repository.ts';
+import { formatMoney } from './money.ts';
+import type { ProviderIntent } from './providers/provider.ts';
+import * as repo from './payments.repository.ts';
+import type { PaymentEntryRow } from './payments.repository.ts';
+
+/** Why a succeeded intent cannot settle this invoice; null when it can. */
+export function intentMismatch(intent: ProviderIntent, invoice: InvoiceRow): string | null {
+  if (intent.metadata.invoice_id !== invoice.id) return BILLING_MESSAGES.paymentNotForInvoice;
+  // Invoices are paid in one payment of their grand total (no partial payments).
+  if (intent.currency.toLowerCase() !== invoice.currency.toLowerCase()) return BILLING_MESSAGES.amountMismatch;
+  if (receivedOf(intent) !== invoice.grand_total_cents) return BILLING_MESSAGES.amountMismatch;
+  return null;
+}
+
+const receivedOf = (intent: ProviderIntent) => intent.amount_received || intent.amount;
+
+export class PaymentMismatchError extends Error {}
+
+export interface Completion {
+  entry: PaymentEntryRow;
+  invoice: InvoiceRow;
+  /** False when this payment had already been recorded (by the other of confirm and webhook). */
+  created: boolean;
+}
+
+/**
+ * The one path that records a card payment, used by the confirm call, the
+ * test-card call and the webhook alike, inside the caller's transaction:
+ * lock the invoice row, return the existing entry if this PaymentIntent was
+ * already recorded, else write the entry, mark the invoice Paid, move the
+ * ticket to Payment Collected with its history, and notify the customer.
+ */
+export async function completePaymentTx(
+  tx: Tx,
+  deps: Pick<BillingDeps, 'now' | 'provider'>,
+  intent: ProviderIntent,
+  actorId: string | null,
+): Promise<Completion | null> {
+  const invoice = await invoicesRepo.lockInvoice(tx, intent.metadata.invoice_id ?? '');
+  if (!invoice) return null;
+  const existing = await repo.findEntryByReference(tx, intent.id);
+  if (existing) return { entry: existing, invoice, created: false };
+  const mismatch = intentMismatch(intent, invoice);
+  if (mismatch) throw new PaymentMismatchError(mismatch);
+
+  const now = deps.now();
+  const today = isoDay(now);
+  const amount = receivedOf(intent);
+  const year = now.getUTCFullYear();
+  const seq = await invoicesRepo.nextNumber(tx, 'ACC-PAY', year);
+  const customer = await repo.findUser(tx, invoice.customer_id);
+  const entry = await repo.insertEntry(tx, {
+    id: randomUUID(),
+    name: `ACC-PAY-${year}-${String(seq).padStart(5, '0')}`,
+    invoice_id: invoice.id,
+    party: invoice.customer_id,
+    party_name: customer?.full_name ?? '',
+    posting_date: today,
+    paid_amount_cents: amount,
+    currency: invoice.currency,
+    reference_number: intent.id,
+    reference_date: today,
+    mode_of_payment: 'Card',
+    reference_name: invoice.name,
+    provider: deps.provider.kind,
+  });
+  if (!entry) {
+    // Unreachable under the invoice lock; the unique index still guarantees one entry.
+    return { entry: (await repo.findEntryByReference(tx, intent.id))!, invoice, created: false };
+  }
+  // A second successful payment of an already-paid invoice is still money received: recorded, flagged for refund.
+  const wasPaid = invoice.status === 'Paid';
+  const updated = await invoicesRepo.updateInvoice(tx, invoice.id, {
+    status: 'Paid',
+    paid_cents: invoice.paid_cents + amount,
+    paid_at: invoice.paid_at ?? now,
+    last_payment_error: null,
+  });
+  const moved = await repo.moveTicketToPaymentCollected(
+    tx,
+    invoice.ticket_id,
+    actorId,
+    `Invoice ${invoice.name} paid (${entry.name})`,
+  );
+  await repo.notify(tx, {
+    user_id: invoice.customer_id,
+    ticket_id: invoice.ticket_id,
+    title: `Payment received for ${invoice.name}`,
+    body: `${formatMoney(amount, invoice.currency)} received. Thank you!`,
+  });
+  await audit(tx, {
+    actorId,
+    action: wasPaid ? 'payment.duplicate' : 'invoice.paid',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    meta: {
+      payment_entry: entry.name,
+      reference_number: intent.id,
+      amount_cents: amount,
+      ticket_moved: moved !== null,
+    },
+  });
+  return { entry, invoice: updated, created: true };
+}
+
+/**
+ * Brings an entry and its invoice to `totalRefunded` cents refunded (Stripe's
+ * charge.amount_refunded is a running total, so applying it twice is harmless).
+ * Fully refunded: entry and invoice become Refunded; partly: the entry says so.
+ */
+export async function applyRefundTx(
+  tx: Tx,
+  deps: Pick<BillingDeps, 'now'>,
+  reference: string,
+  totalRefunded: number,
+  refundRef: string | null,
+  actorId: string | null,
+): Promise<PaymentEntryRow | null> {
+  const found = await repo.findEntryByReference(tx, reference);
+  if (!found) return null;
+  const invoice = (await invoicesRepo.lockInvoice(tx, found.invoice_id))!;
+  const entry = (await repo.findEntryByReference(tx, reference))!;
+  const target = Math.min(totalRefunded, entry.paid_amount_cents);
+  if (target <= entry.refunded_cents) return entry;
+  const now = deps.now();
+  const updated = await repo.updateEntry(tx, entry.id, {
+    refunded_cents: target,
+    status: target >= entry.paid_amount_cents ? 'Refunded' : 'Partly Refunded',
+    refunded_at: now,
+    refund_reference: refundRef ?? entry.refund_reference,
+  });
+  const refundedTotal = await repo.refundedTotalOfInvoice(tx, invoice.id);
+  const fully = refundedTotal >= invoice.paid_cents;
+  await invoicesRepo.updateInvoice(tx, invoice.id, {
+    refunded_cents: refundedTotal,
+    ...(fully ? { status: 'Refunded', refunded_at: now } : {}),
+  });
+  await repo.notify(tx, {
+    user_id: invoice.customer_id,
+    ticket_id: invoice.ticket_id,
+    title: `Refund for ${invoice.name}`,
+    body: `${formatMoney(target - entry.refunded_cents, invoice.currency)} is on its way back to your card.`,
+  });
+  await audit(tx, {
+    actorId,
+    action: 'payment.refunded',
+    entityType: 'payment_entry',
+    entityId: entry.id,
+    meta: { invoice: invoice.name, refunded_cents: target, refund_reference: refundRef },
+  });
+  return updated;
+}
+
+/** A declined card: remembered on the invoice for staff; the invoice stays payable. */
+export async function recordPaymentFailureTx(tx: Tx, invoiceId: string, message: string | null, intentId: string) {
+  const invoice = await invoicesRepo.lockInvoice(tx, invoiceId);
+  if (!invoice || invoice.status !== 'Unpaid') return false;
+  await invoicesRepo.updateInvoice(tx, invoice.id, { last_payment_error: message ?? BILLING_MESSAGES.paymentFailed });
+  await audit(tx, {
+    actorId: null,
+    action: 'payment.failed',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    meta: { reference_number: intentId, message },
+  });
+  return true;
+}
+
+/** After commit: the receipt. A mail failure never undoes a payment. */
+export async function sendReceipt(deps: Pick<BillingDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>, c: Completion) {
+  try {
+    const customer = await repo.findUser(deps.db, c.invoice.customer_id);
+    if (!customer) return;
+    await deps.mailer.send({
+      to: customer.email,
+      subject: `Receipt for ${c.invoice.name}`,
+      text: [
+        `Hello ${customer.full_name},`,
+        '',
+        `We received your card payment of ${formatMoney(c.entry.paid_amount_cents, c.entry.currency)} for invoice ${c.invoice.name}.`,
+        `Payment reference: ${c.entry.name} (${c.entry.posting_date}).`,
+        '',
+        `View the invoice: ${deps.publicUrl}/billing/${c.invoice.id}`,
+      ].join('\n'),
+    });
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message, invoice_id: c.invoice.id }, 'receipt mail failed');
+  }
+}

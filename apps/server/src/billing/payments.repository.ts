@@ -1,0 +1,140 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { TICKET_STATUSES, type TicketStatus } from '@taxportal/contract';
+import type { Db, Tx } from '../platform/db/client.ts';
+import {
+  notifications,
+  paymentEntries,
+  paymentEvents,
+  ticketStatusChanges,
+  tickets,
+  users,
+} from '../platform/db/schema.ts';
+
+export type PaymentEntryRow = typeof paymentEntries.$inferSelect;
+
+export async function findEntryByReference(tx: Tx, reference: string): Promise<PaymentEntryRow | null> {
+  const [row] = await tx.select().from(paymentEntries).where(eq(paymentEntries.reference_number, reference));
+  return row ?? null;
+}
+
+export async function findEntry(tx: Tx, id: string): Promise<PaymentEntryRow | null> {
+  const [row] = await tx.select().from(paymentEntries).where(eq(paymentEntries.id, id));
+  return row ?? null;
+}
+
+/** Null when an entry with this reference already exists: the unique index is the last word on "exactly one". */
+export async function insertEntry(tx: Tx, row: typeof paymentEntries.$inferInsert): Promise<PaymentEntryRow | null> {
+  const [created] = await tx
+    .insert(paymentEntries)
+    .values(row)
+    .onConflictDoNothing({ target: paymentEntries.reference_number })
+    .returning();
+  return created ?? null;
+}
+
+export async function updateEntry(tx: Tx, id: string, set: Partial<typeof paymentEntries.$inferInsert>) {
+  const [row] = await tx.update(paymentEntries).set(set).where(eq(paymentEntries.id, id)).returning();
+  return row!;
+}
+
+export async function refundedTotalOfInvoice(tx: Tx, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${paymentEntries.refunded_cents}), 0)::bigint` })
+    .from(paymentEntries)
+    .where(eq(paymentEntries.invoice_id, invoiceId));
+  return Number(row!.n);
+}
+
+export async function listEntries(
+  db: Db,
+  f: { invoiceId?: string | undefined },
+  limit: number,
+  after: { ts: string; id: string } | null,
+) {
+  return db
+    .select({ entry: paymentEntries, cursor_ts: sql<string>`${paymentEntries.created_at}::text` })
+    .from(paymentEntries)
+    .where(
+      and(
+        f.invoiceId ? eq(paymentEntries.invoice_id, f.invoiceId) : undefined,
+        after
+          ? sql`(${paymentEntries.created_at}, ${paymentEntries.id}) < (${after.ts}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(paymentEntries.created_at), desc(paymentEntries.id))
+    .limit(limit);
+}
+
+/** False when the event was already recorded: a redelivery (or a concurrent twin) does nothing. */
+export async function recordEvent(
+  tx: Tx,
+  e: { event_id: string; provider: string; type: string; invoice_id: string | null },
+) {
+  const [row] = await tx
+    .insert(paymentEvents)
+    .values({ ...e, outcome: 'received' })
+    .onConflictDoNothing({ target: paymentEvents.event_id })
+    .returning({ id: paymentEvents.event_id });
+  return Boolean(row);
+}
+
+export async function setEventOutcome(tx: Tx, eventId: string, outcome: string) {
+  await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.event_id, eventId));
+}
+
+const PAYMENT_COLLECTED: TicketStatus = 'Payment Collected';
+/** Statuses a paid ticket moves on from; later ones (and Cancelled) are left where staff put them. */
+const BEFORE_PAYMENT = TICKET_STATUSES.slice(0, TICKET_STATUSES.indexOf(PAYMENT_COLLECTED));
+
+/**
+ * Moves the ticket to Payment Collected, with its history row, in the caller's
+ * transaction. Billing may not import the tickets feature, so the two writes
+ * the tickets service would make are made here, the same way.
+ */
+export async function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: string | null, note: string) {
+  const [ticket] = await tx
+    .select({ status: tickets.status })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  if (!ticket || !(BEFORE_PAYMENT as readonly string[]).includes(ticket.status)) return null;
+  const now = new Date();
+  await tx
+    .update(tickets)
+    .set({ status: PAYMENT_COLLECTED, version: sql`${tickets.version} + 1`, updated_at: now, status_changed_at: now })
+    .where(eq(tickets.id, ticketId));
+  await tx
+    .update(ticketStatusChanges)
+    .set({ ended_at: now })
+    .where(and(eq(ticketStatusChanges.ticket_id, ticketId), isNull(ticketStatusChanges.ended_at)));
+  await tx.insert(ticketStatusChanges).values({
+    ticket_id: ticketId,
+    from_status: ticket.status,
+    to_status: PAYMENT_COLLECTED,
+    changed_by: actorId,
+    note,
+    created_at: now,
+  });
+  return { from: ticket.status, to: PAYMENT_COLLECTED };
+}
+
+/**
+ * The notifications feature's contract lists its kinds (status_changed,
+ * message, assigned) and its list endpoint refuses others; billing's own
+ * kinds (invoice, payment) wait for it to list them. Until then billing's
+ * notifications go out as the closest kind, told apart by their titles.
+ */
+export const BILLING_NOTIFICATION_KIND = 'status_changed';
+
+export async function notify(tx: Tx, n: { user_id: string; ticket_id: string | null; title: string; body: string }) {
+  await tx.insert(notifications).values({ ...n, kind: BILLING_NOTIFICATION_KIND });
+}
+
+export async function findUser(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, full_name: users.full_name })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}

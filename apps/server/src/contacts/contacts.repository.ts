@@ -1,0 +1,93 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Tx } from '../platform/db/client.ts';
+
+export interface ContactRow {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  created_at: Date | string;
+  ticket_count: number;
+  last_activity_at: Date | string | null;
+}
+
+const isCustomer = sql`exists(select 1 from user_roles r where r.user_id = u.id and r.role = 'Customer')`;
+
+/** Ticket count and last activity of each chosen customer, from the (customer_id, updated_at) index. */
+const withActivity = (chosen: SQL) => sql`
+  select u.id, u.full_name, u.email, u.phone, u.created_at, a.ticket_count, a.last_activity_at
+  from (${chosen}) u
+  cross join lateral (
+    select count(*)::int as ticket_count, max(t.updated_at) as last_activity_at from tickets t where t.customer_id = u.id
+  ) a`;
+
+/**
+ * Customers in name order. `text` matches name or e-mail (ILIKE, trigram
+ * indexes); `digits` matches anywhere in the phone (trigram); `phoneSuffix`
+ * is a LIKE prefix on the reversed digits (users_phone_suffix_idx). Keyset on
+ * (full_name, id).
+ */
+export async function listContacts(
+  db: Tx,
+  f: {
+    text?: string | undefined;
+    digits?: string | undefined;
+    phoneSuffix?: string | undefined;
+    after?: { name: string; id: string } | undefined;
+    limit: number;
+  },
+): Promise<ContactRow[]> {
+  const where: SQL[] = [isCustomer];
+  const any: SQL[] = [];
+  if (f.text) any.push(sql`u.full_name ilike ${f.text}`, sql`u.email ilike ${f.text}`);
+  if (f.digits) any.push(sql`u.phone like ${f.digits}`);
+  if (f.phoneSuffix) {
+    any.push(sql`reverse(regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g')) like ${f.phoneSuffix}`);
+  }
+  if (any.length) where.push(sql`(${sql.join(any, sql` or `)})`);
+  if (f.after) where.push(sql`(u.full_name, u.id) > (${f.after.name}, ${f.after.id})`);
+  const chosen = sql`select u.* from users u where ${sql.join(where, sql` and `)} order by u.full_name, u.id limit ${f.limit}`;
+  return queryRows<ContactRow>(db, sql`${withActivity(chosen)} order by u.full_name, u.id`);
+}
+
+export async function findContact(db: Tx, id: string): Promise<ContactRow | null> {
+  const [row] = await queryRows<ContactRow>(
+    db,
+    withActivity(sql`select u.* from users u where u.id = ${id} and ${isCustomer}`),
+  );
+  return row ?? null;
+}
+
+export async function findCustomerByPhone(db: Tx, phone: string) {
+  const [row] = await queryRows<{ id: string; full_name: string; email: string; phone: string }>(
+    db,
+    sql`select u.id, u.full_name, u.email, u.phone from users u where u.phone = ${phone} and ${isCustomer} order by u.created_at limit 1`,
+  );
+  return row ?? null;
+}
+
+export interface ContactTicketRow {
+  id: string;
+  name: string;
+  service_name: string;
+  service_type_name: string;
+  year: number;
+  status: string;
+  staff_label: string;
+  badge: string;
+  updated_at: Date | string;
+}
+
+export async function contactTickets(db: Tx, customerId: string, limit: number) {
+  return queryRows<ContactTicketRow>(
+    db,
+    sql`select t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status, ts.staff_label, ts.badge, t.updated_at
+        from tickets t
+        join services s on s.id = t.service_id
+        join service_types st on st.id = t.service_type_id
+        join ticket_statuses ts on ts.name = t.status
+        where t.customer_id = ${customerId}
+        order by t.updated_at desc, t.id desc
+        limit ${limit}`,
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  progressOf,
+  type BadgeStyle,
+  type CustomerDashboard,
+  type CustomerDashboardTicket,
+  type Dashboard,
+  type StaffDashboard,
+  type StaffDashboardTicket,
+  type StatusCategory,
+  type TicketStatus,
+} from '@taxportal/contract';
+import { sql } from 'drizzle-orm';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import { queryRows, type Db } from '../platform/db/client.ts';
+import * as repo from './dashboard.repository.ts';
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+const WEEKS = 12;
+const MEDIAN_SAMPLE = 1000;
+
+export async function dashboardFor(db: Db, auth: AuthContext): Promise<Dashboard> {
+  return isStaff(auth) ? staffDashboard(db, auth) : customerDashboard(db, auth);
+}
+
+async function customerLabels(db: Db): Promise<Map<string, string>> {
+  const rows = await queryRows<{ name: string; customer_label: string }>(
+    db,
+    sql`select name, customer_label from ticket_statuses`,
+  );
+  return new Map(rows.map((r) => [r.name, r.customer_label]));
+}
+
+async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDashboard> {
+  const me = auth.user.id;
+  const [labels, tickets, waiting, counts, messages] = await Promise.all([
+    customerLabels(db),
+    repo.customerTickets(db, me, { waitingOnly: false, limit: 20 }),
+    repo.customerTickets(db, me, { waitingOnly: true, limit: 20 }),
+    repo.customerCategoryCounts(db, me),
+    repo.recentCustomerMessages(db, me, 10),
+  ]);
+  const toTicket = (r: repo.CustomerTicketRow): CustomerDashboardTicket => ({
+    id: r.id,
+    name: r.name,
+    service_name: r.service_name,
+    service_type_name: r.service_type_name,
+    year: r.year,
+    status: r.status as TicketStatus,
+    status_label: r.customer_label,
+    badge: r.badge as BadgeStyle,
+    status_category: r.category as StatusCategory,
+    progress: progressOf(r.status as TicketStatus, r.category as StatusCategory, (s) => labels.get(s) ?? s),
+    unread_count: Number(r.unread_count),
+    updated_at: iso(r.updated_at),
+  });
+  const count = (c: string) => Number(counts.find((x) => x.category === c)?.n ?? 0);
+  return {
+    role: 'customer',
+    counts: {
+      in_progress: count('open'),
+      waiting_on_you: count('waiting_on_customer'),
+      done: count('done'),
+      cancelled: count('cancelled'),
+    },
+    tickets: tickets.map(toTicket),
+    waiting_on_you: waiting.map(toTicket),
+    recent_messages: messages.map((m) => ({
+      id: m.id,
+      ticket_id: m.ticket_id,
+      ticket_name: m.ticket_name,
+      author: m.author_name === null ? null : { full_name: m.author_name, is_staff: m.author_is_staff === true },
+      body: m.body,
+      created_at: iso(m.created_at),
+    })),
+  };
+}
+
+const staffTicket = (r: repo.StaffTicketRow): StaffDashboardTicket => ({
+  id: r.id,
+  name: r.name,
+  customer_name: r.customer_name,
+  service_name: r.service_name,
+  status: r.status as TicketStatus,
+  status_label: r.staff_label,
+  badge: r.badge as BadgeStyle,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+async function staffDashboard(db: Db, auth: AuthContext): Promise<StaffDashboard> {
+  const active = await repo.activeStatuses(db);
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [counts, unassigned, mine, weekly, medians] = await Promise.all([
+    repo.statusCounts(db),
+    repo.openUnassigned(db, 10),
+    repo.assignedTo(db, auth.user.id, active, 10),
+    repo.openedPerWeek(db, WEEKS),
+    repo.medianTimeInStatus(db, MEDIAN_SAMPLE),
+  ]);
+  return {
+    role: 'staff',
+    counts_by_status: counts.map((c) => ({
+      status: c.status as TicketStatus,
+      label: c.staff_label,
+      badge: c.badge as BadgeStyle,
+      category: c.category as StatusCategory,
+      count: Number(c.n),
+    })),
+    open_unassigned: { count: unassigned.count, items: unassigned.items.map(staffTicket) },
+    assigned_to_me: { count: mine.count, items: mine.items.map(staffTicket) },
+    opened_per_week: weekly.map((w) => ({ week_start: w.week_start, count: Number(w.n) })),
+    median_time_in_status: medians.map((m) => ({
+      status: m.status as TicketStatus,
+      label: m.staff_label,
+      median_seconds: m.median_seconds === null ? null : Math.round(Number(m.median_seconds)),
+      samples: Number(m.samples),
+    })),
+  };
+}

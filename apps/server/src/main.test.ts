@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('the server process', () => {
+  it('refuses to start on bad configuration, naming the variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, PORT: 'not-a-port', NODE_ENV: 'production' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT');
+    expect(stderr).toContain('SESSION_SECRET');
+  });
+
+  it('on SIGTERM finishes in-flight requests, closes the database and exits 0', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sigterm-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('server not ready');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Requests whose bodies are still arriving when the signal lands must complete.
+    const body = (i: number) =>
+      JSON.stringify({ full_name: 'S', email: `sig${i}@example.test`, phone: '+12025550100', password: 'long-enough-pw' });
+    const slowRequests = [0, 1, 2].map((i) => {
+      const payload = body(i);
+      const req = http.request(`${base}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      });
+      req.write(payload.slice(0, 10));
+      const status = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      return { req, rest: payload.slice(10), status };
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const s of slowRequests) s.req.end(s.rest);
+    expect(await Promise.all(slowRequests.map((s) => s.status))).toEqual([201, 201, 201]);
+    expect(await exited).toBe(0);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 90_000);
+});

@@ -1,0 +1,128 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Role } from '@taxportal/contract';
+import { hmacHex, randomToken } from '../crypto.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { apiTokens, sessions, userRoles, users } from '../db/schema.ts';
+
+export const SESSION_COOKIE = 'tp_session';
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  full_name: string;
+  phone: string | null;
+}
+export interface AuthContext {
+  user: AuthUser;
+  roles: Role[];
+  login_role: Role;
+  via: 'session' | 'token';
+  sessionId: string | null;
+  /** HMAC of the CSRF token bound to this session. */
+  csrfHash: string | null;
+}
+
+export async function loadUserWithRoles(db: Tx, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const roleRows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId));
+  return { user, roles: roleRows.map((r) => r.role as Role) };
+}
+
+function toContext(
+  loaded: NonNullable<Awaited<ReturnType<typeof loadUserWithRoles>>>,
+  via: AuthContext['via'],
+  sessionId: string | null,
+  csrfHash: string | null,
+): AuthContext {
+  const { user, roles } = loaded;
+  return {
+    user: { id: user.id, email: user.email, full_name: user.full_name, phone: user.phone },
+    roles,
+    login_role: user.login_role as Role,
+    via,
+    sessionId,
+    csrfHash,
+  };
+}
+
+export interface NewSession {
+  token: string;
+  csrf: string;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Tx,
+  secret: Buffer,
+  userId: string,
+  meta: { ip?: string; userAgent?: string | undefined },
+): Promise<NewSession> {
+  const token = randomToken(32);
+  const csrf = randomToken(24);
+  const expiresAt = new Date(Date.now() + ABSOLUTE_TIMEOUT_MS);
+  await db.insert(sessions).values({
+    id: hmacHex(secret, `session:${token}`),
+    user_id: userId,
+    csrf_hash: hmacHex(secret, `csrf:${csrf}`),
+    ip: meta.ip ?? null,
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    expires_at: expiresAt,
+  });
+  return { token, csrf, expiresAt };
+}
+
+export const sessionIdOf = (secret: Buffer, token: string) => hmacHex(secret, `session:${token}`);
+export const csrfHashOf = (secret: Buffer, csrf: string) => hmacHex(secret, `csrf:${csrf}`);
+
+export async function resolveSession(db: Db, secret: Buffer, token: string): Promise<AuthContext | null> {
+  const id = sessionIdOf(secret, token);
+  const now = new Date();
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expires_at, now),
+        gt(sessions.last_seen_at, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
+  }
+  const loaded = await loadUserWithRoles(db, row.user_id);
+  return loaded ? toContext(loaded, 'session', id, row.csrf_hash) : null;
+}
+
+export async function resolveApiToken(db: Db, secret: Buffer, header: string): Promise<AuthContext | null> {
+  const m = /^token\s+([^:\s]+):(\S+)$/i.exec(header.trim());
+  if (!m) return null;
+  const [, key, tokenSecret] = m as unknown as [string, string, string];
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.key, key), eq(apiTokens.secret_hash, hmacHex(secret, `api:${tokenSecret}`)), isNull(apiTokens.revoked_at)));
+  if (!row) return null;
+  await db.update(apiTokens).set({ last_used_at: sql`now()` }).where(eq(apiTokens.id, row.id));
+  const loaded = await loadUserWithRoles(db, row.user_id);
+  return loaded ? toContext(loaded, 'token', null, null) : null;
+}
+
+export async function deleteSession(db: Tx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except `keep` when given (the caller's own). */
+export async function deleteUserSessions(db: Tx, userId: string, keep?: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.user_id, userId), ne(sessions.id, keep)) : eq(sessions.user_id, userId));
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads. `.env.example` and the README list the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes, base64-encoded' })
+    .optional(),
+  SEED_DEMO: bool.optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Tax Portal <no-reply@localhost>'),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // Card payments: all three set = Stripe; none = the built-in test provider (billing/providers).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { error: 'must be a Stripe secret key (sk_...)' })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, { error: 'must be a Stripe publishable key (pk_...)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'must be a Stripe webhook signing secret (whsec_...)' })
+    .optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SEED_DEMO'> {
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  isProduction: boolean;
+  /** Absolute. */
+  DATA_DIR: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one message naming every bad or missing variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (cleaned.NODE_ENV === 'production') {
+    for (const name of ['SESSION_SECRET', 'ENCRYPTION_KEY', 'PUBLIC_URL']) {
+      if (!cleaned[name]) problems.push(`  ${name}: required in production`);
+    }
+  }
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
+  if (stripeKeys.some((k) => cleaned[k])) {
+    for (const name of stripeKeys) {
+      if (!cleaned[name]) problems.push(`  ${name}: required when any STRIPE_* key is set`);
+    }
+  }
+  if (!parsed.success || problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    // Production never creates demo users; elsewhere they are on unless switched off.
+    SEED_DEMO: isProduction ? false : (e.SEED_DEMO ?? true),
+    isProduction,
+  };
+}

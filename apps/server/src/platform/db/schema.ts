@@ -1,0 +1,12 @@
+/**
+ * Every table, for Drizzle's typed queries and drizzle-kit's migrations. Tables
+ * live under platform/ (not in their feature) so that features never import
+ * each other: one file per feature in schema/.
+ */
+export * from './schema/platform.ts';
+export * from './schema/auth.ts';
+export * from './schema/catalog.ts';
+export * from './schema/tax-templates.ts';
+export * from './schema/tickets.ts';
+export * from './schema/notifications.ts';
+export * from './schema/billing.ts';

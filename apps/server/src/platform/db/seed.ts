@@ -1,0 +1,133 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { ROLES, STATUS_DEFINITIONS, type Role } from '@taxportal/contract';
+import { createUser } from '../users.ts';
+import { queryRows, type Db } from './client.ts';
+import { documentTypes, roles, services, serviceTypes, siteSettings, taxYears, ticketStatuses, users } from './schema.ts';
+
+/** A starter catalogue a firm edits in the admin screens; prices in cents. */
+const CATALOGUE: { name: string; description: string; services: [string, number][] }[] = [
+  {
+    name: 'Individual Tax Return',
+    description: 'Federal and state returns for individuals and families',
+    services: [
+      ['Form 1040 – Standard', 19900],
+      ['Form 1040 – Itemized Deductions', 29900],
+      ['Form 1040 with Schedule C (self-employed)', 44900],
+      ['Amended Return (1040-X)', 24900],
+    ],
+  },
+  {
+    name: 'Business Tax Return',
+    description: 'Returns for partnerships, S and C corporations',
+    services: [
+      ['Form 1065 – Partnership', 89900],
+      ['Form 1120-S – S Corporation', 99900],
+      ['Form 1120 – C Corporation', 129900],
+    ],
+  },
+  {
+    name: 'International & Expat',
+    description: 'Foreign income, FBAR and FATCA reporting',
+    services: [
+      ['FBAR (FinCEN 114) Filing', 14900],
+      ['Expat Return with Form 2555', 49900],
+    ],
+  },
+  {
+    name: 'Tax Planning & Advisory',
+    description: 'Consultations, IRS notices and planning',
+    services: [
+      ['IRS Notice Response', 17900],
+      ['Tax Planning Consultation', 15000],
+    ],
+  },
+];
+
+const DOCUMENT_TYPES = [
+  'W-2',
+  '1099-INT',
+  '1099-DIV',
+  '1099-B',
+  '1099-NEC',
+  '1099-MISC',
+  '1099-R',
+  '1098 Mortgage Interest',
+  '1098-E Student Loan Interest',
+  '1098-T Tuition',
+  'K-1',
+  'Photo ID',
+  'Prior Year Return',
+  'Bank Statement',
+  'Receipts',
+  'Other',
+];
+
+/**
+ * Reference data every install has. Idempotent: safe at every start. A
+ * fingerprint of what it would write is kept in site_settings, so a start on an
+ * already-seeded database costs one query.
+ */
+export async function seedBase(db: Db): Promise<void> {
+  const lastYear = new Date().getUTCFullYear() - 1;
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([ROLES, STATUS_DEFINITIONS, lastYear, CATALOGUE, DOCUMENT_TYPES]))
+    .digest('hex');
+  const [seeded] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'seed_fingerprint'));
+  if (seeded?.value === fingerprint) return;
+  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(ticketStatuses)
+    .values(STATUS_DEFINITIONS.map((s) => ({ ...s })))
+    .onConflictDoUpdate({
+      target: ticketStatuses.name,
+      set: {
+        position: sql`excluded.position`,
+        badge: sql`excluded.badge`,
+        category: sql`excluded.category`,
+        is_pipeline: sql`excluded.is_pipeline`,
+      },
+    });
+  const years = Array.from({ length: lastYear - 2000 + 1 }, (_, i) => ({ year: 2000 + i }));
+  await db.insert(taxYears).values(years).onConflictDoNothing();
+  await db.insert(siteSettings).values({ key: 'currency', value: 'USD' }).onConflictDoNothing();
+
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from service_types`);
+  if (Number(count?.n) === 0) {
+    for (const [i, type] of CATALOGUE.entries()) {
+      const typeId = randomUUID();
+      await db.insert(serviceTypes).values({ id: typeId, name: type.name, description: type.description, position: i });
+      await db.insert(services).values(
+        type.services.map(([name, price_cents]) => ({ id: randomUUID(), service_type_id: typeId, name, price_cents })),
+      );
+    }
+  }
+  await db
+    .insert(documentTypes)
+    .values(DOCUMENT_TYPES.map((name, position) => ({ id: randomUUID(), name, position })))
+    .onConflictDoNothing();
+  await db
+    .insert(siteSettings)
+    .values({ key: 'seed_fingerprint', value: fingerprint })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: fingerprint } });
+}
+
+export const DEMO_PASSWORD = 'demo-pass-2026';
+export const DEMO_ACCOUNTS: { email: string; full_name: string; role: Role; phone: string }[] = [
+  { email: 'customer@demo.test', full_name: 'Casey Customer', role: 'Customer', phone: '+12025550101' },
+  { email: 'admin@demo.test', full_name: 'Avery Admin', role: 'Admin', phone: '+12025550102' },
+  { email: 'care@demo.test', full_name: 'Cameron Care', role: 'Customer Care Department', phone: '+12025550103' },
+  { email: 'preparer@demo.test', full_name: 'Parker Preparer', role: 'Tax Preparer', phone: '+12025550104' },
+  { email: 'reviewer@demo.test', full_name: 'Riley Reviewer', role: 'Reviewer', phone: '+12025550105' },
+];
+
+/** One account per role with a known password; never in production (config forces SEED_DEMO off). */
+export async function seedDemo(db: Db): Promise<typeof DEMO_ACCOUNTS> {
+  const existing = await db.select({ email: users.email }).from(users);
+  const have = new Set(existing.map((r) => r.email));
+  for (const a of DEMO_ACCOUNTS) {
+    if (have.has(a.email)) continue;
+    await createUser(db, { ...a, password: DEMO_PASSWORD, roles: [a.role] });
+  }
+  return DEMO_ACCOUNTS;
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** Routes that answer anonymous callers on purpose. Adding one here is a decision: review it. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/openapi.json',
+  'POST /api/v1/auth/register',
+  'GET /api/v1/auth/exists',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/password-reset',
+  'POST /api/v1/auth/password-reset/confirm',
+  'GET /api/v1/catalog/service-types',
+  'GET /api/v1/catalog/services',
+  'GET /api/v1/catalog/years',
+  'GET /api/v1/catalog/document-types',
+  // Billing: Stripe cannot sign in (the signature is the check); share links are the invoice's hash key.
+  'POST /api/v1/payments/stripe/webhook',
+  'GET /api/v1/invoices/shared/:token',
+  'GET /api/v1/invoices/shared/:token/pdf',
+]);
+
+describe('every route', () => {
+  it('refuses an anonymous caller unless it is on the public list', async () => {
+    const apiRoutes = t.routes.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+    expect(apiRoutes.length).toBeGreaterThan(10);
+    for (const route of apiRoutes) {
+      const key = `${route.method} ${route.url}`;
+      if (route.isPublic) {
+        expect(PUBLIC.has(key), `${key} is marked public but is not on the reviewed list`).toBe(true);
+        continue;
+      }
+      const url = route.url.replace(/:(\w+)/g, 'x').replace('*', 'x');
+      const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, key).toBe(401);
+      expect(res.headers['content-type'], key).toMatch(/problem\+json/);
+    }
+  });
+
+  it('refuses a forged or unknown API token', async () => {
+    const res = await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization: 'token abc:def' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@taxportal/contract';
+import type { Db } from './db/client.ts';
+import { userRoles, users } from './db/schema.ts';
+import { hashPassword } from './passwords.ts';
+
+/** Creates a user with roles; the first role is the login role. */
+export async function createUser(
+  db: Db,
+  u: {
+    email: string;
+    full_name: string;
+    phone?: string | null;
+    password: string;
+    roles: Role[];
+    referredBy?: string | null;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const [loginRole] = u.roles;
+  if (!loginRole) throw new Error('a user needs a role');
+  const passwordHash = await hashPassword(u.password);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      email: u.email,
+      full_name: u.full_name,
+      phone: u.phone ?? null,
+      password_hash: passwordHash,
+      login_role: loginRole,
+      referral_code: id.slice(0, 8).toUpperCase(),
+      referred_by: u.referredBy ?? null,
+    });
+    await tx.insert(userRoles).values(u.roles.map((role) => ({ user_id: id, role })));
+  });
+  return id;
+}
+

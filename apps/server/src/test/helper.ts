@@ -1,0 +1,91 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@taxportal/contract';
+import { buildApp, type RouteInfo } from '../app.ts';
+import { loadConfig } from '../platform/config.ts';
+import type { Database } from '../platform/db/client.ts';
+import { createUser } from '../platform/users.ts';
+import { testDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  routes: RouteInfo[];
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh test database; call once per file (beforeAll). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), `tp-test-${randomUUID()}`),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://portal.test',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
+  const { app, routes } = await buildApp({ config, database, secrets, logger: false });
+  await app.ready();
+  return {
+    app,
+    routes,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++seq}@example.test`;
+export const PASSWORD = 'correct-horse-battery';
+
+export async function createCustomer(t: TestApp, overrides: Partial<{ email: string; full_name: string; phone: string; password: string }> = {}) {
+  const u = { email: uniqueEmail('customer'), full_name: 'Test Customer', phone: '+12025550199', password: PASSWORD, ...overrides };
+  const id = await createUser(t.database.db, { ...u, roles: ['Customer'] });
+  return { id, ...u };
+}
+
+export async function createStaff(t: TestApp, role: Exclude<Role, 'Customer'>, overrides: Partial<{ email: string; full_name: string; password: string }> = {}) {
+  const u = { email: uniqueEmail(role.toLowerCase().replace(/\s+/g, '-')), full_name: `Test ${role}`, password: PASSWORD, ...overrides };
+  const id = await createUser(t.database.db, { ...u, roles: [role] });
+  return { id, ...u };
+}
+
+/** A browser-like client: keeps cookies and echoes the CSRF cookie on non-GET requests. */
+export class Agent {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const method = (opts.method ?? 'GET').toUpperCase();
+    const csrf = this.cookies.get('csrf_token');
+    if (method !== 'GET' && opts.csrf !== false && csrf) headers['x-csrf-token'] = csrf;
+    const res = await this.app.inject({ ...opts, headers });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  get = (url: string, opts: InjectOptions = {}) => this.request({ ...opts, method: 'GET', url });
+  post = (url: string, payload?: unknown, opts: InjectOptions & { csrf?: boolean } = {}) =>
+    this.request({ ...opts, method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  put = (url: string, payload?: unknown) => this.request({ method: 'PUT', url, payload: payload as object });
+  delete = (url: string) => this.request({ method: 'DELETE', url });
+}
+
+export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<Agent> {
+  const agent = new Agent(t.app);
+  const res = await agent.post('/api/v1/auth/login', { email, password });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
+  return agent;
+}

@@ -1,0 +1,113 @@
+import {
+  MESSAGES,
+  type Assignment,
+  type AssignTicketBody,
+  type StaffUser,
+  type TicketDetail,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import * as assignments from './assignment.repository.ts';
+import { iso } from './ticket-dto.ts';
+import { staleTicket } from './ticket-status.service.ts';
+import {
+  actorOf,
+  commitChange,
+  TICKET_NOT_FOUND,
+  ticketAudience,
+  ticketRefOf,
+  viewerOf,
+  visibleTicket,
+  type TicketsDeps,
+} from './tickets-context.ts';
+import * as repo from './tickets.repository.ts';
+import { ticketDetailIn } from './tickets.service.ts';
+
+const requireStaffCaller = (auth: AuthContext) => {
+  if (!viewerOf(auth).isStaff) throw new AppError('forbidden', MESSAGES.forbidden);
+};
+
+export async function listStaffUsers(
+  deps: Pick<TicketsDeps, 'db'>,
+  role: string | undefined,
+): Promise<{ items: StaffUser[] }> {
+  const rows = await assignments.listStaffUsers(deps.db, role);
+  return { items: rows.map((r) => ({ id: r.id, full_name: r.full_name, email: r.email, roles: r.roles ?? [] })) };
+}
+
+/** Any staff member may assign a ticket to any staff member, or unassign it (user_id null). */
+export async function assignTicket(
+  deps: TicketsDeps,
+  auth: AuthContext,
+  idOrName: string,
+  body: AssignTicketBody,
+  ip: string,
+): Promise<TicketDetail> {
+  // Not found before forbidden: a customer learns nothing about other customers' tickets.
+  const seen = await visibleTicket(deps.db, auth, idOrName);
+  requireStaffCaller(auth);
+  const assignee = body.user_id ? await assignments.findStaffUser(deps.db, body.user_id) : null;
+  if (body.user_id && !assignee) throw fieldError('user_id', 'Choose a staff member to assign the ticket to.');
+
+  return commitChange(deps, async (tx, emit) => {
+    const t = await repo.lockTicket(tx, seen.id);
+    if (!t) throw notFound(TICKET_NOT_FOUND);
+    if (body.expected_version !== undefined && body.expected_version !== t.version) throw staleTicket();
+    const newId = assignee?.id ?? null;
+    if (t.assignee_id === newId) return { result: await ticketDetailIn(tx, auth, t.id) };
+    if (!(await repo.updateTicketVersioned(tx, t.id, t.version, { assignee_id: newId }))) throw staleTicket();
+    await assignments.insertAssignment(tx, {
+      ticketId: t.id,
+      assigneeId: newId,
+      previousId: t.assignee_id,
+      by: auth.user.id,
+    });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: newId ? 'ticket.assigned' : 'ticket.unassigned',
+      entityType: 'ticket',
+      entityId: t.id,
+      ip,
+      meta: { assignee_id: newId, previous_assignee_id: t.assignee_id },
+    });
+    await emit({ kind: 'assigned', ticket: ticketRefOf(seen, newId), actor: actorOf(auth), assignee });
+    const detail = await ticketDetailIn(tx, auth, t.id);
+    const audience = ticketAudience(t);
+    return {
+      result: detail,
+      events: [
+        [
+          { ...audience, users: [...(audience.users ?? []), ...(newId ? [newId] : [])] },
+          {
+            type: 'ticket.assigned',
+            ticket_id: t.id,
+            ticket_name: t.name,
+            assignee: assignee ? { id: assignee.id, full_name: assignee.full_name } : null,
+            version: detail.version,
+          },
+        ],
+      ],
+    };
+  });
+}
+
+export async function assignmentHistory(
+  deps: Pick<TicketsDeps, 'db'>,
+  auth: AuthContext,
+  idOrName: string,
+): Promise<{ items: Assignment[] }> {
+  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  requireStaffCaller(auth);
+  const rows = await assignments.listAssignments(deps.db, ticket.id);
+  const ref = (id: string | null, name: string | null) => (id ? { id, full_name: name ?? '' } : null);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      assignee: ref(r.assignee_id, r.assignee_name),
+      previous_assignee: ref(r.previous_id, r.previous_name),
+      assigned_by: ref(r.by_id, r.by_name),
+      created_at: iso(r.created_at),
+    })),
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  progressOf,
+  type BadgeStyle,
+  type TicketMessage,
+  type Role,
+  type StatusCategory,
+  type TicketDetail,
+  type TicketStatus,
+  type TicketSummary,
+} from '@taxportal/contract';
+import type { MessageRow } from './messages.repository.ts';
+import { allowedMoves } from './ticket-transitions.ts';
+import type { TicketRow, Viewer } from './tickets.repository.ts';
+
+export const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+export const isoOrNull = (v: Date | string | null): string | null => (v === null ? null : iso(v));
+
+export interface StatusLabels {
+  staff_label: string;
+  customer_label: string;
+  category: string;
+}
+export type LabelMap = Map<string, StatusLabels>;
+
+export const labelFor = (viewer: Viewer, s: { staff_label: string; customer_label: string }) =>
+  viewer.isStaff ? s.staff_label : s.customer_label;
+
+export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: TicketRow): TicketSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    customer: { id: r.customer_id, full_name: r.customer_name, email: r.customer_email },
+    service: { id: r.service_id, name: r.service_name },
+    service_type: { id: r.service_type_id, name: r.service_type_name },
+    year: r.year,
+    phone: r.phone,
+    status: r.status as TicketStatus,
+    status_label: labelFor(viewer, r),
+    badge: r.badge as BadgeStyle,
+    status_category: r.category as StatusCategory,
+    assignee: r.assignee_id ? { id: r.assignee_id, full_name: r.assignee_name ?? '' } : null,
+    allowed_statuses: allowedMoves(roles, r.status as TicketStatus),
+    unread_count: Number(r.unread_count),
+    version: r.version,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: TicketRow, labels: LabelMap): TicketDetail {
+  const summary = toTicketSummary(viewer, roles, r);
+  const status = r.status as TicketStatus;
+  const labelOf = (s: TicketStatus) => {
+    const l = labels.get(s);
+    return l ? labelFor(viewer, l) : s;
+  };
+  return {
+    ...summary,
+    service: { id: r.service_id, name: r.service_name, price_cents: r.price_cents, currency: r.currency },
+    progress: progressOf(status, r.category as StatusCategory, labelOf),
+    status_changed_at: iso(r.status_changed_at),
+    last_message_at: isoOrNull(r.last_message_at),
+  };
+}
+
+export function toMessage(r: MessageRow): TicketMessage {
+  return {
+    id: r.id,
+    ticket_id: r.ticket_id,
+    body: r.body,
+    internal: r.internal,
+    author: r.author_id
+      ? { id: r.author_id, full_name: r.author_name ?? '', is_staff: r.author_is_staff === true }
+      : null,
+    document_ids: Array.isArray(r.document_ids) ? r.document_ids : [],
+    created_at: iso(r.created_at),
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  MESSAGES,
+  type ChangeStatusBody,
+  type StatusChange,
+  type TicketDetail,
+  type TicketStatus,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { iso, labelFor } from './ticket-dto.ts';
+import { canMove } from './ticket-transitions.ts';
+import {
+  actorOf,
+  commitChange,
+  statusLabels,
+  TICKET_NOT_FOUND,
+  ticketAudience,
+  ticketRefOf,
+  viewerOf,
+  visibleTicket,
+  type TicketsDeps,
+} from './tickets-context.ts';
+import * as repo from './tickets.repository.ts';
+import { ticketDetailIn } from './tickets.service.ts';
+
+export const STALE_TICKET =
+  'Someone else changed this ticket while you were looking at it. Reload it to see the latest status, then try again.';
+
+/** Raised when the version the caller saw is no longer the ticket's. */
+export const staleTicket = () => new AppError('conflict', STALE_TICKET);
+
+export async function changeStatus(
+  deps: TicketsDeps,
+  auth: AuthContext,
+  idOrName: string,
+  body: ChangeStatusBody,
+  ip: string,
+): Promise<TicketDetail> {
+  const seen = await visibleTicket(deps.db, auth, idOrName);
+  const labels = await statusLabels(deps.db);
+  return commitChange(deps, async (tx, emit) => {
+    const t = await repo.lockTicket(tx, seen.id);
+    if (!t) throw notFound(TICKET_NOT_FOUND);
+    if (body.expected_version !== undefined && body.expected_version !== t.version) throw staleTicket();
+    const from = t.status as TicketStatus;
+    const to = body.status;
+    if (from === to) throw fieldError('status', `The ticket is already ${labelFor(viewerOf(auth), labels.get(to)!)}.`);
+    if (!canMove(auth.roles, from, to)) {
+      throw new AppError(
+        'forbidden',
+        viewerOf(auth).isStaff ? `You cannot move a ticket from ${from} to ${to}.` : MESSAGES.forbidden,
+      );
+    }
+    if (!(await repo.updateTicketVersioned(tx, t.id, t.version, { status: to }))) throw staleTicket();
+    await repo.recordStatusChange(tx, { ticketId: t.id, from, to, by: auth.user.id, note: body.note || null });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'ticket.status_changed',
+      entityType: 'ticket',
+      entityId: t.id,
+      ip,
+      meta: { from, to },
+    });
+    const toLabels = labels.get(to)!;
+    await emit({
+      kind: 'status_changed',
+      ticket: ticketRefOf(seen, t.assignee_id),
+      actor: actorOf(auth),
+      from,
+      to,
+      to_labels: { staff: toLabels.staff_label, customer: toLabels.customer_label },
+    });
+    const detail = await ticketDetailIn(tx, auth, t.id);
+    return {
+      result: detail,
+      events: [
+        [
+          ticketAudience(t),
+          {
+            type: 'ticket.status_changed',
+            ticket_id: t.id,
+            ticket_name: t.name,
+            from_status: from,
+            status: to,
+            version: detail.version,
+            changed_by: { id: auth.user.id, full_name: auth.user.full_name },
+          },
+        ],
+      ],
+    };
+  });
+}
+
+/** The timeline. Customers read customer labels and only the notes they wrote: staff notes are internal. */
+export async function statusHistory(
+  deps: Pick<TicketsDeps, 'db'>,
+  auth: AuthContext,
+  idOrName: string,
+): Promise<{ items: StatusChange[] }> {
+  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  const viewer = viewerOf(auth);
+  const rows = await repo.listStatusChanges(deps.db, ticket.id);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      from_status: r.from_status as TicketStatus | null,
+      to_status: r.to_status as TicketStatus,
+      from_label: r.from_status ? (viewer.isStaff ? r.from_staff_label : r.from_customer_label) : null,
+      to_label: viewer.isStaff ? r.to_staff_label : r.to_customer_label,
+      changed_by: r.changed_by
+        ? { id: r.changed_by, full_name: r.changed_by_name ?? '', is_staff: r.changed_by_is_staff === true }
+        : null,
+      note: viewer.isStaff || r.changed_by === auth.user.id ? r.note : null,
+      created_at: iso(r.created_at),
+    })),
+  };
+}

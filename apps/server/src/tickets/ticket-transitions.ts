@@ -1,0 +1,71 @@
+import { TICKET_STATUSES, type Role, type TicketStatus } from '@taxportal/contract';
+
+/**
+ * THE table of status moves: which ticket status may follow which, and who
+ * may make the move. Every status change in the product goes through
+ * `canMove`; the board, the status menu and the API all read
+ * `allowedMoves`. Admin may make any move (an override for mistakes).
+ *
+ * The pipeline: Open → Tax Preparation → Filing In Process → Draft Ready →
+ * Draft Finalised → Ready For Invoice → Payment Collected → Ready For IRS
+ * Filing → Completed → Closed, with a detour to Required More Information
+ * (waiting on the customer) and Cancelled from any unfinished step.
+ */
+type Move = readonly [from: TicketStatus, to: TicketStatus, who: readonly Role[]];
+
+const CARE = 'Customer Care Department';
+const PREPARER = 'Tax Preparer';
+const REVIEWER = 'Reviewer';
+
+const UNFINISHED_AFTER_OPEN: readonly TicketStatus[] = [
+  'Tax Preparation',
+  'Required More Information',
+  'Filing In Process',
+  'Draft Ready',
+  'Draft Finalised',
+  'Ready For Invoice',
+  'Payment Collected',
+  'Ready For IRS Filing',
+];
+
+export const TRANSITIONS: readonly Move[] = [
+  ['Open', 'Tax Preparation', [CARE, PREPARER]],
+  ['Open', 'Required More Information', [CARE, PREPARER]],
+  // The customer may cancel only a ticket nobody has started on.
+  ['Open', 'Cancelled', ['Customer', CARE]],
+  ['Tax Preparation', 'Required More Information', [PREPARER, REVIEWER]],
+  ['Tax Preparation', 'Filing In Process', [PREPARER]],
+  ['Required More Information', 'Tax Preparation', [CARE, PREPARER]],
+  ['Required More Information', 'Filing In Process', [PREPARER]],
+  ['Filing In Process', 'Required More Information', [PREPARER, REVIEWER]],
+  ['Filing In Process', 'Draft Ready', [PREPARER, REVIEWER]],
+  ['Draft Ready', 'Filing In Process', [PREPARER, REVIEWER]],
+  ['Draft Ready', 'Draft Finalised', [CARE, REVIEWER]],
+  ['Draft Finalised', 'Ready For Invoice', [CARE, PREPARER, REVIEWER]],
+  ['Ready For Invoice', 'Payment Collected', [CARE]],
+  ['Payment Collected', 'Ready For IRS Filing', [CARE, REVIEWER]],
+  ['Ready For IRS Filing', 'Completed', [PREPARER, REVIEWER]],
+  ['Completed', 'Closed', [CARE, REVIEWER]],
+  ...UNFINISHED_AFTER_OPEN.map((from): Move => [from, 'Cancelled', [CARE]]),
+  ['Cancelled', 'Open', [CARE]],
+];
+
+/** Admin may move a ticket from any status to any other. */
+const OVERRIDE_ROLES: readonly Role[] = ['Admin'];
+
+const byMove = new Map<string, readonly Role[]>(TRANSITIONS.map(([from, to, who]) => [`${from}→${to}`, who]));
+
+export function canMove(roles: readonly Role[], from: TicketStatus, to: TicketStatus): boolean {
+  if (from === to) return false;
+  if (roles.some((r) => OVERRIDE_ROLES.includes(r))) return true;
+  const who = byMove.get(`${from}→${to}`);
+  return who !== undefined && roles.some((r) => who.includes(r));
+}
+
+/** The statuses these roles may move a ticket in `from` to, in pipeline order. */
+export function allowedMoves(roles: readonly Role[], from: TicketStatus): TicketStatus[] {
+  return TICKET_STATUSES.filter((to) => canMove(roles, from, to));
+}
+
+/** Whether anyone at all may make this move (for a clearer refusal). */
+export const isKnownMove = (from: TicketStatus, to: TicketStatus): boolean => byMove.has(`${from}→${to}`);

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  hasAnyRole,
+  MESSAGES,
+  OPEN_REQUEST_ROLES,
+  type CreateTicketBody,
+  type ListTicketsQuery,
+  type TicketDetail,
+  type TicketList,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { AppError, fieldError } from '../platform/errors.ts';
+import { toTicketDetail, toTicketSummary } from './ticket-dto.ts';
+import {
+  commitChange,
+  statusLabels,
+  ticketAudience,
+  viewerOf,
+  visibleTicket,
+  type TicketsDeps,
+} from './tickets-context.ts';
+import * as repo from './tickets.repository.ts';
+
+export async function getTicket(
+  deps: Pick<TicketsDeps, 'db'>,
+  auth: AuthContext,
+  idOrName: string,
+): Promise<TicketDetail> {
+  const row = await visibleTicket(deps.db, auth, idOrName);
+  return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(deps.db));
+}
+
+/** Loads a ticket for its detail view inside a transaction that just changed it. */
+export async function ticketDetailIn(tx: Tx, auth: AuthContext, id: string): Promise<TicketDetail> {
+  const row = (await repo.findTicket(tx, viewerOf(auth), id))!;
+  return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(tx));
+}
+
+/** The customer's profile phone, read-only for customers; `given` only fills a missing one (or is staff's choice). */
+function phoneFor(auth: AuthContext, profilePhone: string | null, given: string | undefined): string {
+  const staff = viewerOf(auth).isStaff;
+  const phone = staff ? given || profilePhone : profilePhone || given;
+  if (!phone) throw fieldError('phone', 'A phone number is required. Add one to your profile.');
+  return phone;
+}
+
+export async function createTicket(
+  deps: TicketsDeps,
+  auth: AuthContext,
+  body: CreateTicketBody,
+  ip: string,
+): Promise<TicketDetail> {
+  const viewer = viewerOf(auth);
+  let customerId = auth.user.id;
+  let profilePhone: string | null;
+  if (viewer.isStaff) {
+    if (!body.customer_id) throw fieldError('customer_id', 'Choose the customer this ticket is for.');
+    const customer = await repo.findCustomer(deps.db, body.customer_id);
+    if (!customer) throw fieldError('customer_id', 'Choose an existing customer.');
+    customerId = customer.id;
+    profilePhone = customer.phone;
+  } else {
+    if (body.customer_id && body.customer_id !== auth.user.id) throw new AppError('forbidden', MESSAGES.forbidden);
+    profilePhone = await repo.findUserPhone(deps.db, auth.user.id);
+  }
+  const service = await repo.findServiceForTicket(deps.db, body.service_id);
+  if (!service || !service.active) throw fieldError('service_id', 'Choose one of the services we offer.');
+  if (body.service_type_id && body.service_type_id !== service.service_type_id) {
+    throw fieldError('service_id', 'This service is not of the chosen service type.');
+  }
+  if (!(await repo.isOfferedYear(deps.db, body.year)))
+    throw fieldError('year', 'Choose one of the tax years we offer.');
+  const phone = phoneFor(auth, profilePhone, body.phone);
+
+  return commitChange(deps, async (tx) => {
+    const created = await repo.insertTicket(tx, {
+      id: randomUUID(),
+      customer_id: customerId,
+      service_id: service.id,
+      service_type_id: service.service_type_id,
+      year: body.year,
+      phone,
+      created_by: auth.user.id,
+    });
+    await repo.recordStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: auth.user.id });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'ticket.created',
+      entityType: 'ticket',
+      entityId: created.id,
+      ip,
+      meta: { name: created.name },
+    });
+    const detail = await ticketDetailIn(tx, auth, created.id);
+    return {
+      result: detail,
+      events: [
+        [
+          ticketAudience({ customer_id: customerId, assignee_id: null }),
+          { type: 'ticket.created', ticket_id: created.id, ticket_name: created.name, customer_id: customerId },
+        ],
+      ],
+    };
+  });
+}
+
+interface Cursor {
+  assigned?: boolean;
+  ts: string;
+  id: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+/** A timestamptz as PostgreSQL prints it: `2025-01-31 12:34:56.123456+00`. */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.ts !== 'string' || typeof c.id !== 'string' || !PG_TIMESTAMP.test(c.ts)) throw new Error();
+    return c;
+  } catch {
+    throw fieldError('cursor', 'Invalid cursor.');
+  }
+}
+
+/**
+ * What a search box query means: 7 or more digits written like a phone number
+ * ("(202) 555-0101", "+1 202 555 0101", "5550101") search phones by their
+ * trailing digits; anything else is a case-insensitive fragment of the ticket
+ * name, customer name, e-mail or phone, service, type or year. LIKE wildcards
+ * typed by the user are escaped.
+ */
+export function parseSearch(q: string): repo.TicketSearch | undefined {
+  const trimmed = q.trim();
+  if (!trimmed) return undefined;
+  const digits = trimmed.replace(/\D/g, '');
+  if (/^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 7) {
+    return { kind: 'phone', reversedPrefix: `${[...digits].reverse().join('')}%` };
+  }
+  const term = trimmed.toLowerCase();
+  return { kind: 'text', pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, indexable: term.length >= 3 };
+}
+
+export async function listTickets(
+  deps: Pick<TicketsDeps, 'db'>,
+  auth: AuthContext,
+  q: ListTicketsQuery,
+): Promise<TicketList> {
+  const viewer = viewerOf(auth);
+  const openRequest = q.scope === 'all' && q.status === 'Open';
+  if (!viewer.isStaff && q.scope === 'all') throw new AppError('forbidden', MESSAGES.forbidden);
+  if (openRequest && !hasAnyRole(auth.roles, OPEN_REQUEST_ROLES)) throw new AppError('forbidden', MESSAGES.forbidden);
+
+  let assigneeId: string | null | undefined;
+  if (viewer.isStaff) {
+    if (q.scope === 'mine' || q.assignee === 'me') assigneeId = auth.user.id;
+    else if (q.assignee === 'none') assigneeId = null;
+    else assigneeId = q.assignee;
+  }
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const rows = await repo.listTickets(deps.db, viewer, {
+    // Customers see their own tickets, whatever they ask for.
+    customerId: viewer.isStaff ? q.customer : auth.user.id,
+    status: q.status,
+    assigneeId,
+    serviceTypeId: q.service_type,
+    year: q.year,
+    search: q.q ? parseSearch(q.q) : undefined,
+    order: openRequest ? 'open_queue' : 'recent',
+    after,
+    limit: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > q.limit && last
+      ? encodeCursor(
+          openRequest
+            ? { assigned: last.assignee_id !== null, ts: last.k_created, id: last.id }
+            : { ts: last.k_updated, id: last.id },
+        )
+      : null;
+  return { items: page.map((r) => toTicketSummary(viewer, auth.roles, r)), next_cursor: next };
+}

@@ -1,0 +1,2 @@
+export { api, apiRequest, readCsrfToken, setFallbackErrorMessage } from './client.ts';
+export { ApiError, isApiError } from './api-error.ts';

@@ -1,0 +1,86 @@
+import { ActionIcon, AppShell, Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { Session } from '@taxportal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { BrandMark } from '../../ui/brand-mark.tsx';
+import classes from './app-header.module.css';
+
+/** SPEC §9's first header threshold: past 40 px of scroll the header lifts off the page. */
+const ELEVATE_AFTER_PX = 40;
+const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register']);
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+
+export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [scroll] = useWindowScroll();
+  const showBack = isMobile && !ROOT_PATHS.has(pathname);
+
+  return (
+    <AppShell.Header
+      className={classes.header}
+      data-scrolled={scroll.y > ELEVATE_AFTER_PX || undefined}
+      data-testid="app-header"
+    >
+      <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          {showBack && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={() => navigate(-1)}
+              aria-label={t('app.back')}
+              data-testid="header-back"
+            >
+              <IconArrowLeft size={22} />
+            </ActionIcon>
+          )}
+          <UnstyledButton component={Link} to={session ? '/dashboard' : '/'} aria-label={t('app.name')}>
+            <BrandMark name={t('app.name')} />
+          </UnstyledButton>
+        </Group>
+        {session ? (
+          <Group gap="sm" wrap="nowrap" data-testid="header-user">
+            <NotificationBell />
+            {!isMobile && (
+              <div className={classes.who}>
+                <Text size="sm" fw={600} lh={1.2} truncate>
+                  {session.user.full_name}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} truncate>
+                  {t(`roles.${session.login_role}`)}
+                </Text>
+              </div>
+            )}
+            <Avatar
+              color="brand"
+              radius="xl"
+              size={36}
+              aria-label={t('app.signedInAs', { name: session.user.full_name })}
+            >
+              {initialsOf(session.user.full_name)}
+            </Avatar>
+          </Group>
+        ) : (
+          pathname !== '/register' && (
+            <Button component={Link} to="/register" variant="light" data-testid="header-sign-in">
+              {t('home.signIn')}
+            </Button>
+          )
+        )}
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,143 @@
+import { ROLES, type Role } from '@taxportal/contract';
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/en.json';
+import {
+  buildSideMenu,
+  buildTabMenu,
+  isExternalLink,
+  isMenuItemActive,
+  isSideMenuHidden,
+  MENU,
+  TAB_MENU_MAX,
+} from './menu-items.ts';
+
+const labels = (role: Role) =>
+  buildSideMenu(role).map((m) => en.menu[m.menu_name.slice('menu.'.length) as keyof typeof en.menu]);
+
+describe('side menu (SPEC §2)', () => {
+  it('gives a customer the reduced menu, in order', () => {
+    expect(labels('Customer')).toEqual([
+      'Dashboard',
+      'Service Request',
+      'Document Vault',
+      'Billing',
+      'Change Password',
+      'Logout',
+    ]);
+    expect(buildSideMenu('Customer').map((m) => m.redirect_url)).toEqual([
+      '/dashboard',
+      '/my-tickets',
+      '/vault',
+      '/billing',
+      null,
+      null,
+    ]);
+  });
+
+  it.each(['Admin', 'Customer Care Department'] as const)('puts Open Request second for %s', (role) => {
+    expect(labels(role)).toEqual([
+      'Dashboard',
+      'Open Request',
+      'Service Request',
+      'Search',
+      'Contacts',
+      'Billing',
+      'Change Password',
+      'Logout',
+    ]);
+    expect(buildSideMenu(role)[1]!.redirect_url).toBe('/open-tickets');
+  });
+
+  it.each(['Tax Preparer', 'Reviewer'] as const)('gives %s the staff menu without Open Request', (role) => {
+    expect(labels(role)).toEqual([
+      'Dashboard',
+      'Service Request',
+      'Search',
+      'Contacts',
+      'Billing',
+      'Change Password',
+      'Logout',
+    ]);
+    expect(buildSideMenu(role).map((m) => m.redirect_url)).toEqual([
+      '/dashboard',
+      '/my-tickets',
+      '/all-tickets',
+      '/contacts',
+      '/billing',
+      null,
+      null,
+    ]);
+  });
+
+  it('names the billing api per role set and opens dialogs for the last two entries', () => {
+    expect(buildSideMenu('Customer').find((m) => m.slug === 'billing')!.api_name).toBe('get_si_ticket_id');
+    expect(buildSideMenu('Admin').find((m) => m.slug === 'billing')!.api_name).toBe('agent_invoice_list');
+    for (const role of ROLES) {
+      expect(
+        buildSideMenu(role)
+          .slice(-2)
+          .map((m) => m.action),
+      ).toEqual(['change-password', 'logout']);
+    }
+  });
+
+  it('gives every entry menu_name, redirect_url, icon and active_icon', () => {
+    for (const role of ROLES) {
+      for (const m of buildSideMenu(role)) {
+        expect(m).toEqual(
+          expect.objectContaining({
+            menu_name: expect.any(String),
+            icon: expect.anything(),
+            active_icon: expect.anything(),
+          }),
+        );
+        expect(m).toHaveProperty('redirect_url');
+      }
+    }
+  });
+});
+
+describe('tab menu (mobile)', () => {
+  it('shows Dashboard, Service Request and Create Ticket to a customer, the rest under More', () => {
+    const { tabs, more } = buildTabMenu('Customer');
+    expect(tabs.map((m) => m.slug)).toEqual(['dashboard', 'service-request', 'create-ticket']);
+    expect(more.map((m) => m.slug)).toEqual(['document-vault', 'billing', 'change-password', 'logout']);
+  });
+
+  it('adds Open Request for Admin and Customer Care, never more than five slots with More', () => {
+    for (const role of ROLES) {
+      const { tabs, more } = buildTabMenu(role);
+      expect(tabs.length + 1).toBeLessThanOrEqual(TAB_MENU_MAX);
+      expect(more.map((m) => m.slug)).toEqual(expect.arrayContaining(['change-password', 'logout']));
+      const all = [...tabs, ...more].map((m) => m.slug);
+      expect(new Set(all).size).toBe(all.length);
+    }
+    expect(buildTabMenu('Admin').tabs.map((m) => m.slug)).toEqual([
+      'dashboard',
+      'open-request',
+      'service-request',
+      'create-ticket',
+    ]);
+    expect(buildTabMenu('Tax Preparer').tabs.map((m) => m.slug)).toEqual([
+      'dashboard',
+      'service-request',
+      'create-ticket',
+    ]);
+  });
+});
+
+describe('menu helpers', () => {
+  it('hides the side menu on /, /register, /contact-us and p/*', () => {
+    for (const p of ['/', '/register', '/contact-us', '/p/about', '/p/home']) expect(isSideMenuHidden(p)).toBe(true);
+    for (const p of ['/dashboard', '/my-tickets/1', '/register-form', '/billing'])
+      expect(isSideMenuHidden(p)).toBe(false);
+  });
+
+  it('treats https links as external and matches sub-paths as active', () => {
+    expect(isExternalLink('https://example.com')).toBe(true);
+    expect(isExternalLink('/vault')).toBe(false);
+    expect(isMenuItemActive(MENU.serviceRequest, '/my-tickets/42')).toBe(true);
+    expect(isMenuItemActive(MENU.serviceRequest, '/my-ticketsx')).toBe(false);
+    expect(isMenuItemActive(MENU.logout, '/dashboard')).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+export { appendMessage } from './realtime-events.ts';
+export { useRealtime, useRealtimeListener } from './use-realtime.ts';

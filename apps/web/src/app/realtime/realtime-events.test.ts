@@ -1,0 +1,67 @@
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { TicketMessage, TicketMessageList } from '@taxportal/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../query-keys.ts';
+import { addRealtimeListener, appendMessage, applyRealtimeEvent, parseRealtimeEvent } from './realtime-events.ts';
+
+const msg = (id: string): TicketMessage => ({
+  id,
+  ticket_id: 't1',
+  body: `m${id}`,
+  internal: false,
+  author: null,
+  document_ids: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('realtime events', () => {
+  it('appends a live message to the newest page once', () => {
+    const client = new QueryClient();
+    const key = queryKeys.ticketMessages('t1');
+    client.setQueryData<InfiniteData<TicketMessageList, string | null>>(key, {
+      pages: [
+        { items: [msg('3'), msg('4')], next_cursor: '3' },
+        { items: [msg('1'), msg('2')], next_cursor: null },
+      ],
+      pageParams: [null, '3'],
+    });
+    appendMessage(client, msg('5'));
+    appendMessage(client, msg('5'));
+    const data = client.getQueryData<InfiniteData<TicketMessageList>>(key)!;
+    expect(data.pages[0]!.items.map((m) => m.id)).toEqual(['3', '4', '5']);
+    expect(data.pages[1]!.items.map((m) => m.id)).toEqual(['1', '2']);
+  });
+
+  it('sets the bell count from a notification event and tells listeners', () => {
+    const client = new QueryClient();
+    const listener = vi.fn();
+    const stop = addRealtimeListener(listener);
+    const event = parseRealtimeEvent(
+      JSON.stringify({
+        type: 'notification.created',
+        unread_count: 4,
+        notification: {
+          id: '9',
+          kind: 'status_changed',
+          ticket_id: 't1',
+          ticket_name: 'TD.0001',
+          title: 'TD.0001 is now In preparation',
+          body: '',
+          read: false,
+          created_at: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    expect(event).not.toBeNull();
+    applyRealtimeEvent(client, event as Exclude<typeof event, null | 'truncated'>);
+    expect(client.getQueryData(queryKeys.notificationUnread)).toBe(4);
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('refuses what the contract does not describe and flags truncated events', () => {
+    expect(parseRealtimeEvent('{"type":"nope"}')).toBeNull();
+    expect(parseRealtimeEvent('not json')).toBeNull();
+    expect(parseRealtimeEvent('{"type":"message.created","truncated":true,"ticket_id":"t1"}')).toBe('truncated');
+  });
+});

@@ -1,0 +1,86 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import {
+  realtimeEventSchema,
+  type RealtimeEventPayload,
+  type TicketMessage,
+  type TicketMessageList,
+} from '@taxportal/contract';
+import { queryKeys } from '../query-keys.ts';
+
+type Listener = (event: RealtimeEventPayload) => void;
+const listeners = new Set<Listener>();
+
+/** Features listen here for what the cache alone cannot show (a toast, a scroll). */
+export function addRealtimeListener(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * Reads one SSE message: the event, 'truncated' when the server sent ids only (too large
+ * for its channel: refetch), null for anything the contract does not describe.
+ */
+export function parseRealtimeEvent(data: string): RealtimeEventPayload | 'truncated' | null {
+  try {
+    const raw: unknown = JSON.parse(data);
+    if (raw && typeof raw === 'object' && (raw as { truncated?: unknown }).truncated === true) return 'truncated';
+    const parsed = realtimeEventSchema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Adds a message to the newest page of a loaded conversation, once. */
+export function appendMessage(client: QueryClient, message: TicketMessage): void {
+  client.setQueryData<InfiniteData<TicketMessageList, string | null>>(
+    queryKeys.ticketMessages(message.ticket_id),
+    (data) => {
+      if (!data || data.pages.length === 0) return data;
+      if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
+      const [newest, ...older] = data.pages;
+      return { ...data, pages: [{ ...newest!, items: [...newest!.items, message] }, ...older] };
+    },
+  );
+}
+
+const notMessages = (key: readonly unknown[]) => !(key[0] === 'tickets' && key[1] === 'messages');
+
+/** What an event changes in the cache: patch what the event carries, refetch the rest. */
+export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayload): void {
+  switch (event.type) {
+    case 'ready':
+      return;
+    case 'ticket.created':
+      void client.invalidateQueries({ queryKey: queryKeys.ticketLists });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+      void client.invalidateQueries({ queryKey: queryKeys.contacts });
+      break;
+    case 'ticket.status_changed':
+    case 'ticket.assigned':
+      void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => notMessages(q.queryKey) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+      void client.invalidateQueries({ queryKey: queryKeys.contacts });
+      break;
+    case 'message.created':
+      appendMessage(client, event.message);
+      void client.invalidateQueries({ queryKey: queryKeys.ticketLists });
+      void client.invalidateQueries({ queryKey: queryKeys.ticketDetails });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+      break;
+    case 'notification.created':
+      client.setQueryData(queryKeys.notificationUnread, event.unread_count);
+      void client.invalidateQueries({ queryKey: queryKeys.notificationList });
+      break;
+  }
+  for (const l of listeners) l(event);
+}
+
+/** After a reconnect, events may have been missed: refetch what they would have changed. */
+export function refetchAfterReconnect(client: QueryClient): void {
+  for (const key of [queryKeys.tickets, queryKeys.notifications, queryKeys.dashboard, queryKeys.contacts]) {
+    void client.invalidateQueries({ queryKey: key });
+  }
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { REALTIME_EVENT_TYPES, type RealtimeEventPayload } from '@taxportal/contract';
+import { useEffect, useRef } from 'react';
+import {
+  addRealtimeListener,
+  applyRealtimeEvent,
+  parseRealtimeEvent,
+  refetchAfterReconnect,
+} from './realtime-events.ts';
+
+const EVENTS_URL = '/api/v1/events';
+
+/**
+ * One Server-Sent Events stream per tab while signed in (GET /api/v1/events). Events patch
+ * or invalidate the TanStack Query cache; EventSource reconnects by itself (the server sends
+ * `retry: 3000`), and each reconnect refetches what might have been missed.
+ */
+export function useRealtime(enabled: boolean): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(EVENTS_URL, { withCredentials: true });
+    let readyCount = 0;
+    const onMessage = (e: MessageEvent<string>) => {
+      const event = parseRealtimeEvent(e.data);
+      if (!event) return;
+      if (event === 'truncated') {
+        refetchAfterReconnect(client);
+        return;
+      }
+      if (event.type === 'ready') {
+        // Connected: tells tests (and anyone curious) that live updates now flow.
+        document.documentElement.dataset.realtime = 'ready';
+        readyCount += 1;
+        if (readyCount > 1) refetchAfterReconnect(client);
+        return;
+      }
+      applyRealtimeEvent(client, event);
+    };
+    for (const type of REALTIME_EVENT_TYPES) source.addEventListener(type, onMessage);
+    source.onerror = () => {
+      delete document.documentElement.dataset.realtime;
+    };
+    return () => {
+      source.close();
+      delete document.documentElement.dataset.realtime;
+    };
+  }, [enabled, client]);
+}
+
+/** Calls `listener` for every live event while the component is mounted. */
+export function useRealtimeListener(listener: (event: RealtimeEventPayload) => void): void {
+  const ref = useRef(listener);
+  useEffect(() => {
+    ref.current = listener;
+  });
+  useEffect(() => addRealtimeListener((e) => ref.current(e)), []);
+}

@@ -1,0 +1,35 @@
+import { lazy, type ComponentType } from 'react';
+
+// Each page is its own chunk; the shell (layout, menus, dialogs) stays in the entry.
+export const HomePage = lazy(() => import('../../features/cms/home-page.tsx').then((m) => ({ default: m.HomePage })));
+export const RegisterPage = lazy(() =>
+  import('../../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import('../../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const DashboardPage = lazy(() =>
+  import('../../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+export const NotAvailableYetPage = lazy(() =>
+  import('../../features/placeholder/not-available-yet-page.tsx').then((m) => ({ default: m.NotAvailableYetPage })),
+);
+export const NotFoundPage = lazy(() =>
+  import('../../features/placeholder/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+export const CreateTicketPage = page(() => import('../../features/tickets/create-ticket-page.tsx'), 'CreateTicketPage');
+export const MyTicketsPage = page(() => import('../../features/tickets/my-tickets-page.tsx'), 'MyTicketsPage');
+export const AllTicketsPage = page(() => import('../../features/tickets/all-tickets-page.tsx'), 'AllTicketsPage');
+export const OpenTicketsPage = page(() => import('../../features/tickets/open-tickets-page.tsx'), 'OpenTicketsPage');
+export const TicketPage = page(() => import('../../features/tickets/ticket-page.tsx'), 'TicketPage');
+export const NotificationsPage = page(
+  () => import('../../features/notifications/notifications-page.tsx'),
+  'NotificationsPage',
+);
+export const ContactsPage = page(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
+export const ContactPage = page(() => import('../../features/contacts/contact-page.tsx'), 'ContactPage');
+export const CatalogAdminPage = page(() => import('../../features/catalog/catalog-admin-page.tsx'), 'CatalogAdminPage');

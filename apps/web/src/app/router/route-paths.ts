@@ -1,0 +1,40 @@
+/**
+ * Every route of SPEC §2 whose feature is not built yet. Each renders NotAvailableYet inside
+ * the layout until its feature replaces the entry with a real page.
+ */
+export const PUBLIC_PLACEHOLDER_PATHS = [
+  'register-form',
+  'register-form/:type',
+  'contact-us',
+  'coming-soon',
+  'about-us',
+  'seeker',
+  'seeker/:route',
+  'events/:events',
+  'p/:page_route',
+  'new/:page_route',
+  'webform-child',
+  'edit-webformchild',
+  'gallery-detail',
+  'gallery-detail/:id',
+  'gallery-list',
+  'list',
+  'list/:page_route',
+  'detail/:page_route',
+  'detail/:page_route/:page_route_1',
+  'detail/:page_route/:page_route_1/:page_route_2',
+  'c',
+  'c/:page_route',
+  'landing-page',
+  'edit-profile',
+  'job-detail',
+  'social-share',
+  'billing',
+  'forms',
+  'forms/:route',
+  'forms/:doc_type/:route',
+  'my-profile/:id_1?/:id_2?/:ticket_id?',
+] as const;
+
+/** Auth-guarded (SPEC §2): without a session they redirect to '/'. */
+export const GUARDED_PLACEHOLDER_PATHS = ['referral', 'grid/:route', 'form-wizards', 'form/:id', 'vault'] as const;

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { GUARDED_PLACEHOLDER_PATHS, PUBLIC_PLACEHOLDER_PATHS } from './route-paths.ts';
+import { routes } from './routes.tsx';
+
+const leafPath = (url: string) => matchRoutes(routes, url)?.at(-1)?.route.path;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const signedOut = () =>
+  vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async () =>
+      json(401, { type: 'x', title: 'Not signed in', status: 401, detail: 'Please sign in to continue.' }),
+    );
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  renderWithProviders(<RouterProvider router={router} />, { route: null });
+  return router;
+}
+
+describe('routes (SPEC §2)', () => {
+  it.each([
+    ['/home/7', 'home/:id'],
+    ['/register-form/taxpayer', 'register-form/:type'],
+    ['/seeker/jobs', 'seeker/:route'],
+    ['/events/spring', 'events/:events'],
+    ['/p/about', 'p/:page_route'],
+    ['/new/intake', 'new/:page_route'],
+    ['/detail/a', 'detail/:page_route'],
+    ['/detail/a/b/c', 'detail/:page_route/:page_route_1/:page_route_2'],
+    ['/c/builder', 'c/:page_route'],
+    ['/forms/w9/start', 'forms/:doc_type/:route'],
+    ['/my-profile', 'my-profile/:id_1?/:id_2?/:ticket_id?'],
+    ['/my-profile/1/2/TD.0001', 'my-profile/:id_1?/:id_2?/:ticket_id?'],
+    ['/grid/root', 'grid/:route'],
+    ['/form/message/TD.0001', 'form/:id/:ticket_id'],
+    ['/my-tickets/42', 'my-tickets/:id'],
+    ['/create-ticket/9', 'create-ticket/:id'],
+    ['/reset-password', 'reset-password'],
+    ['/nothing/here', '*'],
+  ])('matches %s to %s', (url, path) => {
+    expect(leafPath(url)).toBe(path);
+  });
+
+  it('registers every placeholder path once', () => {
+    const all = [...PUBLIC_PLACEHOLDER_PATHS, ...GUARDED_PLACEHOLDER_PATHS];
+    expect(new Set(all).size).toBe(all.length);
+    for (const p of all) {
+      const sample = '/' + p.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'x');
+      expect(leafPath(sample), sample).toBe(p);
+    }
+  });
+
+  it('sends a visitor without a session from a guarded route to /', async () => {
+    signedOut();
+    const router = renderAt('/vault');
+    expect(await screen.findByText('Your taxes, prepared by professionals')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('redirects login to register and p/home to /', async () => {
+    signedOut();
+    const router = renderAt('/login');
+    expect(await screen.findByText('Sign in to your account')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    await router.navigate('/p/home');
+    expect(await screen.findByText('Your taxes, prepared by professionals')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the not-available page for a public route not built yet', async () => {
+    signedOut();
+    renderAt('/about-us');
+    expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from '../layout/app-layout.tsx';
+import {
+  AllTicketsPage,
+  CatalogAdminPage,
+  ContactPage,
+  ContactsPage,
+  CreateTicketPage,
+  DashboardPage,
+  HomePage,
+  MyTicketsPage,
+  NotAvailableYetPage,
+  NotFoundPage,
+  NotificationsPage,
+  OpenTicketsPage,
+  RegisterPage,
+  ResetPasswordPage,
+  TicketPage,
+} from './pages.ts';
+import { RequireSession } from './require-session.tsx';
+import { GUARDED_PLACEHOLDER_PATHS, PUBLIC_PLACEHOLDER_PATHS } from './route-paths.ts';
+
+const placeholder = (path: string): RouteObject => ({ path, element: <NotAvailableYetPage /> });
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'home', element: <HomePage /> },
+      { path: 'home/:id', element: <HomePage /> },
+      { path: 'p/home', element: <Navigate to="/" replace /> },
+      { path: 'login', element: <Navigate to="/register" replace /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      ...PUBLIC_PLACEHOLDER_PATHS.map(placeholder),
+      {
+        element: <RequireSession />,
+        children: [
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'create-ticket', element: <CreateTicketPage /> },
+          { path: 'create-ticket/:id', element: <CreateTicketPage /> },
+          { path: 'my-tickets', element: <MyTicketsPage /> },
+          { path: 'my-tickets/:id', element: <TicketPage /> },
+          // SPEC §2: ticket rows link to /form/message/{ticket name}.
+          { path: 'form/:id/:ticket_id', element: <TicketPage /> },
+          { path: 'all-tickets', element: <AllTicketsPage /> },
+          { path: 'open-tickets', element: <OpenTicketsPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'contacts', element: <ContactsPage /> },
+          { path: 'contacts/:id', element: <ContactPage /> },
+          { path: 'admin/catalog', element: <CatalogAdminPage /> },
+          ...GUARDED_PLACEHOLDER_PATHS.map(placeholder),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Session } from '@taxportal/contract';
+import { api, isApiError } from '../api/index.ts';
+
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+/** The signed-in user, or null when the server answers 401. The session itself lives only in the HttpOnly cookie. */
+export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
+  try {
+    return await api.get<Session>('/auth/session', signal);
+  } catch (err) {
+    if (isApiError(err) && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+export const setSession = (client: QueryClient, session: Session | null): void => {
+  client.setQueryData(SESSION_QUERY_KEY, session);
+};
+
+export const refreshSession = (client: QueryClient): Promise<Session | null> =>
+  client.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 0 });

@@ -1,0 +1,93 @@
+import { Box, Card, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconLogin2, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session/index.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { CreateAccountForm } from './create-account-form.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import classes from './register-page.module.css';
+
+type Tab = 'sign-in' | 'create';
+
+/** '/register': sign in and create account side by side as tabs; '?tab=create' opens the second. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const [forgot, setForgot] = useState(false);
+  const tab: Tab = params.get('tab') === 'create' ? 'create' : 'sign-in';
+
+  if (session.isPending) return <PageLoader />;
+  if (session.data) return <Navigate to="/dashboard" replace />;
+
+  const selectTab = (value: string | null) => {
+    setForgot(false);
+    setParams(value === 'create' ? { tab: 'create' } : {}, { replace: true });
+  };
+
+  return (
+    <Box className={classes.wrap}>
+      <Paper className={classes.panel} shadow="md" withBorder>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
+          <Box className={classes.aside} visibleFrom="md">
+            <Stack gap="lg">
+              <Title order={2} c="white">
+                {t('auth.welcomeTitle')}
+              </Title>
+              <Text c="brand.0" size="md">
+                {t('auth.welcomeText')}
+              </Text>
+              <List
+                spacing="sm"
+                c="white"
+                icon={
+                  <ThemeIcon size={22} radius="xl" color="white" variant="white">
+                    <IconCheck size={14} color="var(--mantine-color-brand-7)" />
+                  </ThemeIcon>
+                }
+              >
+                <List.Item>{t('home.features.requestTitle')}</List.Item>
+                <List.Item>{t('home.features.vaultTitle')}</List.Item>
+                <List.Item>{t('home.features.billingTitle')}</List.Item>
+              </List>
+            </Stack>
+          </Box>
+          <Card className={classes.forms} shadow="none" withBorder={false} radius={0}>
+            <Title order={1} className={classes.srOnly}>
+              {t('auth.welcomeTitle')}
+            </Title>
+            <Tabs value={tab} onChange={selectTab} variant="pills" radius="md" keepMounted={false}>
+              <Tabs.List grow mb="lg" className={classes.tabs}>
+                <Tabs.Tab value="sign-in" leftSection={<IconLogin2 size={16} />}>
+                  {t('auth.signInTab')}
+                </Tabs.Tab>
+                <Tabs.Tab value="create" leftSection={<IconUserPlus size={16} />}>
+                  {t('auth.createAccountTab')}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="sign-in">
+                <Title order={2} size="h3" mb="md">
+                  {forgot ? t('auth.forgotTitle') : t('auth.signInTitle')}
+                </Title>
+                {forgot ? (
+                  <ForgotPasswordForm onBack={() => setForgot(false)} />
+                ) : (
+                  <SignInForm onForgotPassword={() => setForgot(true)} />
+                )}
+              </Tabs.Panel>
+              <Tabs.Panel value="create">
+                <Title order={2} size="h3" mb="md">
+                  {t('auth.createAccountTitle')}
+                </Title>
+                <CreateAccountForm />
+              </Tabs.Panel>
+            </Tabs>
+          </Card>
+        </SimpleGrid>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import { Badge, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Service } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../ui/format.ts';
+import { useCatalogList, useCatalogSave } from './catalog-api.ts';
+import { CatalogTable, EditModal, saveWithErrors } from './catalog-table.tsx';
+
+interface Values {
+  service_type_id: string;
+  name: string;
+  description: string;
+  /** Edited in currency units; sent as integer cents. */
+  price: number | string;
+  currency: string;
+  active: boolean;
+}
+
+/** Services (Item): each of a type, with its price. */
+export function ServicesTab() {
+  const { t } = useTranslation();
+  const list = useCatalogList('services');
+  const types = useCatalogList('service-types');
+  const save = useCatalogSave('services');
+  const [typeFilter, setTypeFilter] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Service | 'new' | null>(null);
+  const form = useForm<Values>({
+    initialValues: { service_type_id: '', name: '', description: '', price: 0, currency: 'USD', active: true },
+    validate: {
+      service_type_id: (v) => (v ? null : t('catalog.typeRequired')),
+      name: (v) => (v.trim() ? null : t('catalog.nameRequired')),
+      price: (v) => (typeof v === 'number' && v >= 0 ? null : t('catalog.priceRequired')),
+      currency: (v) => (/^[A-Z]{3}$/.test(v) ? null : t('catalog.currencyInvalid')),
+    },
+  });
+  const typeOptions = (types.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }));
+
+  const open = (row: Service | 'new') => {
+    form.setValues(
+      row === 'new'
+        ? { service_type_id: typeFilter ?? '', name: '', description: '', price: 0, currency: 'USD', active: true }
+        : {
+            service_type_id: row.service_type_id,
+            name: row.name,
+            description: row.description,
+            price: row.price_cents / 100,
+            currency: row.currency,
+            active: row.active,
+          },
+    );
+    form.clearErrors();
+    setEditing(row);
+  };
+  const submit = form.onSubmit(async ({ price, ...values }) => {
+    const body = { ...values, price_cents: Math.round(Number(price) * 100) };
+    const ok = await saveWithErrors(
+      form,
+      () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body }),
+      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
+    );
+    if (ok) setEditing(null);
+  });
+  const rows = list.data?.items.filter((s) => !typeFilter || s.service_type_id === typeFilter);
+
+  return (
+    <>
+      <CatalogTable
+        rows={rows}
+        rowKey={(r) => r.id}
+        testId="services"
+        addLabel={t('catalog.addService')}
+        onAdd={() => open('new')}
+        onEdit={open}
+        toolbar={
+          <Select
+            aria-label={t('catalog.filterType')}
+            placeholder={t('catalog.allTypes')}
+            clearable
+            data={typeOptions}
+            value={typeFilter}
+            onChange={setTypeFilter}
+            w={240}
+          />
+        }
+        columns={[
+          { label: t('catalog.name'), render: (r) => r.name },
+          { label: t('catalog.serviceType'), render: (r) => r.service_type_name },
+          { label: t('catalog.price'), render: (r) => formatMoney(r.price_cents, r.currency) },
+          {
+            label: t('catalog.active'),
+            render: (r) => (
+              <Badge variant="light" color={r.active ? 'green' : 'gray'}>
+                {r.active ? t('catalog.yes') : t('catalog.no')}
+              </Badge>
+            ),
+          },
+        ]}
+      />
+      <EditModal
+        opened={editing !== null}
+        title={editing === 'new' ? t('catalog.addService') : t('catalog.editService')}
+        onClose={() => setEditing(null)}
+        onSubmit={() => submit()}
+        busy={save.isPending}
+      >
+        <Stack gap="sm">
+          <Select
+            label={t('catalog.serviceType')}
+            withAsterisk
+            data={typeOptions}
+            {...form.getInputProps('service_type_id')}
+            data-testid="service-type-field"
+          />
+          <TextInput label={t('catalog.name')} withAsterisk {...form.getInputProps('name')} />
+          <Textarea label={t('catalog.description')} autosize minRows={2} {...form.getInputProps('description')} />
+          <NumberInput
+            label={t('catalog.price')}
+            withAsterisk
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            thousandSeparator=","
+            {...form.getInputProps('price')}
+          />
+          <TextInput label={t('catalog.currency')} maxLength={3} {...form.getInputProps('currency')} />
+          <Switch label={t('catalog.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Stack>
+      </EditModal>
+    </>
+  );
+}

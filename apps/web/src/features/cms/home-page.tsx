@@ -1,0 +1,66 @@
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFolder, IconReceipt, IconTicket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import classes from './home-page.module.css';
+
+/** '/' (and home, home/:id): the public landing until the CMS serves the home page. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const features = [
+    { icon: IconTicket, title: t('home.features.requestTitle'), text: t('home.features.requestText') },
+    { icon: IconFolder, title: t('home.features.vaultTitle'), text: t('home.features.vaultText') },
+    { icon: IconReceipt, title: t('home.features.billingTitle'), text: t('home.features.billingText') },
+  ];
+  return (
+    <Box>
+      <Box className={classes.hero}>
+        <Container size="md" py={{ base: 48, sm: 88 }}>
+          <Stack align="center" gap="lg" ta="center">
+            <Text tt="uppercase" fw={700} size="sm" c="brand.1" style={{ letterSpacing: '0.08em' }}>
+              {t('app.name')}
+            </Text>
+            <Title order={1} className={classes.title}>
+              {t('home.headline')}
+            </Title>
+            <Text size="lg" c="brand.0" maw={620}>
+              {t('home.pitch')}
+            </Text>
+            <Group gap="md" mt="sm" justify="center">
+              <Button component={Link} to="/register" size="lg" variant="white" data-testid="home-sign-in">
+                {t('home.signIn')}
+              </Button>
+              <Button
+                component={Link}
+                to="/register?tab=create"
+                size="lg"
+                variant="outline"
+                color="white"
+                data-testid="home-create-account"
+              >
+                {t('home.createAccount')}
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="lg" py={56}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {features.map(({ icon: FeatureIcon, title, text }) => (
+            <Card key={title} padding="lg">
+              <ThemeIcon size={44} radius="md" variant="light" mb="md" aria-hidden>
+                <FeatureIcon size={24} stroke={1.6} />
+              </ThemeIcon>
+              <Text component="h2" fw={600} size="lg" m={0}>
+                {title}
+              </Text>
+              <Text c="dimmed" size="sm" mt={6}>
+                {text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,139 @@
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { isStaffRole } from '@taxportal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../app/session/index.ts';
+import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
+import { formatDateTime, formatRelative } from '../../ui/format.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { useContact } from './contacts-api.ts';
+
+/** /contacts/:id: a customer's details and their tickets, newest first. */
+export function ContactPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data: session } = useSession();
+  const isPhone = useIsPhone();
+  const contact = useContact(id);
+  if (!session) return <PageLoader />;
+  if (!isStaffRole(session.login_role)) return <ForbiddenNotice />;
+  if (contact.isPending) return <PageLoader />;
+  if (contact.isError) return <Alert color="gray">{contact.error.message}</Alert>;
+  const c = contact.data;
+  const ticketLink = (name: string) => `/form/message/${encodeURIComponent(name)}`;
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/contacts" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden />
+          {t('contacts.back')}
+        </Group>
+      </Anchor>
+      <PageTitle
+        title={c.full_name}
+        subtitle={c.email}
+        actions={
+          <Button component={Link} to="/create-ticket" variant="light" leftSection={<IconPlus size={18} />}>
+            {t('menu.createTicket')}
+          </Button>
+        }
+      />
+      <Paper withBorder shadow="xs" p="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('contacts.col.phone')}
+            </Text>
+            <Text fw={500}>{c.phone ?? '—'}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('contacts.col.tickets')}
+            </Text>
+            <Text fw={500}>{c.ticket_count}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('contacts.col.lastActivity')}
+            </Text>
+            <Text fw={500}>{c.last_activity_at ? formatRelative(c.last_activity_at) : t('contacts.noActivity')}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('contacts.customerSince')}
+            </Text>
+            <Text fw={500}>{formatDateTime(c.created_at)}</Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+      {c.tickets.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text c="dimmed" ta="center">
+            {t('contacts.noTickets')}
+          </Text>
+        </Paper>
+      ) : isPhone ? (
+        <Stack gap="xs">
+          {c.tickets.map((tk) => (
+            <Paper
+              key={tk.id}
+              withBorder
+              p="sm"
+              component={Link}
+              to={ticketLink(tk.name)}
+              style={{ color: 'inherit', textDecoration: 'none', display: 'block' }}
+              data-testid="contact-ticket"
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700}>{tk.name}</Text>
+                <StatusBadge status={tk.status} label={tk.status_label} badge={tk.badge} size="sm" />
+              </Group>
+              <Text size="sm">{tk.service_name}</Text>
+              <Text size="xs" c="dimmed">
+                {tk.service_type_name} · {tk.year} · {formatRelative(tk.updated_at)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Paper withBorder shadow="xs" p={0} style={{ overflow: 'hidden' }}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="contact-tickets">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('tickets.col.name')}</Table.Th>
+                <Table.Th>{t('tickets.col.service')}</Table.Th>
+                <Table.Th>{t('tickets.col.serviceType')}</Table.Th>
+                <Table.Th>{t('ticket.year')}</Table.Th>
+                <Table.Th>{t('tickets.col.status')}</Table.Th>
+                <Table.Th>{t('tickets.col.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {c.tickets.map((tk) => (
+                <Table.Tr key={tk.id} data-testid="contact-ticket">
+                  <Table.Td>
+                    <Anchor component={Link} to={ticketLink(tk.name)} fw={600} size="sm">
+                      {tk.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{tk.service_name}</Table.Td>
+                  <Table.Td>{tk.service_type_name}</Table.Td>
+                  <Table.Td>{tk.year}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={tk.status} label={tk.status_label} badge={tk.badge} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRelative(tk.updated_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

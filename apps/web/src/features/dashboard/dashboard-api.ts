@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@taxportal/contract';
+import { api } from '../../app/api/index.ts';
+import { queryKeys } from '../../app/query-keys.ts';
+
+/** GET /api/v1/dashboard: one shape for customers, one for staff (told apart by `role`). */
+export function useDashboard() {
+  return useQuery({
+    queryKey: queryKeys.dashboard,
+    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', signal),
+  });
+}

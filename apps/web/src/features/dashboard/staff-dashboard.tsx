@@ -1,0 +1,187 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { hasAnyRole, type Session, type StaffDashboard as StaffDashboardData } from '@taxportal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDuration, formatRelative } from '../../ui/format.ts';
+import { BADGE_COLOURS, StatusBadge } from '../../ui/status-badge.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { StatCard } from './stat-card.tsx';
+import { WelcomeCard } from './welcome-card.tsx';
+
+type Item = StaffDashboardData['open_unassigned']['items'][number];
+
+function TicketMiniList({
+  title,
+  count,
+  items,
+  empty,
+  testId,
+}: {
+  title: string;
+  count: number;
+  items: Item[];
+  empty: string;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder shadow="xs" p="md" data-testid={testId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text fw={700} c="dimmed">
+          {count}
+        </Text>
+      </Group>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={8}>
+          {items.map((tk) => (
+            <Group key={tk.id} justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={`/form/message/${encodeURIComponent(tk.name)}`} fw={600} size="sm">
+                  {tk.name}
+                </Anchor>
+                <Text size="xs" c="dimmed" truncate>
+                  {tk.customer_name} · {tk.service_name} · {formatRelative(tk.updated_at)}
+                </Text>
+              </div>
+              <StatusBadge status={tk.status} label={tk.status_label} badge={tk.badge} size="sm" />
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** Staff: the pipeline by status, the queues, the weekly intake and how long tickets sit in each status. */
+export function StaffDashboard({ session, data }: { session: Session; data: StaffDashboardData }) {
+  const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  const isAdmin = hasAnyRole(session.roles, ['Admin']);
+  const active = data.counts_by_status
+    .filter((c) => c.category === 'open' || c.category === 'waiting_on_customer')
+    .reduce((n, c) => n + c.count, 0);
+  const byStatus = data.counts_by_status.map((c) => ({
+    status: c.label,
+    count: c.count,
+    color: `${BADGE_COLOURS[c.badge]}.6`,
+  }));
+  const weekFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const perWeek = data.opened_per_week.map((w) => ({
+    week: weekFormat.format(new Date(w.week_start)),
+    count: w.count,
+  }));
+
+  return (
+    <Stack gap="xl">
+      <WelcomeCard
+        session={session}
+        intro={t('dashboard.staffIntro')}
+        actions={
+          isAdmin && (
+            <Button
+              component={Link}
+              to="/admin/catalog"
+              variant="light"
+              leftSection={<IconSettings size={18} />}
+              data-testid="catalog-link"
+            >
+              {t('catalog.title')}
+            </Button>
+          )
+        }
+      />
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+        <StatCard label={t('dashboard.counts.active')} value={active} />
+        <StatCard
+          label={t('dashboard.counts.openUnassigned')}
+          value={data.open_unassigned.count}
+          tone={data.open_unassigned.count > 0 ? 'orange.9' : undefined}
+          testId="count-unassigned"
+        />
+        <StatCard label={t('dashboard.counts.assignedToMe')} value={data.assigned_to_me.count} testId="count-mine" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TicketMiniList
+          title={t('dashboard.openUnassigned')}
+          count={data.open_unassigned.count}
+          items={data.open_unassigned.items}
+          empty={t('dashboard.noneUnassigned')}
+          testId="open-unassigned"
+        />
+        <TicketMiniList
+          title={t('dashboard.assignedToMe')}
+          count={data.assigned_to_me.count}
+          items={data.assigned_to_me.items}
+          empty={t('dashboard.noneAssigned')}
+          testId="assigned-to-me"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder shadow="xs" p="md" data-testid="chart-by-status">
+          <Title order={2} size="h4" mb="md">
+            {t('dashboard.byStatus')}
+          </Title>
+          <BarChart
+            h={400}
+            data={byStatus}
+            dataKey="status"
+            orientation="vertical"
+            series={[{ name: 'count', label: t('dashboard.tickets'), color: 'brand.6' }]}
+            yAxisProps={{ width: isPhone ? 110 : 170, tick: { fontSize: 11 } }}
+            xAxisProps={{ allowDecimals: false }}
+            gridAxis="x"
+            withTooltip
+            tooltipAnimationDuration={150}
+          />
+        </Paper>
+        <Paper withBorder shadow="xs" p="md" data-testid="chart-per-week">
+          <Title order={2} size="h4" mb="md">
+            {t('dashboard.perWeek')}
+          </Title>
+          <BarChart
+            h={400}
+            data={perWeek}
+            dataKey="week"
+            series={[{ name: 'count', label: t('dashboard.opened'), color: 'brand.6' }]}
+            xAxisProps={{ tick: { fontSize: 11 }, interval: isPhone ? 2 : 0 }}
+            yAxisProps={{ allowDecimals: false }}
+          />
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder shadow="xs" p="md" data-testid="median-times">
+        <Title order={2} size="h4" mb="sm">
+          {t('dashboard.medianTitle')}
+        </Title>
+        <Table.ScrollContainer minWidth={360} mb={0}>
+          <Table verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('tickets.col.status')}</Table.Th>
+                <Table.Th>{t('dashboard.median')}</Table.Th>
+                <Table.Th>{t('dashboard.samples')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.median_time_in_status.map((m) => (
+                <Table.Tr key={m.status}>
+                  <Table.Td>{m.label}</Table.Td>
+                  <Table.Td>{m.median_seconds === null ? '—' : formatDuration(m.median_seconds)}</Table.Td>
+                  <Table.Td>{m.samples}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { ActionIcon, Indicator } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBell } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRealtimeListener } from '../../app/realtime/index.ts';
+import { useUnreadCount } from './notifications-api.ts';
+
+/** The header's bell: unread count, kept live by the realtime client; a new notification also pops up. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const { data: unread = 0 } = useUnreadCount(true);
+
+  useRealtimeListener((event) => {
+    if (event.type !== 'notification.created') return;
+    notifications.show({
+      title: event.notification.title,
+      message: event.notification.body,
+      color: 'brand',
+      withBorder: true,
+      autoClose: 6000,
+      'data-testid': 'toast-notification',
+    } as Parameters<typeof notifications.show>[0]);
+  });
+
+  const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+  return (
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      color="red"
+      offset={6}
+      disabled={unread === 0}
+      data-testid="bell-count"
+      data-count={unread}
+    >
+      <ActionIcon
+        component={Link}
+        to="/notifications"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        radius="xl"
+        aria-label={label}
+        data-testid="notification-bell"
+      >
+        <IconBell size={22} stroke={1.7} />
+      </ActionIcon>
+    </Indicator>
+  );
+}

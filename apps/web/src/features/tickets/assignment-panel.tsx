@@ -1,0 +1,112 @@
+import { Alert, Button, Divider, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { STAFF_ROLES, type TicketDetail } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api/index.ts';
+import { formatDateTime } from '../../ui/format.ts';
+import { showSuccessToast } from '../../ui/toast.tsx';
+import { useAssignmentHistory, useAssignTicket, useStaffUsers } from './tickets-api.ts';
+
+/** SPEC §6: pick a role, then a user of that role. The history lists every (un)assignment, oldest first. */
+export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useTranslation();
+  const [role, setRole] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const users = useStaffUsers(role, !!role);
+  const history = useAssignmentHistory(ticket.id, true);
+  const assign = useAssignTicket(ticket.id);
+
+  const submit = async (id: string | null) => {
+    setError(null);
+    try {
+      const updated = await assign.mutateAsync({ user_id: id, expected_version: ticket.version });
+      showSuccessToast(
+        updated.assignee ? t('ticket.assignedTo', { name: updated.assignee.full_name }) : t('ticket.unassignedDone'),
+      );
+      setUserId(null);
+    } catch (err) {
+      setError(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+    }
+  };
+
+  return (
+    <Paper withBorder shadow="xs" p="md" data-testid="assignment-panel">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          {t('ticket.assignment')}
+        </Title>
+        <Text size="sm">
+          {t('ticket.assignee')}:{' '}
+          <Text span fw={600} data-testid="current-assignee">
+            {ticket.assignee?.full_name ?? t('tickets.unassigned')}
+          </Text>
+        </Text>
+        <Select
+          size="sm"
+          label={t('ticket.assignRole')}
+          placeholder={t('createTicket.choose')}
+          data={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          value={role}
+          onChange={(v) => {
+            setRole(v);
+            setUserId(null);
+          }}
+          data-testid="assign-role"
+        />
+        <Select
+          size="sm"
+          label={t('ticket.assignUser')}
+          placeholder={role ? t('createTicket.choose') : t('ticket.chooseRoleFirst')}
+          disabled={!role}
+          data={(users.data?.items ?? []).map((u) => ({ value: u.id, label: u.full_name }))}
+          value={userId}
+          onChange={setUserId}
+          nothingFoundMessage={t('ticket.noUsers')}
+          data-testid="assign-user"
+        />
+        <Group gap="xs" grow>
+          <Button
+            onClick={() => void submit(userId)}
+            disabled={!userId}
+            loading={assign.isPending}
+            data-testid="assign-submit"
+          >
+            {t('ticket.assign')}
+          </Button>
+          {ticket.assignee && (
+            <Button variant="default" onClick={() => void submit(null)} disabled={assign.isPending}>
+              {t('ticket.unassign')}
+            </Button>
+          )}
+        </Group>
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Divider label={t('ticket.assignmentHistory')} labelPosition="left" />
+        {history.data?.items.length ? (
+          <Stack gap={6} data-testid="assignment-history">
+            {[...history.data.items].reverse().map((a) => (
+              <div key={a.id}>
+                <Text size="sm">
+                  {a.assignee
+                    ? t('ticket.historyAssigned', { to: a.assignee.full_name, by: a.assigned_by?.full_name ?? '—' })
+                    : t('ticket.historyUnassigned', { by: a.assigned_by?.full_name ?? '—' })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(a.created_at)}
+                </Text>
+              </div>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('ticket.noAssignments')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

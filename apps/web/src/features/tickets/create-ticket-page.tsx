@@ -1,0 +1,182 @@
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isStaffRole, type Contact } from '@taxportal/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../app/api/index.ts';
+import { useSession } from '../../app/session/index.ts';
+import { formatMoney } from '../../ui/format.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useServices, useServiceTypes, useYears } from './create-ticket-api.ts';
+import { CustomerPicker } from './customer-picker.tsx';
+import { useCreateTicket } from './tickets-api.ts';
+
+interface FormValues {
+  service_type_id: string;
+  service_id: string;
+  year: string;
+  phone: string;
+}
+
+/** /create-ticket and /create-ticket/:id (the id preselects a service type). SPEC §5: all four fields are required. */
+export function CreateTicketPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id: presetType } = useParams();
+  const { data: session } = useSession();
+  const isStaff = !!session && isStaffRole(session.login_role);
+  const [customer, setCustomer] = useState<Contact | null>(null);
+  const [customerError, setCustomerError] = useState<string | undefined>();
+
+  const form = useForm<FormValues>({
+    initialValues: { service_type_id: '', service_id: '', year: '', phone: '' },
+    validate: {
+      service_type_id: (v) => (v ? null : t('createTicket.serviceTypeRequired')),
+      service_id: (v) => (v ? null : t('createTicket.serviceRequired')),
+      year: (v) => (v ? null : t('createTicket.yearRequired')),
+      phone: (v) => (v.trim() ? null : t('createTicket.phoneRequired')),
+    },
+  });
+  const types = useServiceTypes();
+  const services = useServices(form.values.service_type_id || null);
+  const years = useYears();
+  const create = useCreateTicket();
+
+  // The id in the URL preselects its service type once the types are known.
+  const typeItems = types.data?.items;
+  useEffect(() => {
+    if (presetType && typeItems?.some((s) => s.id === presetType) && !form.values.service_type_id) {
+      form.setFieldValue('service_type_id', presetType);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the preset or the list changes
+  }, [presetType, typeItems]);
+
+  // The phone is the profile's: the customer's own, or the chosen customer's for staff.
+  const profilePhone = isStaff ? (customer?.phone ?? '') : (session?.user.phone ?? '');
+  useEffect(() => {
+    form.setFieldValue('phone', profilePhone);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the profile only
+  }, [profilePhone]);
+
+  if (!session) return <PageLoader />;
+
+  const submit = form.onSubmit(
+    async (values) => {
+      if (isStaff && !customer) {
+        setCustomerError(t('createTicket.customerRequired'));
+        return;
+      }
+      try {
+        const ticket = await create.mutateAsync({
+          service_type_id: values.service_type_id,
+          service_id: values.service_id,
+          year: Number(values.year),
+          phone: values.phone.trim() || undefined,
+          customer_id: isStaff ? customer!.id : undefined,
+        });
+        showSuccessToast(t('createTicket.submitted'));
+        navigate(`/form/message/${ticket.name}`);
+      } catch (err) {
+        if (isApiError(err) && err.errors.length > 0) {
+          for (const e of err.errors) {
+            if (e.field === 'customer_id') setCustomerError(e.message);
+            else form.setFieldError(e.field, e.message);
+          }
+        } else {
+          showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+        }
+      }
+    },
+    () => {
+      if (isStaff && !customer) setCustomerError(t('createTicket.customerRequired'));
+    },
+  );
+
+  const serviceOptions = (services.data?.items ?? []).map((s) => ({
+    value: s.id,
+    label: `${s.name} (${formatMoney(s.price_cents, s.currency)})`,
+  }));
+  const phoneReadOnly = profilePhone !== '';
+
+  return (
+    <Stack gap="lg" maw={640}>
+      <div>
+        <Title order={1} size="h2">
+          {t('createTicket.title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('createTicket.intro')}
+        </Text>
+      </div>
+      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }}>
+        <form onSubmit={submit} noValidate data-testid="create-ticket-form">
+          <Stack gap="md">
+            {isStaff && (
+              <CustomerPicker
+                value={customer}
+                onChange={(c) => {
+                  setCustomer(c);
+                  setCustomerError(undefined);
+                }}
+                error={customerError}
+              />
+            )}
+            <Select
+              label={t('createTicket.serviceType')}
+              placeholder={t('createTicket.choose')}
+              withAsterisk
+              data={(types.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              {...form.getInputProps('service_type_id')}
+              onChange={(v) => {
+                form.setFieldValue('service_type_id', v ?? '');
+                form.setFieldValue('service_id', '');
+              }}
+              value={form.values.service_type_id || null}
+              allowDeselect={false}
+              data-testid="service-type-select"
+            />
+            <Select
+              label={t('createTicket.service')}
+              placeholder={form.values.service_type_id ? t('createTicket.choose') : t('createTicket.chooseTypeFirst')}
+              withAsterisk
+              disabled={!form.values.service_type_id}
+              data={serviceOptions}
+              {...form.getInputProps('service_id')}
+              onChange={(v) => form.setFieldValue('service_id', v ?? '')}
+              value={form.values.service_id || null}
+              allowDeselect={false}
+              data-testid="service-select"
+              nothingFoundMessage={t('createTicket.noService')}
+            />
+            <Select
+              label={t('createTicket.year')}
+              placeholder={t('createTicket.choose')}
+              withAsterisk
+              data={(years.data?.items ?? []).map((y) => String(y.year))}
+              {...form.getInputProps('year')}
+              onChange={(v) => form.setFieldValue('year', v ?? '')}
+              value={form.values.year || null}
+              allowDeselect={false}
+              data-testid="year-select"
+            />
+            <TextInput
+              label={t('createTicket.phone')}
+              withAsterisk
+              readOnly={phoneReadOnly}
+              variant={phoneReadOnly ? 'filled' : 'default'}
+              description={phoneReadOnly ? t('createTicket.phoneHint') : t('createTicket.phoneMissing')}
+              {...form.getInputProps('phone')}
+            />
+            <Group justify="flex-end" mt="sm">
+              <Button type="submit" loading={create.isPending} data-testid="create-ticket-submit">
+                {t('createTicket.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

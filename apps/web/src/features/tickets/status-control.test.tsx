@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STATUS_DEFINITIONS, type TicketDetail } from '@taxportal/contract';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { StatusControl } from './status-control.tsx';
+
+const session = {
+  user: { id: 'p1', full_name: 'Parker Preparer', email: 'p@x.test', phone: null },
+  roles: ['Tax Preparer'],
+  login_role: 'Tax Preparer',
+  currency: 'USD',
+  statuses: STATUS_DEFINITIONS,
+};
+const ticket = {
+  id: 't1',
+  name: 'TD.0007',
+  status: 'Open',
+  status_label: 'Open',
+  version: 3,
+  allowed_statuses: ['Tax Preparation', 'Required More Information'],
+} as unknown as TicketDetail;
+
+function renderControl() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/form/message/:ticket_id" element={<StatusControl ticket={ticket} />} />
+      <Route path="/my-tickets" element={<p>my tickets page</p>} />
+    </Routes>,
+    { route: '/form/message/TD.0007' },
+  );
+}
+
+async function choose(label: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByTestId('status-select'));
+  await user.click(await screen.findByRole('option', { name: label, hidden: true }));
+  await user.click(screen.getByRole('button', { name: 'Update status' }));
+  return user;
+}
+
+describe('StatusControl (SPEC §4)', () => {
+  it("offers only the server's allowed moves; after a change 'Alert' → 'Ok' goes to /my-tickets", async () => {
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, session),
+      'POST /tickets/t1/status': () =>
+        json(200, { ...ticket, status: 'Tax Preparation', status_label: 'Tax Preparation', version: 4 }),
+    });
+    renderControl();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('status-select'));
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual([
+      'Tax Preparation',
+      'Required More Information',
+    ]);
+    await user.keyboard('{Escape}');
+    await choose('Tax Preparation');
+    const dialog = await screen.findByRole('dialog', { name: 'Alert' });
+    expect(dialog).toHaveTextContent('TD.0007 is now Tax Preparation.');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'Tax Preparation', expected_version: 3 });
+    await user.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('my tickets page')).toBeInTheDocument();
+  });
+
+  it("shows the server's message on a 409 and stays", async () => {
+    const detail = 'Someone else changed this ticket while you were looking at it.';
+    mockApi({
+      'GET /auth/session': () => json(200, session),
+      'POST /tickets/t1/status': () => json(409, { type: 'conflict', title: 'Conflict', status: 409, detail }),
+    });
+    renderControl();
+    await choose('Required More Information');
+    await waitFor(() => expect(screen.getByTestId('status-error')).toHaveTextContent(detail));
+    expect(screen.queryByRole('dialog', { name: 'Alert' })).toBeNull();
+    expect(screen.queryByText('my tickets page')).toBeNull();
+  });
+});

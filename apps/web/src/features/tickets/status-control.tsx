@@ -1,0 +1,103 @@
+import { Alert, Button, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TicketDetail, TicketStatus } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../app/api/index.ts';
+import { queryKeys } from '../../app/query-keys.ts';
+import { useSession } from '../../app/session/index.ts';
+import { AlertDialog } from '../../ui/alert-dialog.tsx';
+import { statusView } from '../../ui/status-badge.tsx';
+import { useChangeStatus } from './tickets-api.ts';
+
+/**
+ * Staff move the ticket to one of the statuses the server allows them now. SPEC §4: on
+ * success the 'Alert' dialog; its 'Ok' closes it and goes to /my-tickets. A 409 (someone
+ * changed the ticket first) shows the server's message and reloads the ticket.
+ */
+export function StatusControl({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { data: session } = useSession();
+  const change = useChangeStatus(ticket.id);
+  const [chosen, setTo] = useState<TicketStatus | null>(null);
+  // A live update may take the chosen move away.
+  const to = chosen && ticket.allowed_statuses.includes(chosen) ? chosen : null;
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const labelOf = (s: TicketStatus) => statusView(s, 'staff', session?.statuses).label;
+
+  const submit = async () => {
+    if (!to) return;
+    setError(null);
+    try {
+      const updated = await change.mutateAsync({
+        status: to,
+        note: note.trim() || undefined,
+        expected_version: ticket.version,
+      });
+      setDone(t('ticket.statusChanged', { name: updated.name, status: updated.status_label }));
+    } catch (err) {
+      setError(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      if (isApiError(err) && err.status === 409) {
+        void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => q.queryKey[1] !== 'messages' });
+      }
+    }
+  };
+
+  return (
+    <Paper withBorder shadow="xs" p="md" data-testid="status-control">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          {t('ticket.changeStatus')}
+        </Title>
+        {ticket.allowed_statuses.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('ticket.noMoves')}
+          </Text>
+        ) : (
+          <>
+            <Select
+              size="sm"
+              label={t('ticket.newStatus')}
+              placeholder={t('createTicket.choose')}
+              data={ticket.allowed_statuses.map((s) => ({ value: s, label: labelOf(s) }))}
+              value={to}
+              onChange={(v) => setTo(v as TicketStatus | null)}
+              data-testid="status-select"
+            />
+            <Textarea
+              size="sm"
+              label={t('ticket.statusNote')}
+              autosize
+              minRows={2}
+              maxRows={5}
+              maxLength={2000}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            <Button onClick={() => void submit()} disabled={!to} loading={change.isPending} data-testid="status-submit">
+              {t('ticket.updateStatus')}
+            </Button>
+          </>
+        )}
+        {error && (
+          <Alert color="red" variant="light" data-testid="status-error">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+      <AlertDialog
+        opened={done !== null}
+        message={done ?? ''}
+        onClose={() => {
+          setDone(null);
+          navigate('/my-tickets');
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Anchor, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { isStaffRole } from '@taxportal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../app/api/index.ts';
+import { useSession } from '../../app/session/index.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { ProgressTracker } from '../../ui/progress-tracker.tsx';
+import { AssignmentPanel } from './assignment-panel.tsx';
+import { CancelTicket } from './cancel-ticket.tsx';
+import { Conversation } from './conversation.tsx';
+import { StatusControl } from './status-control.tsx';
+import { StatusTimeline } from './status-timeline.tsx';
+import { TicketHeader } from './ticket-header.tsx';
+import { useTicket } from './tickets-api.ts';
+
+/**
+ * A ticket: /form/message/{name} (SPEC §2, also /form/{id}/{ticket_id}) and /my-tickets/{id}.
+ * Customers see where it stands; staff change its status and assignment; both talk below.
+ */
+export function TicketPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const ref = params.ticket_id ?? params.id ?? '';
+  const { data: session } = useSession();
+  const ticket = useTicket(ref);
+
+  if (!session || ticket.isPending) return <PageLoader />;
+  if (ticket.isError) {
+    const notFound = isApiError(ticket.error) && ticket.error.status === 404;
+    return (
+      <Alert color={notFound ? 'gray' : 'red'} variant="light" title={notFound ? t('ticket.notFound') : undefined}>
+        {notFound ? t('ticket.notFoundText') : ticket.error.message}
+      </Alert>
+    );
+  }
+  const tk = ticket.data;
+  const isStaff = isStaffRole(session.login_role);
+
+  return (
+    <Stack gap="md" data-testid="ticket-page" data-ticket={tk.name}>
+      <Group>
+        <Anchor component={Link} to="/my-tickets" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            {t('ticket.backToList')}
+          </Group>
+        </Anchor>
+      </Group>
+      <TicketHeader ticket={tk} isStaff={isStaff} />
+      {!isStaff && (
+        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Group justify="space-between" gap="sm">
+              <Title order={2} size="h4">
+                {t('progress.title')}
+              </Title>
+              <CancelTicket ticket={tk} />
+            </Group>
+            <ProgressTracker progress={tk.progress} status={tk.status} />
+          </Stack>
+        </Paper>
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Conversation ticket={tk} isStaff={isStaff} viewerId={session.user.id} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            {isStaff && <StatusControl ticket={tk} />}
+            {isStaff && <AssignmentPanel ticket={tk} />}
+            <StatusTimeline ticketId={tk.id} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

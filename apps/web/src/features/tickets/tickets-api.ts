@@ -1,0 +1,140 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Assignment,
+  AssignTicketBody,
+  ChangeStatusBody,
+  CreateTicketBody,
+  StaffUser,
+  StatusChange,
+  TicketDetail,
+  TicketList,
+  TicketStatus,
+} from '@taxportal/contract';
+import { api } from '../../app/api/index.ts';
+import { queryKeys } from '../../app/query-keys.ts';
+
+/** The filters of GET /api/v1/tickets that the lists use; empty values are left out of the URL. */
+export interface TicketFilters {
+  status?: TicketStatus | null;
+  q?: string;
+  assignee?: string | null;
+  year?: number | null;
+  customer?: string;
+  scope?: 'mine' | 'all';
+  limit?: number;
+}
+
+export function ticketsQueryString(filters: TicketFilters, cursor?: string | null): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  if (cursor) params.set('cursor', cursor);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A keyset-paginated ticket list; `fetchNextPage` is "load more". */
+export function useTicketList(filters: TicketFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.ticketList({ ...filters }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TicketList>(`/tickets${ticketsQueryString(filters, pageParam)}`, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled,
+  });
+}
+
+export function useTicket(idOrName: string) {
+  return useQuery({
+    queryKey: queryKeys.ticket(idOrName),
+    queryFn: ({ signal }) => api.get<TicketDetail>(`/tickets/${encodeURIComponent(idOrName)}`, signal),
+  });
+}
+
+const ticketPath = (idOrName: string, rest = '') => `/tickets/${encodeURIComponent(idOrName)}${rest}`;
+
+export function useTicketHistory(idOrName: string) {
+  return useQuery({
+    queryKey: queryKeys.ticketHistory(idOrName),
+    queryFn: ({ signal }) => api.get<{ items: StatusChange[] }>(ticketPath(idOrName, '/history'), signal),
+  });
+}
+
+export function useAssignmentHistory(idOrName: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.ticketAssignments(idOrName),
+    queryFn: ({ signal }) => api.get<{ items: Assignment[] }>(ticketPath(idOrName, '/assignments'), signal),
+    enabled,
+  });
+}
+
+export function useStaffUsers(role: string | null, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.staffUsers(role),
+    queryFn: ({ signal }) =>
+      api.get<{ items: StaffUser[] }>(`/users${role ? `?role=${encodeURIComponent(role)}` : ''}`, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** After a change: the detail is the server's answer; every list, timeline and dashboard refetches. */
+function useTicketChanged() {
+  const client = useQueryClient();
+  return (ticket: TicketDetail) => {
+    client.setQueryData(queryKeys.ticket(ticket.name), ticket);
+    client.setQueryData(queryKeys.ticket(ticket.id), ticket);
+    void client.invalidateQueries({
+      queryKey: queryKeys.tickets,
+      predicate: (q) => q.queryKey[1] !== 'messages' && q.queryKey[1] !== 'detail',
+    });
+    void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+  };
+}
+
+export function useCreateTicket() {
+  const changed = useTicketChanged();
+  return useMutation({
+    mutationFn: (body: CreateTicketBody) => api.post<TicketDetail>('/tickets', body),
+    onSuccess: changed,
+  });
+}
+
+export function useChangeStatus(idOrName: string) {
+  const changed = useTicketChanged();
+  return useMutation({
+    mutationFn: (body: ChangeStatusBody) => api.post<TicketDetail>(ticketPath(idOrName, '/status'), body),
+    onSuccess: changed,
+  });
+}
+
+/** The board moves tickets other than the one on screen: the id comes with the call. */
+export function useMoveTicket() {
+  const changed = useTicketChanged();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ChangeStatusBody & { id: string }) =>
+      api.post<TicketDetail>(ticketPath(id, '/status'), body),
+    onSuccess: changed,
+  });
+}
+
+export function useAssignTicket(idOrName: string) {
+  const changed = useTicketChanged();
+  return useMutation({
+    mutationFn: (body: AssignTicketBody) => api.post<TicketDetail>(ticketPath(idOrName, '/assign'), body),
+    onSuccess: changed,
+  });
+}
+
+/** Fetches a ticket's detail on demand (the board asks which moves are allowed). */
+export function useFetchTicket() {
+  const client = useQueryClient();
+  return (id: string) =>
+    client.fetchQuery({
+      queryKey: queryKeys.ticket(id),
+      queryFn: ({ signal }) => api.get<TicketDetail>(ticketPath(id), signal),
+      staleTime: 5_000,
+    });
+}

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import { progressOf, STATUS_DEFINITIONS, type TicketStatus } from '@taxportal/contract';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { ProgressTracker } from './progress-tracker.tsx';
+
+const def = (s: TicketStatus) => STATUS_DEFINITIONS.find((d) => d.name === s)!;
+const customerProgress = (s: TicketStatus) => progressOf(s, def(s).category, (x) => def(x).customer_label);
+
+const render = (status: TicketStatus) =>
+  renderWithProviders(<ProgressTracker progress={customerProgress(status)} status={status} />);
+
+describe('ProgressTracker', () => {
+  it('shows the pipeline in customer labels with the current step highlighted', () => {
+    render('Filing In Process');
+    const steps = screen.getAllByTestId('progress-step');
+    expect(steps.map((s) => s.getAttribute('data-state'))).toEqual([
+      'done',
+      'done',
+      'current',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
+    expect(steps[0]).toHaveTextContent('Received');
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps[2]).toHaveTextContent('Filing in process');
+    expect(screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-current'))).toHaveLength(1);
+    expect(screen.getByText('Step 3 of 9')).toBeInTheDocument();
+    expect(screen.queryByTestId('waiting-on-you')).toBeNull();
+  });
+
+  it('says what is waiting on the customer', () => {
+    render('Required More Information');
+    expect(screen.getByTestId('progress-current')).toHaveTextContent('Action needed from you');
+    const waiting = screen.getByTestId('waiting-on-you');
+    expect(within(waiting).getByText('Waiting on you')).toBeInTheDocument();
+    expect(waiting).toHaveTextContent('We need more information from you');
+    // The detour sits on the Tax Preparation step.
+    expect(screen.getAllByTestId('progress-step')[1]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('asks for the draft review when a draft is ready', () => {
+    render('Draft Ready');
+    expect(screen.getByTestId('waiting-on-you')).toHaveTextContent('review it');
+  });
+
+  it('marks every step done when completed and shows a cancelled request as such', () => {
+    const { unmount } = render('Completed');
+    expect(screen.getAllByTestId('progress-step').every((s) => s.getAttribute('data-state') === 'done')).toBe(true);
+    expect(screen.getByTestId('progress-tracker')).toHaveAttribute('data-percent', '100');
+    unmount();
+    render('Cancelled');
+    expect(screen.getByText('This request was cancelled. Open a new one whenever you are ready.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('progress-step').some((s) => s.getAttribute('aria-current'))).toBe(false);
+  });
+});

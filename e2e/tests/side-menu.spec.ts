@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, signInByUi, test } from './fixtures.ts';
+
+const menuItems = (page: Page) => page.getByTestId('side-menu').locator('[data-testid^="menu-item-"]');
+
+test.describe('side menu per role (SPEC §2)', () => {
+  test('customer: the reduced menu, in order', async ({ page, customer }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('welcome-card')).toContainText(customer.full_name);
+    await expect(menuItems(page)).toHaveText([
+      'Dashboard',
+      'Service Request',
+      'Document Vault',
+      'Billing',
+      'Change Password',
+      'Logout',
+    ]);
+    await expect(page.getByTestId('menu-item-dashboard')).toHaveAttribute('aria-current', 'page');
+
+    await page.getByTestId('menu-item-service-request').click();
+    await expect(page).toHaveURL(/\/my-tickets$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Service Request' })).toBeVisible();
+    await page.getByTestId('menu-item-document-vault').click();
+    await expect(page).toHaveURL(/\/vault$/);
+    await page.getByTestId('menu-item-billing').click();
+    await expect(page).toHaveURL(/\/billing$/);
+  });
+
+  test('admin: Open Request in second position', async ({ page }) => {
+    await signInByUi(page, DEMO.admin, DEMO_PASSWORD);
+    await expect(page.getByTestId('welcome-role')).toHaveText('Admin');
+    await expect(menuItems(page)).toHaveText([
+      'Dashboard',
+      'Open Request',
+      'Service Request',
+      'Search',
+      'Contacts',
+      'Billing',
+      'Change Password',
+      'Logout',
+    ]);
+    await page.getByTestId('menu-item-open-request').click();
+    await expect(page).toHaveURL(/\/open-tickets$/);
+    await page.getByTestId('menu-item-search').click();
+    await expect(page).toHaveURL(/\/all-tickets$/);
+    await page.getByTestId('menu-item-contacts').click();
+    await expect(page).toHaveURL(/\/contacts$/);
+  });
+
+  test('customer care also gets Open Request second; a tax preparer does not', async ({ page }) => {
+    await signInByUi(page, DEMO.care, DEMO_PASSWORD);
+    await expect(menuItems(page).nth(1)).toHaveText('Open Request');
+
+    await page.context().clearCookies();
+    await signInByUi(page, DEMO.preparer, DEMO_PASSWORD);
+    await expect(menuItems(page)).toHaveText([
+      'Dashboard',
+      'Service Request',
+      'Search',
+      'Contacts',
+      'Billing',
+      'Change Password',
+      'Logout',
+    ]);
+  });
+
+  test('no side menu on /, /register, /contact-us and p/*', async ({ page, customer }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    for (const path of ['/', '/contact-us', '/p/some-page']) {
+      await page.goto(path);
+      await expect(page.getByTestId('app-header')).toBeVisible();
+      await expect(page.getByTestId('side-menu')).toHaveCount(0);
+    }
+    await page.goto('/forms');
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    expect(customer.email).toContain('@');
+  });
+});

@@ -1,0 +1,81 @@
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect } from './fixtures.ts';
+
+export interface CreatedTicket {
+  id: string;
+  name: string;
+  version: number;
+  service: { name: string };
+  service_type: { id: string; name: string };
+}
+
+/** The CSRF header the server wants on every non-GET request (double submit, DESIGN.md). */
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const { cookies } = await request.storageState();
+  const token = cookies.find((c) => c.name === 'csrf_token')?.value;
+  return token ? { 'x-csrf-token': decodeURIComponent(token) } : {};
+}
+
+export async function postJson<T>(request: APIRequestContext, path: string, data: unknown, status = 200): Promise<T> {
+  const res = await request.post(path, { data, headers: await csrfHeaders(request) });
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** Opens a ticket as the signed-in customer of `request`, for the n-th service type's first service. */
+export async function createTicketByApi(
+  request: APIRequestContext,
+  typeIndex = 0,
+  year = 2024,
+): Promise<CreatedTicket> {
+  const types = (await (await request.get('/api/v1/catalog/service-types')).json()) as { items: { id: string }[] };
+  const type = types.items[typeIndex % types.items.length]!;
+  const services = (await (await request.get(`/api/v1/catalog/services?service_type=${type.id}`)).json()) as {
+    items: { id: string }[];
+  };
+  return postJson<CreatedTicket>(
+    request,
+    '/api/v1/tickets',
+    { service_type_id: type.id, service_id: services.items[0]!.id, year },
+    201,
+  );
+}
+
+/** A signed-in browser context of its own for a demo staff account, with a page open. */
+export async function staffPage(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ baseURL, viewport });
+  const res = await ctx.request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { context: ctx, page: await ctx.newPage() };
+}
+
+/** A ticket's row in a list; clicks "Load more" until it shows (lists are shared by every test of the run). */
+export async function ticketRow(page: Page, name: string): Promise<Locator> {
+  const row = page.locator(`[data-testid="ticket-row"][data-name="${name}"]`);
+  await expect(page.getByTestId('ticket-row').or(page.getByTestId('tickets-empty')).first()).toBeVisible();
+  for (let i = 0; i < 20 && !(await row.isVisible()); i++) {
+    const more = page.getByTestId('load-more');
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await expect(more.or(row).first()).toBeVisible();
+  }
+  await expect(row).toBeVisible();
+  return row;
+}
+
+/** Waits until the page's live-update stream (SSE) is connected, so that what happens next reaches it. */
+export async function waitForLiveUpdates(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'ready', { timeout: 15_000 });
+}
+
+/** Chooses an option of a Mantine Select by its test id and the option's visible name. */
+export async function chooseOption(page: Page, selectTestId: string, option: string | RegExp): Promise<void> {
+  await page.getByTestId(selectTestId).click();
+  const match = typeof option === 'string' ? { name: option, exact: true } : { name: option };
+  await page.getByRole('option', match).first().click();
+}

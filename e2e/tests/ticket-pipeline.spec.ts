@@ -1,0 +1,107 @@
+import { DEMO, expect, test } from './fixtures.ts';
+import { chooseOption, createTicketByApi, staffPage, ticketRow, waitForLiveUpdates } from './ticket-helpers.ts';
+
+// Several browsers at once on a shared 2-core machine: give the journey room.
+test.describe.configure({ timeout: 150_000 });
+
+const exactly = (name: string) => new RegExp(`/form/message/${name.replace('.', '\\.')}$`);
+
+test('Customer Care assigns from Open Request, the preparer starts it, the customer sees it live', async ({
+  page,
+  customer,
+  browser,
+  baseURL,
+}) => {
+  const ticket = await createTicketByApi(page.request, 0, 2023);
+
+  // The customer keeps the ticket open in their own browser all along.
+  await page.goto(`/form/message/${ticket.name}`);
+  await expect(page.getByTestId('ticket-status')).toHaveText('Received');
+  await waitForLiveUpdates(page);
+  await expect(page.getByTestId('bell-count')).toHaveAttribute('data-count', '0');
+
+  // Customer Care: Open Request lists it (Open, unassigned); assign it to a preparer.
+  const care = await staffPage(browser, baseURL!, DEMO.care);
+  await care.page.goto('/dashboard');
+  await care.page.getByTestId('menu-item-open-request').click();
+  await expect(care.page).toHaveURL(/\/open-tickets$/);
+  const row = await ticketRow(care.page, ticket.name);
+  await expect(row).toContainText(customer.full_name);
+  await expect(row).toContainText('Unassigned');
+  await expect(row.getByTestId('status-badge')).toHaveText('Open');
+  await expect(row.getByTestId('status-badge')).toHaveAttribute('data-badge', 'open');
+  await row.getByRole('link', { name: ticket.name }).click();
+  await expect(care.page).toHaveURL(exactly(ticket.name));
+
+  await chooseOption(care.page, 'assign-role', 'Tax Preparer');
+  await chooseOption(care.page, 'assign-user', 'Parker Preparer');
+  await care.page.getByTestId('assign-submit').click();
+  await expect(care.page.getByTestId('current-assignee')).toHaveText('Parker Preparer');
+  await expect(care.page.getByTestId('assignment-history')).toContainText(
+    'Cameron Care assigned it to Parker Preparer',
+  );
+  await expect(care.page.getByTestId('ticket-assignee')).toHaveText('Parker Preparer');
+
+  // The preparer finds it among their tickets and moves it to Tax Preparation.
+  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  await prep.page.goto('/my-tickets');
+  await (await ticketRow(prep.page, ticket.name)).getByRole('link', { name: ticket.name }).click();
+  await expect(prep.page).toHaveURL(exactly(ticket.name));
+  await chooseOption(prep.page, 'status-select', 'Tax Preparation');
+  await prep.page.getByTestId('status-submit').click();
+  const alert = prep.page.getByRole('dialog', { name: 'Alert' });
+  await expect(alert).toContainText(`${ticket.name} is now Tax Preparation.`);
+  await alert.getByRole('button', { name: 'Ok' }).click();
+  await expect(alert).toBeHidden();
+  await expect(prep.page).toHaveURL(/\/my-tickets$/);
+  await expect((await ticketRow(prep.page, ticket.name)).getByTestId('status-badge')).toHaveText('Tax Preparation');
+
+  // The customer's open page follows without a reload: status, progress, timeline, notification.
+  const status = page.getByTestId('ticket-status');
+  await expect(status).toHaveText('In preparation');
+  await expect(status).toHaveAttribute('data-badge', 'tax_preparation');
+  await expect(page.locator('[data-testid="progress-step"][aria-current="step"]')).toContainText('In preparation');
+  await expect(page.getByTestId('timeline-item').first()).toContainText('Received → In preparation');
+  await expect(page.getByTestId('toast-notification')).toContainText(`${ticket.name} is now: In preparation`);
+  await expect(page.getByTestId('bell-count')).toHaveAttribute('data-count', '1');
+
+  // Care's open page followed too.
+  await expect(care.page.getByTestId('ticket-status')).toHaveText('Tax Preparation');
+
+  // The notification is listed; opening it leads back to the ticket and reads it.
+  await page.getByTestId('notification-bell').click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  const note = page.getByTestId('notification').filter({ hasText: `${ticket.name} is now: In preparation` });
+  await expect(note).toHaveAttribute('data-read', 'false');
+  await note.getByRole('button', { name: `${ticket.name} is now: In preparation` }).click();
+  await expect(page).toHaveURL(exactly(ticket.name));
+  await expect(page.getByTestId('bell-count')).toHaveAttribute('data-count', '0');
+
+  await care.context.close();
+  await prep.context.close();
+});
+
+test('a second, stale change of the same ticket gets the server’s message', async ({
+  page,
+  customer,
+  browser,
+  baseURL,
+}) => {
+  const ticket = await createTicketByApi(page.request, 1, 2022);
+  expect(customer.email).toContain('@');
+  const a = await staffPage(browser, baseURL!, DEMO.care);
+  const b = await staffPage(browser, baseURL!, DEMO.care);
+  // b's live updates lag (no stream): it still holds the version it loaded.
+  await b.context.route('**/api/v1/events', (route) => route.abort());
+  await a.page.goto(`/form/message/${ticket.name}`);
+  await b.page.goto(`/form/message/${ticket.name}`);
+  await chooseOption(a.page, 'status-select', 'Tax Preparation');
+  await chooseOption(b.page, 'status-select', 'Required More Information');
+  await a.page.getByTestId('status-submit').click();
+  await expect(a.page.getByRole('dialog', { name: 'Alert' })).toBeVisible();
+  await b.page.getByTestId('status-submit').click();
+  await expect(b.page.getByTestId('status-error')).toContainText('Someone else changed this ticket');
+  await expect(b.page.getByRole('dialog', { name: 'Alert' })).toHaveCount(0);
+  await a.context.close();
+  await b.context.close();
+});

@@ -1,0 +1,58 @@
+// One lint setup for the workspace (TypeScript 6 + typescript-eslint; see docs/decisions/0002).
+// Import direction (CONVENTIONS.md): shared -> features -> app, and features never import each other.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverFeatures = ['auth', 'catalog', 'tickets', 'notifications', 'contacts', 'dashboard', 'health', 'admin', 'documents', 'billing', 'cms'];
+const webFeatures = ['auth', 'dashboard', 'placeholder', 'tickets', 'notifications', 'contacts', 'catalog', 'documents', 'billing', 'cms'];
+
+const featureZones = (root, features) =>
+  features.map((f) => ({
+    target: `${root}/${f}`,
+    from: features.filter((o) => o !== f).map((o) => `${root}/${o}`),
+    message: 'Features do not import each other: move what both need down to a shared module.',
+  }));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } }, 'import-x/ignore': ['node_modules'] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      'import-x/no-cycle': ['error', { maxDepth: 5, ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: 'packages/contract', from: ['apps'], message: 'The contract depends on nothing of ours.' },
+            { target: 'apps/server/src/platform', from: serverFeatures.map((f) => `apps/server/src/${f}`).concat('apps/server/src/app.ts'), message: 'platform/ is below the features.' },
+            ...featureZones('apps/server/src', serverFeatures),
+            { target: 'apps/web/src/ui', from: ['apps/web/src/features', 'apps/web/src/app'], message: 'ui/ is shared: it imports no feature and not the shell.' },
+            { target: 'apps/web/src/features', from: ['apps/web/src/app/router', 'apps/web/src/app/layout'], message: 'Features do not import the shell.' },
+            ...featureZones('apps/web/src/features', webFeatures),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, 'no-console': 'error' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**', 'apps/server/build.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+);

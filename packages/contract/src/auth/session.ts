@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { roleSchema } from '../roles.ts';
+import { statusDefinitionSchema } from '../ticket-status.ts';
+
+export const userSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What the browser keeps of a session: never a password, key or token. */
+export const sessionSchema = z.object({
+  user: userSchema,
+  roles: z.array(roleSchema),
+  login_role: roleSchema,
+  currency: z.string(),
+  statuses: z.array(statusDefinitionSchema),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
+  password: z.string().min(1, { error: 'Password is required' }).max(1024),
+  otp: z.string().max(16).optional(),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  roles: z.array(roleSchema),
+  login_role: roleSchema,
+});
+
+export const existsQuerySchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const existsResponseSchema = z.object({ exists: z.boolean() });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const createApiTokenBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(80),
+});
+/** The secret appears in this response only; the server keeps a hash. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ secret: z.string() });
+export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });

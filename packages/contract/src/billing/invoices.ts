@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES, MAX_INVOICE_TOTAL_CENTS } from './invoice-status.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-04-15' });
+
+/** One invoice line as staff enter it: integer cents, never negative, never a fraction of a cent. */
+export const invoiceLineInputSchema = z.object({
+  description: z.string().trim().min(1, { error: 'Description is required' }).max(300),
+  quantity: z.number().int({ error: 'Quantity is a whole number' }).min(1).max(10_000).default(1),
+  unit_amount_cents: z
+    .number()
+    .int({ error: 'Amounts are in whole cents' })
+    .min(0, { error: 'Amounts cannot be negative' })
+    .max(MAX_INVOICE_TOTAL_CENTS),
+  service_id: z.string().max(64).optional(),
+});
+export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
+
+/**
+ * Staff invoice a ticket. Without `lines`, the invoice starts from the ticket's
+ * service at its catalogue price; `tax_template_id` applies a named rate;
+ * `issue: true` issues it at once (otherwise it stays a Draft).
+ */
+export const createInvoiceBodySchema = z.object({
+  ticket_id: z.string().min(1).max(64),
+  lines: z.array(invoiceLineInputSchema).min(1).max(50).optional(),
+  tax_template_id: z.string().max(64).nullable().optional(),
+  due_date: isoDate.optional(),
+  issue: z.boolean().default(false),
+});
+export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
+
+/** A draft's lines, tax and due date can change until it is issued. */
+export const updateInvoiceBodySchema = z.object({
+  lines: z.array(invoiceLineInputSchema).min(1).max(50).optional(),
+  tax_template_id: z.string().max(64).nullable().optional(),
+  due_date: isoDate.optional(),
+});
+export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
+
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+
+export const invoiceLineSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  service_id: z.string().nullable(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_amount_cents: z.number().int(),
+  amount_cents: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/** A list row: SPEC's name, posting_date, grand_total and status, plus what the lists show. */
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ticket_id: z.string(),
+  ticket_name: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  status: invoiceStatusSchema,
+  currency: z.string(),
+  posting_date: z.string(),
+  due_date: z.string(),
+  grand_total_cents: z.number().int(),
+  outstanding_cents: z.number().int(),
+  created_at: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoicePaymentSchema = z.object({
+  name: z.string(),
+  posting_date: z.string(),
+  paid_amount_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  mode_of_payment: z.string(),
+  status: z.string(),
+});
+
+export const invoiceSchema = invoiceSummarySchema.extend({
+  customer_email: z.string(),
+  service_name: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  tax: z
+    .object({
+      template_id: z.string().nullable(),
+      name: z.string(),
+      rate_bp: z.number().int(),
+      amount_cents: z.number().int(),
+    })
+    .nullable(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  issued_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  last_payment_error: z.string().nullable(),
+  payments: z.array(invoicePaymentSchema),
+  updated_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListQuerySchema = z.object({
+  ticket_id: z.string().max(64).optional(),
+  status: invoiceStatusSchema.optional(),
+  /** Staff only: a customer id, or part of a customer's name or e-mail. */
+  customer: z.string().trim().min(1).max(120).optional(),
+  /** Posting date range, inclusive. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+
+/** Staff only: totals over the filtered invoices and money collected per month (last 12). */
+export const invoiceTotalsSchema = z.object({
+  currency: z.string(),
+  count: z.number().int(),
+  invoiced_cents: z.number().int(),
+  outstanding_cents: z.number().int(),
+  overdue_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  collected_by_month: z.array(z.object({ month: z.string(), amount_cents: z.number().int() })),
+});
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+
+export const invoiceListSchema = z.object({
+  items: z.array(invoiceSummarySchema),
+  next_cursor: z.string().nullable(),
+  totals: invoiceTotalsSchema.nullable(),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+export const invoiceIdParamsSchema = z.object({ id: z.string().min(1).max(64) });

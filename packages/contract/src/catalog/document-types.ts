@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Tax Document Type: what an uploaded document is (W-2, 1099-INT...). */
+export const documentTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+});
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+export const documentTypeListSchema = z.object({ items: z.array(documentTypeSchema) });
+
+const fields = {
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  description: z.string().trim().max(2000),
+  position: z.number().int().min(0).max(10_000),
+};
+export const createDocumentTypeBodySchema = z.object({
+  ...fields,
+  description: fields.description.default(''),
+  position: fields.position.default(0),
+});
+export type CreateDocumentTypeBody = z.infer<typeof createDocumentTypeBodySchema>;
+export const updateDocumentTypeBodySchema = z.object(fields).partial();
+export type UpdateDocumentTypeBody = z.infer<typeof updateDocumentTypeBodySchema>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Item in the original product: a service of a type, priced in integer cents. */
+export const serviceSchema = z.object({
+  id: z.string(),
+  service_type_id: z.string(),
+  service_type_name: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number().int(),
+  currency: z.string(),
+  active: z.boolean(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+export const serviceListSchema = z.object({ items: z.array(serviceSchema) });
+
+export const servicesQuerySchema = z.object({
+  service_type: z.string().max(64).optional(),
+});
+export type ServicesQuery = z.infer<typeof servicesQuerySchema>;
+
+const fields = {
+  service_type_id: z.string().min(1, { error: 'Service type is required' }).max(64),
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(160),
+  description: z.string().trim().max(2000),
+  price_cents: z.number().int().min(0).max(100_000_000),
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Use an ISO currency code, e.g. USD' }),
+  active: z.boolean(),
+};
+export const createServiceBodySchema = z.object({
+  ...fields,
+  description: fields.description.default(''),
+  currency: fields.currency.default('USD'),
+  active: fields.active.default(true),
+});
+export type CreateServiceBody = z.infer<typeof createServiceBodySchema>;
+export const updateServiceBodySchema = z.object(fields).partial();
+export type UpdateServiceBody = z.infer<typeof updateServiceBodySchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Item Tax Template: a named sales-tax rate that billing applies to an
+ * invoice. The rate is in basis points (825 = 8.25 %) so money stays integer.
+ */
+export const taxTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  rate_bp: z.number().int(),
+  active: z.boolean(),
+});
+export type TaxTemplate = z.infer<typeof taxTemplateSchema>;
+export const taxTemplateListSchema = z.object({ items: z.array(taxTemplateSchema) });
+
+const fields = {
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  description: z.string().trim().max(2000),
+  rate_bp: z
+    .number()
+    .int({ error: 'Rate is in whole basis points (825 = 8.25 %)' })
+    .min(0)
+    .max(10_000, { error: 'Rate cannot exceed 100 %' }),
+  active: z.boolean(),
+};
+export const createTaxTemplateBodySchema = z.object({
+  ...fields,
+  description: fields.description.default(''),
+  active: fields.active.default(true),
+});
+export type CreateTaxTemplateBody = z.infer<typeof createTaxTemplateBodySchema>;
+export const updateTaxTemplateBodySchema = z.object(fields).partial();
+export type UpdateTaxTemplateBody = z.infer<typeof updateTaxTemplateBodySchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { BADGE_STYLES, ticketStatusSchema } from '../ticket-status.ts';
+
+/** A customer as staff see it in /contacts (customer_list). */
+export const contactSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  ticket_count: z.number().int(),
+  /** When one of their tickets last changed or got a message; null without tickets. */
+  last_activity_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** GET /api/v1/contacts?q=: by name, alphabetical; q matches name, e-mail or phone. */
+export const listContactsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ListContactsQuery = z.infer<typeof listContactsQuerySchema>;
+export const contactListSchema = z.object({ items: z.array(contactSchema), next_cursor: z.string().nullable() });
+export type ContactList = z.infer<typeof contactListSchema>;
+
+/** GET /api/v1/contacts/:id (cus_detaile_phone_no): the contact with their tickets, newest first. */
+export const contactDetailSchema = contactSchema.extend({
+  tickets: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      service_name: z.string(),
+      service_type_name: z.string(),
+      year: z.number().int(),
+      status: ticketStatusSchema,
+      status_label: z.string(),
+      badge: z.enum(BADGE_STYLES),
+      updated_at: z.string(),
+    }),
+  ),
+});
+export type ContactDetail = z.infer<typeof contactDetailSchema>;
+export const contactParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,24 @@
+/**
+ * User-facing texts that the server sends and the web shows. SPEC.md §8's
+ * wording is a requirement, odd English included, so it lives here once.
+ */
+export const MESSAGES = {
+  incorrectOldPassword: 'Incorrect Old Password',
+  passwordConfirmMismatch: "Password confirm password can't match..!",
+  passwordSameAsOld: 'Old password and new password must not be same..!',
+  passwordUpdated: 'Password Updated Successfully',
+  invalidCredentials: 'Invalid e-mail or password',
+  emailTaken: 'An account with this e-mail already exists. Sign in instead.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  resetRequested: 'If an account exists for that e-mail, a reset link is on its way.',
+  resetInvalid: 'This reset link is invalid or has expired.',
+  resetDone: 'Your password has been reset. Please sign in.',
+  signedOut: 'Signed out',
+  somethingWentWrong: 'Something Went Wrong',
+  submittedSuccessfully: 'Submitted successfully...!',
+  csrfMissing: 'Your session could not be verified. Reload the page and try again.',
+  unauthenticated: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  passwordLength: 'Password must be 8 to 128 characters.',
+} as const;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = ['status_changed', 'message', 'assigned'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  ticket_id: z.string().nullable(),
+  ticket_name: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/v1/notifications (notification): newest first. */
+export const listNotificationsQuerySchema = z.object({
+  unread_only: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, { error: 'Invalid cursor' })
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const notificationListSchema = z.object({
+  /** For the bell in the header. */
+  unread_count: z.number().int(),
+  items: z.array(notificationSchema),
+  next_cursor: z.string().nullable(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'Invalid id' }) });
+/** POST /api/v1/notifications/:id/read and /read-all (notification_update). */
+export const unreadCountSchema = z.object({ unread_count: z.number().int() });

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * The twelve pipeline statuses of SPEC §4, in staff order. Code branches on
+ * `category`, never on the label (CONVENTIONS: "labels free, categories fixed").
+ */
+export const STATUS_CATEGORIES = ['open', 'waiting_on_customer', 'done', 'cancelled'] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+export const BADGE_STYLES = [
+  'completed',
+  'open',
+  'replied',
+  'resolved',
+  'tax_preparation',
+  'filing_in_progress',
+  'walk_out',
+  'sample_only',
+] as const;
+export type BadgeStyle = (typeof BADGE_STYLES)[number];
+
+export const TICKET_STATUSES = [
+  'Open',
+  'Tax Preparation',
+  'Required More Information',
+  'Filing In Process',
+  'Draft Ready',
+  'Draft Finalised',
+  'Ready For Invoice',
+  'Payment Collected',
+  'Ready For IRS Filing',
+  'Completed',
+  'Closed',
+  'Cancelled',
+] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Shown as labels (on drafts) but never a ticket's pipeline status. */
+export const DISPLAY_ONLY_STATUSES = ['Draft', 'CPA Reviewed', 'Sample only'] as const;
+export type DisplayOnlyStatus = (typeof DISPLAY_ONLY_STATUSES)[number];
+
+export interface StatusDefinition {
+  name: TicketStatus | DisplayOnlyStatus;
+  position: number;
+  badge: BadgeStyle;
+  staff_label: string;
+  customer_label: string;
+  category: StatusCategory;
+  is_pipeline: boolean;
+}
+
+const pipeline = (
+  name: TicketStatus,
+  badge: BadgeStyle,
+  customer_label: string,
+  category: StatusCategory,
+): Omit<StatusDefinition, 'position'> => ({
+  name,
+  badge,
+  staff_label: name,
+  customer_label,
+  category,
+  is_pipeline: true,
+});
+
+/**
+ * Badge styles exactly as SPEC §4. Tax Preparation's style is "not shown"
+ * there; it gets its own `tax_preparation` style. Unlisted statuses fall back to
+ * SPEC's default, `completed`.
+ */
+export const STATUS_DEFINITIONS: readonly StatusDefinition[] = (
+  [
+  pipeline('Open', 'open', 'Received', 'open'),
+  pipeline('Tax Preparation', 'tax_preparation', 'In preparation', 'open'),
+  pipeline('Required More Information', 'completed', 'Action needed from you', 'waiting_on_customer'),
+  pipeline('Filing In Process', 'filing_in_progress', 'Filing in process', 'open'),
+  pipeline('Draft Ready', 'completed', 'Draft ready for your review', 'waiting_on_customer'),
+  pipeline('Draft Finalised', 'completed', 'Draft approved', 'open'),
+  pipeline('Ready For Invoice', 'sample_only', 'Invoice being prepared', 'open'),
+  pipeline('Payment Collected', 'resolved', 'Payment received', 'open'),
+  pipeline('Ready For IRS Filing', 'replied', 'Ready to file', 'waiting_on_customer'),
+  pipeline('Completed', 'completed', 'Completed', 'done'),
+  pipeline('Closed', 'completed', 'Closed', 'done'),
+  pipeline('Cancelled', 'walk_out', 'Cancelled', 'cancelled'),
+  {
+    name: 'Draft',
+    badge: 'open',
+    staff_label: 'Draft',
+    customer_label: 'Draft',
+    category: 'open',
+    is_pipeline: false,
+  },
+  {
+    name: 'CPA Reviewed',
+    badge: 'filing_in_progress',
+    staff_label: 'CPA Reviewed',
+    customer_label: 'CPA Reviewed',
+    category: 'open',
+    is_pipeline: false,
+  },
+  {
+    name: 'Sample only',
+    badge: 'sample_only',
+    staff_label: 'Sample only',
+    customer_label: 'Sample only',
+    category: 'open',
+    is_pipeline: false,
+  },
+  ] satisfies Omit<StatusDefinition, 'position'>[]
+).map((s, i) => ({ ...s, position: i + 1 }));
+
+export const statusDefinitionSchema = z.object({
+  name: z.string(),
+  position: z.number().int(),
+  badge: z.enum(BADGE_STYLES),
+  staff_label: z.string(),
+  customer_label: z.string(),
+  category: z.enum(STATUS_CATEGORIES),
+  is_pipeline: z.boolean(),
+});

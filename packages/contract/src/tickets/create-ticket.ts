@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { idSchema } from '../common/fields.ts';
+
+/**
+ * POST /api/v1/tickets (create_ticket_tax_payer). The phone is the
+ * customer's profile phone (read-only for customers); `phone` is used only
+ * when the profile has none, or when staff open a ticket for a customer.
+ */
+export const createTicketBodySchema = z.object({
+  service_id: idSchema,
+  /** When given, the service must be of this type (the form picks a type first). */
+  service_type_id: idSchema.optional(),
+  year: z.coerce.number({ error: 'Year is required' }).int().min(1900).max(2200),
+  phone: z.string().trim().max(32).optional(),
+  /** Staff only: the customer the ticket is for. */
+  customer_id: idSchema.optional(),
+});
+export type CreateTicketBody = z.infer<typeof createTicketBodySchema>;

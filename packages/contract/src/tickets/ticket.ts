@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { BADGE_STYLES, STATUS_CATEGORIES, ticketStatusSchema } from '../ticket-status.ts';
+import { progressSchema } from './progress.ts';
+
+export const personRefSchema = z.object({ id: z.string(), full_name: z.string() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+/** A status as the caller reads it: customers get customer labels, staff staff labels. */
+export const statusViewFields = {
+  status: ticketStatusSchema,
+  status_label: z.string(),
+  badge: z.enum(BADGE_STYLES),
+  status_category: z.enum(STATUS_CATEGORIES),
+};
+
+/** A row of /my-tickets, /all-tickets and /open-tickets. */
+export const ticketSummarySchema = z.object({
+  id: z.string(),
+  /** TD.0001 */
+  name: z.string(),
+  customer: z.object({ id: z.string(), full_name: z.string(), email: z.string() }),
+  service: z.object({ id: z.string(), name: z.string() }),
+  service_type: z.object({ id: z.string(), name: z.string() }),
+  year: z.number().int(),
+  phone: z.string().nullable(),
+  ...statusViewFields,
+  assignee: personRefSchema.nullable(),
+  /** The statuses the caller may move this ticket to now, per the transition table (board drop targets). */
+  allowed_statuses: z.array(ticketStatusSchema),
+  /** Messages the caller has not read (internal notes count for staff only). */
+  unread_count: z.number().int(),
+  /** Optimistic-locking token: send it back as expected_version. */
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+/** GET /api/v1/tickets/:id (ticket_full_details). */
+export const ticketDetailSchema = ticketSummarySchema.extend({
+  service: z.object({ id: z.string(), name: z.string(), price_cents: z.number().int(), currency: z.string() }),
+  progress: progressSchema,
+  status_changed_at: z.string(),
+  last_message_at: z.string().nullable(),
+});
+export type TicketDetail = z.infer<typeof ticketDetailSchema>;
+
+/** `:id` is the ticket's id or its name (TD.0001). */
+export const ticketParamsSchema = z.object({ id: z.string().min(1).max(64) });
