@@ -6,8 +6,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const serverFeatures = ['auth', 'catalog', 'tickets', 'notifications', 'contacts', 'dashboard', 'health', 'admin', 'documents', 'billing', 'cms'];
-const webFeatures = ['auth', 'dashboard', 'placeholder', 'tickets', 'notifications', 'contacts', 'catalog', 'documents', 'billing', 'cms'];
+const serverFeatures = [
+  'auth',
+  'catalog',
+  'tickets',
+  'notifications',
+  'contacts',
+  'dashboard',
+  'health',
+  'admin',
+  'documents',
+  'billing',
+  'cms',
+];
+const webFeatures = [
+  'auth',
+  'dashboard',
+  'placeholder',
+  'tickets',
+  'notifications',
+  'contacts',
+  'catalog',
+  'documents',
+  'billing',
+  'cms',
+];
 
 const featureZones = (root, features) =>
   features.map((f) => ({
@@ -17,13 +40,25 @@ const featureZones = (root, features) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } }, 'import-x/ignore': ['node_modules'] },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -35,10 +70,22 @@ export default tseslint.config(
         {
           zones: [
             { target: 'packages/contract', from: ['apps'], message: 'The contract depends on nothing of ours.' },
-            { target: 'apps/server/src/platform', from: serverFeatures.map((f) => `apps/server/src/${f}`).concat('apps/server/src/app.ts'), message: 'platform/ is below the features.' },
+            {
+              target: 'apps/server/src/platform',
+              from: serverFeatures.map((f) => `apps/server/src/${f}`).concat('apps/server/src/app.ts'),
+              message: 'platform/ is below the features.',
+            },
             ...featureZones('apps/server/src', serverFeatures),
-            { target: 'apps/web/src/ui', from: ['apps/web/src/features', 'apps/web/src/app'], message: 'ui/ is shared: it imports no feature and not the shell.' },
-            { target: 'apps/web/src/features', from: ['apps/web/src/app/router', 'apps/web/src/app/layout'], message: 'Features do not import the shell.' },
+            {
+              target: 'apps/web/src/ui',
+              from: ['apps/web/src/features', 'apps/web/src/app'],
+              message: 'ui/ is shared: it imports no feature and not the shell.',
+            },
+            {
+              target: 'apps/web/src/features',
+              from: ['apps/web/src/app/router', 'apps/web/src/app/layout'],
+              message: 'Features do not import the shell.',
+            },
             ...featureZones('apps/web/src/features', webFeatures),
           ],
         },
@@ -52,7 +99,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': 'error' },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**', 'apps/server/build.mjs'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/cli/**',
+      'apps/server/build.mjs',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -8,4 +8,8 @@ const procs = [
 const stop = (signal) => procs.forEach((p) => p.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const p of procs) p.on('exit', (code) => { stop('SIGTERM'); process.exitCode ||= code ?? 0; });
+for (const p of procs)
+  p.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode ||= code ?? 0;
+  });

@@ -20,7 +20,12 @@ function newest(dir) {
 }
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-const sources = Math.max(newest(p('apps/server/src')), newest(p('packages/contract/src')), newest(p('apps/web/src')), mtime(p('apps/web/index.html')));
+const sources = Math.max(
+  newest(p('apps/server/src')),
+  newest(p('packages/contract/src')),
+  newest(p('apps/web/src')),
+  mtime(p('apps/web/index.html')),
+);
 const built = Math.min(mtime(p('apps/server/dist/main.js')), mtime(p('apps/web/dist/index.html')));
 if (built === 0 || sources > built) {
   console.log('Building the portal (first start or sources changed)...');
@@ -28,6 +33,9 @@ if (built === 0 || sources > built) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', p('apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', p('apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -35,5 +35,7 @@ for (let i = 0; i < runs; i++) times.push(await once());
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
 console.log(`first start (new data dir): ${(first / 1000).toFixed(2)} s`);
-console.log(`npm start -> /api/ready, existing data dir, ${runs} runs: median ${(median / 1000).toFixed(2)} s, min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s`);
+console.log(
+  `npm start -> /api/ready, existing data dir, ${runs} runs: median ${(median / 1000).toFixed(2)} s, min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });

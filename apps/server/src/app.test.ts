@@ -55,7 +55,12 @@ describe('security headers', () => {
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     });
-    const { app } = await buildApp({ config, database, secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) }, logger: false });
+    const { app } = await buildApp({
+      config,
+      database,
+      secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
+      logger: false,
+    });
     try {
       expect((await app.inject('/api/health')).headers['strict-transport-security']).toContain('max-age=31536000');
       const res = await app.inject({
@@ -79,7 +84,12 @@ describe('errors', () => {
 
     const database = await testDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
-    const { app } = await buildApp({ config, database, secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) }, logger: false });
+    const { app } = await buildApp({
+      config,
+      database,
+      secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
+      logger: false,
+    });
     app.get('/api/boom', { config: { public: true } }, async () => {
       throw new Error('secret internal detail: password=hunter2');
     });
@@ -93,14 +103,23 @@ describe('errors', () => {
       expect(boom.body).not.toContain('hunter2');
       expect(boom.body).not.toContain('stack');
       const conflict = await app.inject('/api/teapot');
-      expect(conflict.json()).toMatchObject({ status: 409, title: 'Conflict', detail: 'Someone else changed this first.' });
+      expect(conflict.json()).toMatchObject({
+        status: 409,
+        title: 'Conflict',
+        detail: 'Someone else changed this first.',
+      });
     } finally {
       await app.close();
     }
   });
 
   it('answers malformed JSON with a 400 problem', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/problem\+json/);
   });
@@ -114,7 +133,13 @@ describe('web app', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     const database = await testDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
-    const { app } = await buildApp({ config, database, secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) }, logger: false, webDist: dist });
+    const { app } = await buildApp({
+      config,
+      database,
+      secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
+      logger: false,
+      webDist: dist,
+    });
     try {
       const page = await app.inject('/my-tickets');
       expect(page.statusCode).toBe(200);

@@ -58,7 +58,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+      redact: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       serializers: {
         // Method, path and ids only: never bodies, cookies or secrets in query strings.
         req: (req: { id: string; method: string; url: string; ip?: string }) => ({
@@ -80,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     // The web app's files and the browsable docs are public; every other /api route is private unless it says so.
-    if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api')) route.config = { ...route.config, public: true };
+    if (route.url.startsWith('/api/docs') || !route.url.startsWith('/api'))
+      route.config = { ...route.config, public: true };
     for (const method of [route.method].flat()) {
       routes.push({ method, url: route.url, isPublic: route.config?.public === true });
     }
@@ -120,7 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Tax Portal API', version: '1.0.0', description: 'The HTTP contract of the tax-preparation portal.' },
+      info: {
+        title: 'Tax Portal API',
+        version: '1.0.0',
+        description: 'The HTTP contract of the tax-preparation portal.',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'tp_session' },
@@ -167,7 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     billingRoutes(
-      createBillingDeps({ db: database.db, config, sessionSecret: secrets.sessionSecret, mailer, log: app.log, overrides: deps.billing }),
+      createBillingDeps({
+        db: database.db,
+        config,
+        sessionSecret: secrets.sessionSecret,
+        mailer,
+        log: app.log,
+        overrides: deps.billing,
+      }),
     ),
   );
 

@@ -36,21 +36,37 @@ describe('the server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sigterm-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        NODE_ENV: 'development',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error('server not ready');
       await new Promise((r) => setTimeout(r, 100));
     }
     // Requests whose bodies are still arriving when the signal lands must complete.
     const body = (i: number) =>
-      JSON.stringify({ full_name: 'S', email: `sig${i}@example.test`, phone: '+12025550100', password: 'long-enough-pw' });
+      JSON.stringify({
+        full_name: 'S',
+        email: `sig${i}@example.test`,
+        phone: '+12025550100',
+        password: 'long-enough-pw',
+      });
     const slowRequests = [0, 1, 2].map((i) => {
       const payload = body(i);
       const req = http.request(`${base}/api/v1/auth/register`, {

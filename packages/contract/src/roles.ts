@@ -1,13 +1,7 @@
 import { z } from 'zod';
 
 /** Every role a user can hold. `Customer` is the taxpayer; every other role is staff. */
-export const ROLES = [
-  'Customer',
-  'Admin',
-  'Customer Care Department',
-  'Tax Preparer',
-  'Reviewer',
-] as const;
+export const ROLES = ['Customer', 'Admin', 'Customer Care Department', 'Tax Preparer', 'Reviewer'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = (typeof ROLES)[number];
 

@@ -6,7 +6,13 @@ import { requireRole } from '../platform/auth/guard.ts';
 import type { Db } from '../platform/db/client.ts';
 import { outbox } from '../platform/db/schema.ts';
 
-const outboxItem = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() });
+const outboxItem = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
 
 /** Admins read what the default mail transport "sent" (development and demos). */
 export function outboxRoutes(db: Db) {
@@ -16,14 +22,23 @@ export function outboxRoutes(db: Db) {
       schema: {
         tags: ['Admin'],
         summary: 'Recent outgoing mail',
-        querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({
+          to: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+        }),
         response: { 200: z.object({ items: z.array(outboxItem) }) },
       },
       handler: async (req) => {
         const rows = await db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(req.query.limit);
         const items = rows
           .filter((r) => !req.query.to || r.to === req.query.to.toLowerCase())
-          .map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.created_at.toISOString() }));
+          .map((r) => ({
+            id: r.id,
+            to: r.to,
+            subject: r.subject,
+            text: r.text,
+            created_at: r.created_at.toISOString(),
+          }));
         return { items };
       },
     });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { apiTokens, loginFailures, passwordResets, siteSettings, ticketStatuses, users } from '../platform/db/schema.ts';
+import {
+  apiTokens,
+  loginFailures,
+  passwordResets,
+  siteSettings,
+  ticketStatuses,
+  users,
+} from '../platform/db/schema.ts';
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -44,7 +51,11 @@ export async function consumePasswordReset(db: Tx, tokenHash: string) {
     .update(passwordResets)
     .set({ used_at: new Date() })
     .where(
-      and(eq(passwordResets.token_hash, tokenHash), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())),
+      and(
+        eq(passwordResets.token_hash, tokenHash),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, new Date()),
+      ),
     )
     .returning({ user_id: passwordResets.user_id });
   return row ?? null;
@@ -85,4 +96,3 @@ export const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
-

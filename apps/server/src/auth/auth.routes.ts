@@ -52,7 +52,12 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
 
     r.post('/api/v1/auth/register', {
       config: { public: true, ...limit() },
-      schema: { tags, summary: 'Create a customer account and sign in', body: registerBodySchema, response: { 201: sessionSchema } },
+      schema: {
+        tags,
+        summary: 'Create a customer account and sign in',
+        body: registerBodySchema,
+        response: { 201: sessionSchema },
+      },
       handler: async (req, reply) => {
         const { session, view } = await service.register(deps, req.body, meta(req));
         setSessionCookies(reply, session);
@@ -62,7 +67,12 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
 
     r.get('/api/v1/auth/exists', {
       config: { public: true, ...limit() },
-      schema: { tags, summary: 'Whether an account exists for an e-mail', querystring: existsQuerySchema, response: { 200: existsResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Whether an account exists for an e-mail',
+        querystring: existsQuerySchema,
+        response: { 200: existsResponseSchema },
+      },
       handler: async (req) => ({ exists: (await repo.findUserByEmail(deps.db, req.query.email)) !== null }),
     });
 
@@ -100,13 +110,23 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
 
     r.post('/api/v1/auth/change-password', {
       config: limit(),
-      schema: { tags, summary: "Change the caller's password", body: changePasswordBodySchema, response: { 200: statusMessageSchema } },
+      schema: {
+        tags,
+        summary: "Change the caller's password",
+        body: changePasswordBodySchema,
+        response: { 200: statusMessageSchema },
+      },
       handler: async (req) => service.changePassword(deps, authOf(req), req.body, meta(req)),
     });
 
     r.post('/api/v1/auth/password-reset', {
       config: { public: true, ...limit() },
-      schema: { tags, summary: 'E-mail a reset link (always 202)', body: passwordResetBodySchema, response: { 202: messageSchema } },
+      schema: {
+        tags,
+        summary: 'E-mail a reset link (always 202)',
+        body: passwordResetBodySchema,
+        response: { 202: messageSchema },
+      },
       handler: async (req, reply) => {
         await service.requestPasswordReset(deps, req.body.email, meta(req));
         return reply.code(202).send({ message: MESSAGES.resetRequested });
@@ -115,7 +135,12 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
 
     r.post('/api/v1/auth/password-reset/confirm', {
       config: { public: true, ...limit() },
-      schema: { tags, summary: 'Set a new password with a reset token', body: passwordResetConfirmBodySchema, response: { 200: messageSchema } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: passwordResetConfirmBodySchema,
+        response: { 200: messageSchema },
+      },
       handler: async (req) => {
         await service.confirmPasswordReset(deps, req.body.token, req.body.new_password, meta(req));
         return { message: MESSAGES.resetDone };
@@ -128,8 +153,14 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
     });
 
     r.post('/api/v1/auth/tokens', {
-      schema: { tags, summary: 'Create an API token; the secret is shown once', body: createApiTokenBodySchema, response: { 201: createdApiTokenSchema } },
-      handler: async (req, reply) => reply.code(201).send(await service.createApiToken(deps, authOf(req), req.body.name, meta(req))),
+      schema: {
+        tags,
+        summary: 'Create an API token; the secret is shown once',
+        body: createApiTokenBodySchema,
+        response: { 201: createdApiTokenSchema },
+      },
+      handler: async (req, reply) =>
+        reply.code(201).send(await service.createApiToken(deps, authOf(req), req.body.name, meta(req))),
     });
 
     r.delete('/api/v1/auth/tokens/:id', {

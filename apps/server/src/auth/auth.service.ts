@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  MESSAGES,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  type ChangePasswordBody,
-  type Session,
-} from '@taxportal/contract';
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, type ChangePasswordBody, type Session } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import {
   createSession,
@@ -61,7 +55,13 @@ export async function register(
     if (repo.isUniqueViolation(err)) throw new AppError('conflict', MESSAGES.emailTaken);
     throw err;
   }
-  await audit(deps.db, { actorId: userId, action: 'user.registered', entityType: 'user', entityId: userId, ip: meta.ip });
+  await audit(deps.db, {
+    actorId: userId,
+    action: 'user.registered',
+    entityType: 'user',
+    entityId: userId,
+    ip: meta.ip,
+  });
   const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
   const user = (await repo.findUserById(deps.db, userId))!;
   const view = await sessionView(deps.db, {
@@ -106,7 +106,8 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
   if (!user || !(await verifyPassword(user.password_hash, body.old_password))) {
     throw fieldError('old_password', MESSAGES.incorrectOldPassword);
   }
-  if (body.new_password !== body.confirm_password) throw fieldError('confirm_password', MESSAGES.passwordConfirmMismatch);
+  if (body.new_password !== body.confirm_password)
+    throw fieldError('confirm_password', MESSAGES.passwordConfirmMismatch);
   if (body.new_password === body.old_password) throw fieldError('new_password', MESSAGES.passwordSameAsOld);
   if (body.new_password.length < PASSWORD_MIN || body.new_password.length > PASSWORD_MAX) {
     throw fieldError('new_password', MESSAGES.passwordLength);
@@ -114,7 +115,13 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
   await deps.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, user.id, await hashPassword(body.new_password));
     await deleteUserSessions(tx, user.id, auth.sessionId);
-    await audit(tx, { actorId: user.id, action: 'user.password_changed', entityType: 'user', entityId: user.id, ip: meta.ip });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: user.id,
+      ip: meta.ip,
+    });
   });
   return { status: 'Success' as const, message: MESSAGES.passwordUpdated };
 }
@@ -123,8 +130,19 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, meta: 
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
-  await repo.insertPasswordReset(deps.db, hmacHex(deps.sessionSecret, `reset:${token}`), user.id, new Date(Date.now() + RESET_TTL_MS));
-  await audit(deps.db, { actorId: null, action: 'user.password_reset_requested', entityType: 'user', entityId: user.id, ip: meta.ip });
+  await repo.insertPasswordReset(
+    deps.db,
+    hmacHex(deps.sessionSecret, `reset:${token}`),
+    user.id,
+    new Date(Date.now() + RESET_TTL_MS),
+  );
+  await audit(deps.db, {
+    actorId: null,
+    action: 'user.password_reset_requested',
+    entityType: 'user',
+    entityId: user.id,
+    ip: meta.ip,
+  });
   await deps.mailer.send({
     to: user.email,
     subject: 'Reset your Tax Portal password',
@@ -147,7 +165,13 @@ export async function confirmPasswordReset(deps: AuthDeps, token: string, newPas
     if (!row) return false;
     await repo.setPasswordHash(tx, row.user_id, hash);
     await deleteUserSessions(tx, row.user_id);
-    await audit(tx, { actorId: row.user_id, action: 'user.password_reset', entityType: 'user', entityId: row.user_id, ip: meta.ip });
+    await audit(tx, {
+      actorId: row.user_id,
+      action: 'user.password_reset',
+      entityType: 'user',
+      entityId: row.user_id,
+      ip: meta.ip,
+    });
     return true;
   });
   if (!done) throw new AppError('bad_request', MESSAGES.resetInvalid);
@@ -174,12 +198,23 @@ export async function createApiToken(deps: AuthDeps, auth: AuthContext, name: st
     key: randomToken(12),
     secret_hash: hmacHex(deps.sessionSecret, `api:${secret}`),
   });
-  await audit(deps.db, { actorId: auth.user.id, action: 'api_token.created', entityType: 'api_token', entityId: row.id, ip: meta.ip });
+  await audit(deps.db, {
+    actorId: auth.user.id,
+    action: 'api_token.created',
+    entityType: 'api_token',
+    entityId: row.id,
+    ip: meta.ip,
+  });
   return { ...tokenView(row), secret };
 }
 
 export async function revokeApiToken(deps: AuthDeps, auth: AuthContext, id: string, meta: RequestMeta) {
   if (!(await repo.revokeToken(deps.db, auth.user.id, id))) throw new AppError('not_found', MESSAGES.notFound);
-  await audit(deps.db, { actorId: auth.user.id, action: 'api_token.revoked', entityType: 'api_token', entityId: id, ip: meta.ip });
+  await audit(deps.db, {
+    actorId: auth.user.id,
+    action: 'api_token.revoked',
+    entityType: 'api_token',
+    entityId: id,
+    ip: meta.ip,
+  });
 }
-

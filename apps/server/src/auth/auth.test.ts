@@ -74,7 +74,9 @@ describe('register', () => {
 
   it('tells whether an account exists', async () => {
     const c = await createCustomer(t);
-    expect((await t.app.inject(`/api/v1/auth/exists?email=${encodeURIComponent(c.email.toUpperCase())}`)).json()).toEqual({ exists: true });
+    expect(
+      (await t.app.inject(`/api/v1/auth/exists?email=${encodeURIComponent(c.email.toUpperCase())}`)).json(),
+    ).toEqual({ exists: true });
     expect((await t.app.inject('/api/v1/auth/exists?email=nobody@example.test')).json()).toEqual({ exists: false });
   });
 });
@@ -83,7 +85,10 @@ describe('login and logout', () => {
   it('answers the same 401 for a wrong password and an unknown user', async () => {
     const c = await createCustomer(t);
     const wrong = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'wrong-password' });
-    const unknown = await new Agent(t.app).post('/api/v1/auth/login', { email: uniqueEmail('ghost'), password: 'wrong-password' });
+    const unknown = await new Agent(t.app).post('/api/v1/auth/login', {
+      email: uniqueEmail('ghost'),
+      password: 'wrong-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -94,20 +99,29 @@ describe('login and logout', () => {
     const c = await createCustomer(t);
     const res = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email.toUpperCase(), password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { email: c.email }, roles: ['Customer'], login_role: 'Customer', currency: 'USD' });
+    expect(res.json()).toMatchObject({
+      user: { email: c.email },
+      roles: ['Customer'],
+      login_role: 'Customer',
+      currency: 'USD',
+    });
     expect(res.json().statuses).toHaveLength(15);
   });
 
   it('locks an account on the sixth quick failure with 429 and Retry-After', async () => {
     const c = await createCustomer(t);
     for (let i = 0; i < 5; i++) {
-      expect((await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' })).statusCode).toBe(401);
+      expect(
+        (await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' })).statusCode,
+      ).toBe(401);
     }
     const sixth = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' });
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits out the lock.
-    expect((await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: PASSWORD })).statusCode).toBe(429);
+    expect((await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: PASSWORD })).statusCode).toBe(
+      429,
+    );
   });
 
   it('rate-limits sign-in attempts per IP', async () => {
@@ -115,7 +129,10 @@ describe('login and logout', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        codes.push((await new Agent(limited.app).post('/api/v1/auth/login', { email: uniqueEmail('ip'), password: 'x' })).statusCode);
+        codes.push(
+          (await new Agent(limited.app).post('/api/v1/auth/login', { email: uniqueEmail('ip'), password: 'x' }))
+            .statusCode,
+        );
       }
       expect(codes).toEqual([401, 401, 401, 429]);
     } finally {
@@ -143,7 +160,11 @@ describe('login and logout', () => {
     const agent = await signIn(t, c.email);
     const res = await agent.post('/api/v1/auth/tokens', { name: 'x' }, { csrf: false });
     expect(res.statusCode).toBe(403);
-    const wrong = await agent.post('/api/v1/auth/tokens', { name: 'x' }, { csrf: false, headers: { 'x-csrf-token': 'forged' } });
+    const wrong = await agent.post(
+      '/api/v1/auth/tokens',
+      { name: 'x' },
+      { csrf: false, headers: { 'x-csrf-token': 'forged' } },
+    );
     expect(wrong.statusCode).toBe(403);
     expect((await agent.post('/api/v1/auth/tokens', { name: 'x' })).statusCode).toBe(201);
   });
@@ -151,10 +172,16 @@ describe('login and logout', () => {
   it('expires a session after 8 idle hours and after 7 days in any case', async () => {
     const c = await createCustomer(t);
     const idle = await signIn(t, c.email);
-    await t.database.db.update(sessions).set({ last_seen_at: new Date(Date.now() - 8 * 3600_000 - 1000) }).where(eq(sessions.user_id, c.id));
+    await t.database.db
+      .update(sessions)
+      .set({ last_seen_at: new Date(Date.now() - 8 * 3600_000 - 1000) })
+      .where(eq(sessions.user_id, c.id));
     expect((await idle.get('/api/v1/auth/session')).statusCode).toBe(401);
     const old = await signIn(t, c.email);
-    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, c.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, c.id));
     expect((await old.get('/api/v1/auth/session')).statusCode).toBe(401);
   });
 
@@ -192,7 +219,11 @@ describe('change password', () => {
   it('requires every field', async () => {
     const c = await createCustomer(t);
     const agent = await signIn(t, c.email);
-    const res = await agent.post('/api/v1/auth/change-password', { old_password: '', new_password: '', confirm_password: '' });
+    const res = await agent.post('/api/v1/auth/change-password', {
+      old_password: '',
+      new_password: '',
+      confirm_password: '',
+    });
     expect(res.statusCode).toBe(422);
     const messages = res.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toEqual(['Old Password is required', 'New password is required', 'Confirm password is required']);
@@ -220,12 +251,24 @@ describe('password reset by e-mail', () => {
   it('answers 202 whether or not the account exists, and mails a single-use link', async () => {
     const c = await createCustomer(t);
     const other = await signIn(t, c.email);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: 'ghost@example.test' } })).statusCode).toBe(202);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password-reset',
+          payload: { email: 'ghost@example.test' },
+        })
+      ).statusCode,
+    ).toBe(202);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
     expect(res.statusCode).toBe(202);
     const token = await tokenFromOutbox(c.email);
     const confirm = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, new_password: 'after-reset-pass' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/confirm',
+        payload: { token, new_password: 'after-reset-pass' },
+      });
     expect((await confirm()).statusCode).toBe(200);
     expect((await confirm()).statusCode).toBe(400);
     await signIn(t, c.email, 'after-reset-pass');
@@ -237,7 +280,11 @@ describe('password reset by e-mail', () => {
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
     const token = await tokenFromOutbox(c.email);
     await t.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute'`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, new_password: 'after-reset-pass' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token, new_password: 'after-reset-pass' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(MESSAGES.resetInvalid);
   });
@@ -260,8 +307,14 @@ describe('API tokens', () => {
     expect(session.statusCode).toBe(200);
     expect(session.json().user.email).toBe(c.email);
     // Token clients need no CSRF header.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/tokens', headers: auth, payload: { name: 'second' } })).statusCode).toBe(201);
-    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization: `token ${key}:wrong` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/tokens', headers: auth, payload: { name: 'second' } }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization: `token ${key}:wrong` } }))
+        .statusCode,
+    ).toBe(401);
 
     expect((await agent.delete(`/api/v1/auth/tokens/${id}`)).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/v1/auth/session', headers: auth })).statusCode).toBe(401);

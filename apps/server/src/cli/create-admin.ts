@@ -24,7 +24,12 @@ await seedBase(database.db);
 const given = process.env.CREATE_ADMIN_PASSWORD;
 const password = given && given.length >= 8 ? given : randomToken(12);
 try {
-  await createUser(database.db, { email: email.data, full_name: values.name ?? 'Administrator', password, roles: ['Admin'] });
+  await createUser(database.db, {
+    email: email.data,
+    full_name: values.name ?? 'Administrator',
+    password,
+    roles: ['Admin'],
+  });
   console.log(`Admin ${email.data} created.${given ? '' : ` Password (shown once): ${password}`}`);
 } catch (err) {
   console.error((err as { code?: string }).code === '23505' ? `A user with e-mail ${email.data} already exists.` : err);

@@ -13,12 +13,18 @@ export function healthRoutes(database: Database) {
     });
     r.get('/api/ready', {
       config: { public: true },
-      schema: { tags: ['Health'], summary: 'Database reachable and migrations applied', response: { 200: readySchema, 503: readySchema } },
+      schema: {
+        tags: ['Health'],
+        summary: 'Database reachable and migrations applied',
+        response: { 200: readySchema, 503: readySchema },
+      },
       handler: async (_req, reply) => {
         const dbOk = await database.ping();
         const migrated = dbOk && (await database.isMigrated());
         const ready = dbOk && migrated;
-        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', database: dbOk, migrations: migrated });
+        return reply
+          .code(ready ? 200 : 503)
+          .send({ status: ready ? 'ready' : 'not_ready', database: dbOk, migrations: migrated });
       },
     });
   };

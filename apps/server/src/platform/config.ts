@@ -23,7 +23,10 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes, base64-encoded' })
     .optional(),
   SEED_DEMO: bool.optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Tax Portal <no-reply@localhost>'),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),

@@ -30,7 +30,9 @@ const PUBLIC = new Set([
 
 describe('every route', () => {
   it('refuses an anonymous caller unless it is on the public list', async () => {
-    const apiRoutes = t.routes.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+    const apiRoutes = t.routes.filter(
+      (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
     expect(apiRoutes.length).toBeGreaterThan(10);
     for (const route of apiRoutes) {
       const key = `${route.method} ${route.url}`;
@@ -39,7 +41,11 @@ describe('every route', () => {
         continue;
       }
       const url = route.url.replace(/:(\w+)/g, 'x').replace('*', 'x');
-      const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, key).toBe(401);
       expect(res.headers['content-type'], key).toMatch(/problem\+json/);
     }

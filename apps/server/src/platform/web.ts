@@ -27,7 +27,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     // wildcard:false registers only the files present at start; hashed assets are all there.

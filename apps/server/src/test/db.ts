@@ -50,6 +50,7 @@ async function resetDatabase(database: Database): Promise<void> {
     database.db,
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
-  if (tables.length) await database.db.execute(sql.raw(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`));
+  if (tables.length)
+    await database.db.execute(sql.raw(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`));
   await seedBase(database.db);
 }

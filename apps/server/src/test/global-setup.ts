@@ -17,7 +17,8 @@ declare module 'vitest' {
 function migrationsHash(): string {
   const folder = migrationsFolder();
   const h = createHash('sha256');
-  for (const f of fs.readdirSync(folder).sort()) if (f.endsWith('.sql')) h.update(fs.readFileSync(path.join(folder, f)));
+  for (const f of fs.readdirSync(folder).sort())
+    if (f.endsWith('.sql')) h.update(fs.readFileSync(path.join(folder, f)));
   h.update(fs.readFileSync(new URL('../platform/db/seed.ts', import.meta.url)));
   return h.digest('hex').slice(0, 16);
 }

@@ -45,14 +45,32 @@ let seq = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++seq}@example.test`;
 export const PASSWORD = 'correct-horse-battery';
 
-export async function createCustomer(t: TestApp, overrides: Partial<{ email: string; full_name: string; phone: string; password: string }> = {}) {
-  const u = { email: uniqueEmail('customer'), full_name: 'Test Customer', phone: '+12025550199', password: PASSWORD, ...overrides };
+export async function createCustomer(
+  t: TestApp,
+  overrides: Partial<{ email: string; full_name: string; phone: string; password: string }> = {},
+) {
+  const u = {
+    email: uniqueEmail('customer'),
+    full_name: 'Test Customer',
+    phone: '+12025550199',
+    password: PASSWORD,
+    ...overrides,
+  };
   const id = await createUser(t.database.db, { ...u, roles: ['Customer'] });
   return { id, ...u };
 }
 
-export async function createStaff(t: TestApp, role: Exclude<Role, 'Customer'>, overrides: Partial<{ email: string; full_name: string; password: string }> = {}) {
-  const u = { email: uniqueEmail(role.toLowerCase().replace(/\s+/g, '-')), full_name: `Test ${role}`, password: PASSWORD, ...overrides };
+export async function createStaff(
+  t: TestApp,
+  role: Exclude<Role, 'Customer'>,
+  overrides: Partial<{ email: string; full_name: string; password: string }> = {},
+) {
+  const u = {
+    email: uniqueEmail(role.toLowerCase().replace(/\s+/g, '-')),
+    full_name: `Test ${role}`,
+    password: PASSWORD,
+    ...overrides,
+  };
   const id = await createUser(t.database.db, { ...u, roles: [role] });
   return { id, ...u };
 }

@@ -109,9 +109,18 @@ export async function resolveApiToken(db: Db, secret: Buffer, header: string): P
   const [row] = await db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.key, key), eq(apiTokens.secret_hash, hmacHex(secret, `api:${tokenSecret}`)), isNull(apiTokens.revoked_at)));
+    .where(
+      and(
+        eq(apiTokens.key, key),
+        eq(apiTokens.secret_hash, hmacHex(secret, `api:${tokenSecret}`)),
+        isNull(apiTokens.revoked_at),
+      ),
+    );
   if (!row) return null;
-  await db.update(apiTokens).set({ last_used_at: sql`now()` }).where(eq(apiTokens.id, row.id));
+  await db
+    .update(apiTokens)
+    .set({ last_used_at: sql`now()` })
+    .where(eq(apiTokens.id, row.id));
   const loaded = await loadUserWithRoles(db, row.user_id);
   return loaded ? toContext(loaded, 'token', null, null) : null;
 }

@@ -69,7 +69,10 @@ function wrap(
     migrate: runMigrations,
     async isMigrated() {
       try {
-        const [r] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        const [r] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
         return Number(r?.n) >= journalLength(folder);
       } catch {
         return false;
@@ -104,7 +107,11 @@ export function openPglite(client: PGlite): Database {
 }
 
 export function newPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
-  return new PGlite({ extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  return new PGlite({
+    extensions: { pg_trgm },
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
 }
 
 export function openPostgres(url: string, max = 10): Database {

@@ -3,7 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import { ROLES, STATUS_DEFINITIONS, type Role } from '@taxportal/contract';
 import { createUser } from '../users.ts';
 import { queryRows, type Db } from './client.ts';
-import { documentTypes, roles, services, serviceTypes, siteSettings, taxYears, ticketStatuses, users } from './schema.ts';
+import {
+  documentTypes,
+  roles,
+  services,
+  serviceTypes,
+  siteSettings,
+  taxYears,
+  ticketStatuses,
+  users,
+} from './schema.ts';
 
 /** A starter catalogue a firm edits in the admin screens; prices in cents. */
 const CATALOGUE: { name: string; description: string; services: [string, number][] }[] = [
@@ -75,7 +84,10 @@ export async function seedBase(db: Db): Promise<void> {
     .digest('hex');
   const [seeded] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'seed_fingerprint'));
   if (seeded?.value === fingerprint) return;
-  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
   await db
     .insert(ticketStatuses)
     .values(STATUS_DEFINITIONS.map((s) => ({ ...s })))
@@ -97,9 +109,16 @@ export async function seedBase(db: Db): Promise<void> {
     for (const [i, type] of CATALOGUE.entries()) {
       const typeId = randomUUID();
       await db.insert(serviceTypes).values({ id: typeId, name: type.name, description: type.description, position: i });
-      await db.insert(services).values(
-        type.services.map(([name, price_cents]) => ({ id: randomUUID(), service_type_id: typeId, name, price_cents })),
-      );
+      await db
+        .insert(services)
+        .values(
+          type.services.map(([name, price_cents]) => ({
+            id: randomUUID(),
+            service_type_id: typeId,
+            name,
+            price_cents,
+          })),
+        );
     }
   }
   await db

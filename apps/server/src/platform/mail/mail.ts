@@ -19,7 +19,12 @@ export interface Mailer {
  * sent through nodemailer. The log gets recipient and subject only: bodies
  * carry reset links and must not reach logs.
  */
-export function createMailer(deps: { db: Db; log: FastifyBaseLogger; smtpUrl?: string | undefined; from: string }): Mailer {
+export function createMailer(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl?: string | undefined;
+  from: string;
+}): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     async send(message) {
