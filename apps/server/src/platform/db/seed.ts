@@ -109,16 +109,14 @@ export async function seedBase(db: Db): Promise<void> {
     for (const [i, type] of CATALOGUE.entries()) {
       const typeId = randomUUID();
       await db.insert(serviceTypes).values({ id: typeId, name: type.name, description: type.description, position: i });
-      await db
-        .insert(services)
-        .values(
-          type.services.map(([name, price_cents]) => ({
-            id: randomUUID(),
-            service_type_id: typeId,
-            name,
-            price_cents,
-          })),
-        );
+      await db.insert(services).values(
+        type.services.map(([name, price_cents]) => ({
+          id: randomUUID(),
+          service_type_id: typeId,
+          name,
+          price_cents,
+        })),
+      );
     }
   }
   await db
