@@ -14,6 +14,7 @@ import { catalogAdminRoutes } from './catalog/catalog-admin.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { contactsRoutes } from './contacts/contacts.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { documentsFeature } from './documents/documents.plugin.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { createTicketNotifier } from './notifications/ticket-notifier.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Tests only: a Stripe client pointed at the fake server, a clock. */
   billing?: BillingOverrides;
+  /** Tests only: the documents feature's clock. */
+  documentsNow?: () => Date;
 }
 
 export interface RouteInfo {
@@ -186,6 +189,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         overrides: deps.billing,
       }),
     ),
+  );
+
+  await app.register(
+    documentsFeature({
+      db: database.db,
+      config,
+      encryptionKey: secrets.encryptionKey,
+      sessionSecret: secrets.sessionSecret,
+      mailer,
+      hub,
+      log: app.log,
+      publicUrl: config.PUBLIC_URL,
+      now: deps.documentsNow ?? (() => new Date()),
+    }),
   );
 
   await registerWebApp(app, deps.webDist ?? null);

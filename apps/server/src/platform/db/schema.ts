@@ -10,3 +10,6 @@ export * from './schema/tax-templates.ts';
 export * from './schema/tickets.ts';
 export * from './schema/notifications.ts';
 export * from './schema/billing.ts';
+export * from './schema/documents.ts';
+export * from './schema/questionnaire.ts';
+export * from './schema/drafts.ts';

@@ -8,9 +8,6 @@ export const RegisterPage = lazy(() =>
 export const ResetPasswordPage = lazy(() =>
   import('../../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
 );
-export const DashboardPage = lazy(() =>
-  import('../../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
-);
 export const NotAvailableYetPage = lazy(() =>
   import('../../features/placeholder/not-available-yet-page.tsx').then((m) => ({ default: m.NotAvailableYetPage })),
 );
@@ -25,7 +22,6 @@ export const CreateTicketPage = page(() => import('../../features/tickets/create
 export const MyTicketsPage = page(() => import('../../features/tickets/my-tickets-page.tsx'), 'MyTicketsPage');
 export const AllTicketsPage = page(() => import('../../features/tickets/all-tickets-page.tsx'), 'AllTicketsPage');
 export const OpenTicketsPage = page(() => import('../../features/tickets/open-tickets-page.tsx'), 'OpenTicketsPage');
-export const TicketPage = page(() => import('../../features/tickets/ticket-page.tsx'), 'TicketPage');
 export const NotificationsPage = page(
   () => import('../../features/notifications/notifications-page.tsx'),
   'NotificationsPage',
@@ -33,3 +29,14 @@ export const NotificationsPage = page(
 export const ContactsPage = page(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
 export const ContactPage = page(() => import('../../features/contacts/contact-page.tsx'), 'ContactPage');
 export const CatalogAdminPage = page(() => import('../../features/catalog/catalog-admin-page.tsx'), 'CatalogAdminPage');
+export const BillingPage = page(() => import('../../features/billing/billing-page.tsx'), 'BillingPage');
+export const SharedInvoicePage = page(
+  () => import('../../features/billing/shared-invoice-page.tsx'),
+  'SharedInvoicePage',
+);
+export const VaultPage = page(() => import('../../features/documents/vault-page.tsx'), 'VaultPage');
+export const QuestionnairePage = page(
+  () => import('../../features/documents/questionnaire-page.tsx'),
+  'QuestionnairePage',
+);
+export { DashboardPage, TicketPage } from './composed-pages.tsx';

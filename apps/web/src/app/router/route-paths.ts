@@ -29,7 +29,6 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
   'edit-profile',
   'job-detail',
   'social-share',
-  'billing',
   'forms',
   'forms/:route',
   'forms/:doc_type/:route',
@@ -37,4 +36,4 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
 ] as const;
 
 /** Auth-guarded (SPEC §2): without a session they redirect to '/'. */
-export const GUARDED_PLACEHOLDER_PATHS = ['referral', 'grid/:route', 'form-wizards', 'form/:id', 'vault'] as const;
+export const GUARDED_PLACEHOLDER_PATHS = ['referral', 'grid/:route'] as const;

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import {
   AllTicketsPage,
+  BillingPage,
   CatalogAdminPage,
   ContactPage,
   ContactsPage,
@@ -13,9 +14,12 @@ import {
   NotFoundPage,
   NotificationsPage,
   OpenTicketsPage,
+  QuestionnairePage,
   RegisterPage,
   ResetPasswordPage,
+  SharedInvoicePage,
   TicketPage,
+  VaultPage,
 } from './pages.ts';
 import { RequireSession } from './require-session.tsx';
 import { GUARDED_PLACEHOLDER_PATHS, PUBLIC_PLACEHOLDER_PATHS } from './route-paths.ts';
@@ -33,6 +37,10 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <Navigate to="/register" replace /> },
       { path: 'register', element: <RegisterPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
+      // SPEC §2 lists billing among the public routes: the page itself asks a signed-out visitor to sign in.
+      { path: 'billing', element: <BillingPage /> },
+      { path: 'billing/shared/:token', element: <SharedInvoicePage /> },
+      { path: 'billing/:id', element: <BillingPage /> },
       ...PUBLIC_PLACEHOLDER_PATHS.map(placeholder),
       {
         element: <RequireSession />,
@@ -50,6 +58,9 @@ export const routes: RouteObject[] = [
           { path: 'contacts', element: <ContactsPage /> },
           { path: 'contacts/:id', element: <ContactPage /> },
           { path: 'admin/catalog', element: <CatalogAdminPage /> },
+          { path: 'vault', element: <VaultPage /> },
+          { path: 'form-wizards', element: <QuestionnairePage /> },
+          { path: 'form/:id', element: <QuestionnairePage /> },
           ...GUARDED_PLACEHOLDER_PATHS.map(placeholder),
         ],
       },

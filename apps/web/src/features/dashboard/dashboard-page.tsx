@@ -1,5 +1,5 @@
-import { Alert } from '@mantine/core';
-import { lazy } from 'react';
+import { Alert, Stack } from '@mantine/core';
+import { lazy, type ComponentType } from 'react';
 import { useSession } from '../../app/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CustomerDashboard } from './customer-dashboard.tsx';
@@ -9,15 +9,22 @@ import { useDashboard } from './dashboard-api.ts';
 const StaffDashboard = lazy(() => import('./staff-dashboard.tsx').then((m) => ({ default: m.StaffDashboard })));
 
 /** /dashboard: the customer's tickets and what waits on them, or the staff's pipeline figures. */
-export function DashboardPage() {
+/** A card another feature adds to the dashboard (outstanding documents, invoices due): the app composes them. */
+export type DashboardPanel = ComponentType<{ isStaff: boolean }>;
+
+export function DashboardPage({ panels = [] }: { panels?: readonly DashboardPanel[] }) {
   const { data: session } = useSession();
   const dashboard = useDashboard();
   if (!session || dashboard.isPending) return <PageLoader />;
   if (dashboard.isError) return <Alert color="red">{dashboard.error.message}</Alert>;
   const data = dashboard.data;
-  return data.role === 'customer' ? (
-    <CustomerDashboard session={session} data={data} />
-  ) : (
-    <StaffDashboard session={session} data={data} />
+  const isStaff = data.role !== 'customer';
+  return (
+    <Stack gap="md">
+      {panels.map((Panel, i) => (
+        <Panel key={i} isStaff={isStaff} />
+      ))}
+      {isStaff ? <StaffDashboard session={session} data={data} /> : <CustomerDashboard session={session} data={data} />}
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { isStaffRole } from '@taxportal/contract';
+import { isStaffRole, type TicketDetail } from '@taxportal/contract';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../app/api/index.ts';
@@ -19,7 +20,10 @@ import { useTicket } from './tickets-api.ts';
  * A ticket: /form/message/{name} (SPEC §2, also /form/{id}/{ticket_id}) and /my-tickets/{id}.
  * Customers see where it stands; staff change its status and assignment; both talk below.
  */
-export function TicketPage() {
+/** A panel that another feature shows on the ticket (documents, drafts, invoice): the app composes them. */
+export type TicketPanel = ComponentType<{ ticket: TicketDetail; isStaff: boolean }>;
+
+export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] }) {
   const { t } = useTranslation();
   const params = useParams();
   const ref = params.ticket_id ?? params.id ?? '';
@@ -70,6 +74,9 @@ export function TicketPage() {
           <Stack gap="md">
             {isStaff && <StatusControl ticket={tk} />}
             {isStaff && <AssignmentPanel ticket={tk} />}
+            {panels.map((Panel, i) => (
+              <Panel key={i} ticket={tk} isStaff={isStaff} />
+            ))}
             <StatusTimeline ticketId={tk.id} />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,2 @@
+-- Reserved slot, hand-written (see platform/db/schema). Replace this statement.
+SELECT 1;

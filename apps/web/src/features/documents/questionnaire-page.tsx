@@ -1,0 +1,8 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+// Scaffold: replaced by the feature's real page.
+export function QuestionnairePage() {
+  const { t } = useTranslation();
+  return <Title order={1}>{t('questionnaire.title')}</Title>;
+}
