@@ -29,3 +29,4 @@ export * from './notifications/realtime-events.ts';
 export * from './dashboard/dashboard.ts';
 export * from './contacts/contacts.ts';
 export * from './contacts/phone-lookup.ts';
+export * from './documents/index.ts';

@@ -1,0 +1,2 @@
+// Scaffold: the documents schemas of the documents feature (request, response, messages).
+export {};

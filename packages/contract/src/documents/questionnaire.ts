@@ -1,0 +1,2 @@
+// Scaffold: the questionnaire schemas of the documents feature (request, response, messages).
+export {};

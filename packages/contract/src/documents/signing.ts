@@ -1,0 +1,2 @@
+// Scaffold: the signing schemas of the documents feature (request, response, messages).
+export {};
