@@ -39,4 +39,5 @@ export const QuestionnairePage = page(
   () => import('../../features/documents/questionnaire-page.tsx'),
   'QuestionnairePage',
 );
+export const EditProfilePage = page(() => import('../../features/documents/edit-profile-page.tsx'), 'EditProfilePage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

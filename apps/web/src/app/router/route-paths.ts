@@ -26,7 +26,6 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
   'c',
   'c/:page_route',
   'landing-page',
-  'edit-profile',
   'job-detail',
   'social-share',
   'forms',

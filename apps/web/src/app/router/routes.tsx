@@ -8,6 +8,7 @@ import {
   ContactsPage,
   CreateTicketPage,
   DashboardPage,
+  EditProfilePage,
   HomePage,
   MyTicketsPage,
   NotAvailableYetPage,
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'billing', element: <BillingPage /> },
       { path: 'billing/shared/:token', element: <SharedInvoicePage /> },
       { path: 'billing/:id', element: <BillingPage /> },
+      { path: 'edit-profile', element: <EditProfilePage /> },
       ...PUBLIC_PLACEHOLDER_PATHS.map(placeholder),
       {
         element: <RequireSession />,
