@@ -1,14 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { TICKET_STATUSES, type TicketStatus } from '@taxportal/contract';
 import type { Db, Tx } from '../platform/db/client.ts';
-import {
-  notifications,
-  paymentEntries,
-  paymentEvents,
-  ticketStatusChanges,
-  tickets,
-  users,
-} from '../platform/db/schema.ts';
+import { moveTicketStatus } from '../platform/ticket-moves.ts';
+import { notifications, paymentEntries, paymentEvents, users } from '../platform/db/schema.ts';
 
 export type PaymentEntryRow = typeof paymentEntries.$inferSelect;
 
@@ -87,36 +81,9 @@ const PAYMENT_COLLECTED: TicketStatus = 'Payment Collected';
 /** Statuses a paid ticket moves on from; later ones (and Cancelled) are left where staff put them. */
 const BEFORE_PAYMENT = TICKET_STATUSES.slice(0, TICKET_STATUSES.indexOf(PAYMENT_COLLECTED));
 
-/**
- * Moves the ticket to Payment Collected, with its history row, in the caller's
- * transaction. Billing may not import the tickets feature, so the two writes
- * the tickets service would make are made here, the same way.
- */
-export async function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: string | null, note: string) {
-  const [ticket] = await tx
-    .select({ status: tickets.status })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId))
-    .for('update');
-  if (!ticket || !(BEFORE_PAYMENT as readonly string[]).includes(ticket.status)) return null;
-  const now = new Date();
-  await tx
-    .update(tickets)
-    .set({ status: PAYMENT_COLLECTED, version: sql`${tickets.version} + 1`, updated_at: now, status_changed_at: now })
-    .where(eq(tickets.id, ticketId));
-  await tx
-    .update(ticketStatusChanges)
-    .set({ ended_at: now })
-    .where(and(eq(ticketStatusChanges.ticket_id, ticketId), isNull(ticketStatusChanges.ended_at)));
-  await tx.insert(ticketStatusChanges).values({
-    ticket_id: ticketId,
-    from_status: ticket.status,
-    to_status: PAYMENT_COLLECTED,
-    changed_by: actorId,
-    note,
-    created_at: now,
-  });
-  return { from: ticket.status, to: PAYMENT_COLLECTED };
+/** Moves the ticket to Payment Collected, with its history row, in the caller's transaction. */
+export function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: string | null, note: string) {
+  return moveTicketStatus(tx, { ticketId, to: PAYMENT_COLLECTED, from: BEFORE_PAYMENT, actorId, note });
 }
 
 /**
