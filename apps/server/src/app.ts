@@ -24,6 +24,7 @@ import type { Database } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
 import type { Secrets } from './platform/secrets.ts';
+import { createFileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
 import { conversationRoutes } from './tickets/conversation.routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       log: app.log,
       publicUrl: config.PUBLIC_URL,
       now: deps.documentsNow ?? (() => new Date()),
+      files: createFileStore(config, secrets.encryptionKey),
     }),
   );
 

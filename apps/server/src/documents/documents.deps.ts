@@ -3,6 +3,7 @@ import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
+import type { FileStore } from '../platform/storage/index.ts';
 
 /** What the documents feature (vault, requests, questionnaire, drafts, e-signing) is built from. */
 export interface DocumentsDeps {
@@ -18,4 +19,6 @@ export interface DocumentsDeps {
   publicUrl: string;
   /** The clock: injectable so tests can move past a grace period or a reminder date. */
   now: () => Date;
+  /** Encrypted file storage (disk or S3): uploads, thumbnails, drafts, signed forms. */
+  files: FileStore;
 }

@@ -40,6 +40,17 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, { error: 'must be a Stripe webhook signing secret (whsec_...)' })
     .optional(),
+  // Document storage: local disk under DATA_DIR/files (default) or an S3-compatible bucket.
+  STORAGE: z.enum(['disk', 's3'], { error: "must be 'disk' or 's3'" }).default('disk'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name (3-63 of a-z, 0-9, . and -)' })
+    .optional(),
+  S3_ENDPOINT: z.url({ error: 'must be a URL like https://s3.example.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -68,6 +79,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const name of stripeKeys) {
       if (!cleaned[name]) problems.push(`  ${name}: required when any STRIPE_* key is set`);
     }
+  }
+  if (cleaned.STORAGE === 's3' && !cleaned.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither = the AWS default credentials)',
+    );
   }
   if (!parsed.success || problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const e = parsed.data;

@@ -1,2 +1,111 @@
-// Scaffold: the documents schemas of the documents feature (request, response, messages).
-export {};
+import { z } from 'zod';
+
+/** SPEC §5, §8, §9: the largest upload and the texts shown about it (odd English as written). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MESSAGES = {
+  fileSizeExceeded: 'File Size Exceeded.!',
+  fileSizeHint: 'Please Upload Files Below Size Of 10.0 MB...!',
+  uploading: 'Your Image Is Being Upload.!',
+  pleaseWait: 'Please wait...!',
+  documentTypeRequired: 'Document type is required',
+  fileRequired: 'File is required',
+  unknownDocumentType: 'Unknown document type',
+  unsupportedType: 'Only JPEG, PNG, WebP, HEIC and PDF files are accepted.',
+  emptyFile: 'The file is empty.',
+  damagedImage: 'The image is damaged or incomplete.',
+} as const;
+
+/** What the server accepts, recognised by content (magic bytes), never by name or declared type. */
+export const ACCEPTED_UPLOAD_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'application/pdf': 'pdf',
+} as const;
+export type AcceptedUploadType = keyof typeof ACCEPTED_UPLOAD_TYPES;
+/** For the file picker's `accept` (a hint only: the server decides by content). */
+export const UPLOAD_ACCEPT = [...Object.keys(ACCEPTED_UPLOAD_TYPES), '.heic', '.heif'];
+export const MAX_FILES_PER_UPLOAD = 10;
+
+/**
+ * upload: the customer's or staff's upload; draft: a tax draft version; signed_8879: the signed e-file
+ * authorisation; final_return: the filed return.
+ */
+export const DOCUMENT_KINDS = ['upload', 'draft', 'signed_8879', 'final_return'] as const;
+export const documentKindSchema = z.enum(DOCUMENT_KINDS);
+export type DocumentKind = z.infer<typeof documentKindSchema>;
+/**
+ * shared: the customer's vault; private: what staff send the customer (drafts, the final return: the vault's
+ * "From your tax team" part); internal: staff only, a customer never sees it (404).
+ */
+export const DOCUMENT_VISIBILITIES = ['shared', 'private', 'internal'] as const;
+export const documentVisibilitySchema = z.enum(DOCUMENT_VISIBILITIES);
+export type DocumentVisibility = z.infer<typeof documentVisibilitySchema>;
+
+export const documentSchema = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  ticket_id: z.string().nullable(),
+  ticket_name: z.string().nullable(),
+  document_type_id: z.string().nullable(),
+  document_type_name: z.string().nullable(),
+  kind: documentKindSchema,
+  visibility: documentVisibilitySchema,
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  has_thumbnail: z.boolean(),
+  request_id: z.string().nullable(),
+  uploaded_by: z.string().nullable(),
+  created_at: z.string(),
+  /** Relative URLs: the attachment, and the thumbnail (null when there is none). */
+  file_url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  /** Whether the caller may delete it (own upload, ticket not completed; or staff). */
+  can_delete: z.boolean(),
+});
+export type Document = z.infer<typeof documentSchema>;
+
+export const documentListQuerySchema = z.object({
+  ticket_id: z.string().min(1).max(64).optional(),
+  /** Staff: whose vault. Ignored for customers (always their own). */
+  customer_id: z.string().min(1).max(64).optional(),
+  kind: documentKindSchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+
+export const documentListSchema = z.object({
+  items: z.array(documentSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type DocumentList = z.infer<typeof documentListSchema>;
+
+export const documentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const documentFileQuerySchema = z.object({
+  /** inline: for a preview in the page (images and PDF only); attachment otherwise. */
+  disposition: z.enum(['attachment', 'inline']).default('attachment'),
+});
+
+/** POST /api/v1/documents answers the stored documents, one per file. */
+export const uploadDocumentsResponseSchema = z.object({ items: z.array(documentSchema) });
+export type UploadDocumentsResponse = z.infer<typeof uploadDocumentsResponseSchema>;
+
+/** The multipart fields of POST /api/v1/documents besides `file` (one or several). */
+export const uploadDocumentFieldsSchema = z.object({
+  document_type: z
+    .string({ error: UPLOAD_MESSAGES.documentTypeRequired })
+    .trim()
+    .min(1, { error: UPLOAD_MESSAGES.documentTypeRequired })
+    .max(64),
+  ticket_id: z.string().trim().min(1).max(64).optional(),
+  request_id: z.string().trim().min(1).max(64).optional(),
+  customer_id: z.string().trim().min(1).max(64).optional(),
+});
+export type UploadDocumentFields = z.infer<typeof uploadDocumentFieldsSchema>;

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import {
+  ACCEPTED_UPLOAD_TYPES,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  type AcceptedUploadType,
+  type Document,
+  type DocumentKind,
+  type DocumentVisibility,
+} from '@taxportal/contract';
+import type { Tx } from '../platform/db/client.ts';
+import { documentRequests, documents, documentTypes, tickets } from '../platform/db/schema.ts';
+import { AppError, fieldError } from '../platform/errors.ts';
+import type { StoredFile } from '../platform/storage/index.ts';
+import { cleanFileName } from './document-names.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+type Deps = Pick<DocumentsDeps, 'db' | 'files' | 'log'>;
+
+/** Enough of the head of a file for file-type to recognise every format it knows. */
+const SNIFF_BYTES = 4100;
+const IMAGE_TYPES = new Set<string>(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
+export const THUMB_SIZE = 320;
+
+/** A file in storage that has no row yet (a row is written by `insertDocument`). */
+export interface StagedFile {
+  file: StoredFile;
+  thumb: StoredFile | null;
+  fileName: string;
+  contentType: AcceptedUploadType;
+}
+
+export interface DocumentMeta {
+  customerId: string;
+  ticketId?: string | null;
+  kind: DocumentKind;
+  visibility: DocumentVisibility;
+  documentTypeId?: string | null;
+  requestId?: string | null;
+  uploadedBy: string;
+}
+
+/** The upload's body: a multipart part, or a plain stream/buffer with the name the client gave. */
+export type UploadSource = Pick<MultipartFile, 'file' | 'filename'> | { file: Readable | Buffer; filename?: string };
+
+async function readHead(stream: Readable): Promise<{ head: Buffer; rest: AsyncIterator<Buffer> }> {
+  const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  while (size < SNIFF_BYTES) {
+    const next = await it.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    size += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), rest: it };
+}
+
+/** Keeps a copy of an image's bytes for the thumbnail (images are at most MAX_UPLOAD_BYTES). */
+class Keep extends Transform {
+  chunks: Buffer[] = [];
+  override _transform(chunk: Buffer, _e: BufferEncoding, cb: TransformCallback) {
+    this.chunks.push(chunk);
+    cb(null, chunk);
+  }
+}
+
+/** A JPEG thumbnail with no metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them). */
+export async function makeThumbnail(image: Buffer): Promise<Buffer> {
+  return sharp(image, { failOn: 'truncated' })
+    .rotate()
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 78 })
+    .toBuffer();
+}
+
+/**
+ * Recognises the type by content, stores the file encrypted (streamed), checks images decode whole and
+ * makes their thumbnail. Refusals: 415 (type), 413 (size, SPEC's texts), 422 (empty, damaged image).
+ * Nothing is left in storage when it throws.
+ */
+export async function stageUpload(deps: Deps, part: UploadSource, maxBytes = MAX_UPLOAD_BYTES): Promise<StagedFile> {
+  const source = Buffer.isBuffer(part.file) ? Readable.from([part.file]) : part.file;
+  const { head, rest } = await readHead(source);
+  if (head.length === 0) throw fieldError('file', UPLOAD_MESSAGES.emptyFile);
+  const sniffed = await fileTypeFromBuffer(head);
+  const contentType = sniffed?.mime as AcceptedUploadType | undefined;
+  if (!contentType || !(contentType in ACCEPTED_UPLOAD_TYPES)) {
+    source.destroy();
+    throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.unsupportedType, {
+      errors: [{ field: 'file', message: UPLOAD_MESSAGES.unsupportedType }],
+    });
+  }
+  const body = Readable.from(
+    (async function* () {
+      yield head;
+      for (let n = await rest.next(); !n.done; n = await rest.next()) yield n.value;
+    })(),
+  );
+  const isImage = IMAGE_TYPES.has(contentType);
+  const keep = isImage ? new Keep() : null;
+  const file = await deps.files.put(keep ? body.pipe(keep) : body, { maxBytes });
+  let thumb: StoredFile | null = null;
+  if (keep) {
+    const bytes = Buffer.concat(keep.chunks);
+    keep.chunks = [];
+    const heif = contentType === 'image/heic' || contentType === 'image/heif';
+    try {
+      thumb = await deps.files.put(await makeThumbnail(bytes));
+    } catch (err) {
+      // HEIC (HEVC) is not decodable by sharp's bundled libvips: stored without a thumbnail.
+      if (!heif) {
+        await deps.files.remove(file.storageKey).catch(() => {});
+        throw new AppError('validation', UPLOAD_MESSAGES.damagedImage, {
+          errors: [{ field: 'file', message: UPLOAD_MESSAGES.damagedImage }],
+          cause: err,
+        });
+      }
+    }
+  }
+  return { file, thumb, fileName: cleanFileName(part.filename, ACCEPTED_UPLOAD_TYPES[contentType]), contentType };
+}
+
+/** Removes a staged file and its thumbnail (after a refusal); failures are left to the sweeper. */
+export async function discardStaged(deps: Pick<Deps, 'files' | 'log'>, staged: StagedFile[]): Promise<void> {
+  for (const s of staged) {
+    for (const key of [s.file.storageKey, s.thumb?.storageKey]) {
+      if (key) await deps.files.remove(key).catch((err) => deps.log.warn({ err }, 'stored file not removed'));
+    }
+  }
+}
+
+/** 422 unless the document type exists. */
+export async function assertDocumentType(db: Tx, id: string | null | undefined): Promise<void> {
+  if (!id) throw fieldError('document_type', UPLOAD_MESSAGES.documentTypeRequired);
+  const [row] = await db.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, id));
+  if (!row) throw fieldError('document_type', UPLOAD_MESSAGES.unknownDocumentType);
+}
+
+/**
+ * The open request an upload fulfils: 404 unless it is the customer's; 422 unless it is open and on the same
+ * ticket. `lock` takes the row (FOR UPDATE) inside the upload's transaction. Returns the request's ticket.
+ */
+export async function checkRequest(
+  db: Tx,
+  requestId: string,
+  customerId: string,
+  ticketId: string | null | undefined,
+  lock = false,
+): Promise<{ ticketId: string }> {
+  const q = db
+    .select({ id: documentRequests.id, status: documentRequests.status, ticket_id: documentRequests.ticket_id })
+    .from(documentRequests)
+    .where(and(eq(documentRequests.id, requestId), eq(documentRequests.customer_id, customerId)));
+  const [req] = lock ? await q.for('update') : await q;
+  if (!req) throw new AppError('not_found', 'Document request not found.');
+  if (req.status !== 'open') throw fieldError('request_id', 'This document request is no longer open.');
+  if (ticketId && req.ticket_id !== ticketId) {
+    throw fieldError('request_id', 'This document request belongs to another ticket.');
+  }
+  return { ticketId: req.ticket_id };
+}
+
+/**
+ * Writes the row of a staged file (and fulfils its request) in `tx`. Call inside a transaction: the
+ * request's update and the row commit together.
+ */
+export async function insertDocument(
+  tx: Tx,
+  deps: Pick<DocumentsDeps, 'now'>,
+  staged: StagedFile,
+  meta: DocumentMeta,
+): Promise<DocumentRow> {
+  let ticketId = meta.ticketId ?? null;
+  if (meta.requestId) ticketId = (await checkRequest(tx, meta.requestId, meta.customerId, ticketId, true)).ticketId;
+  const id = randomUUID();
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      id,
+      customer_id: meta.customerId,
+      ticket_id: ticketId,
+      document_type_id: meta.documentTypeId ?? null,
+      kind: meta.kind,
+      visibility: meta.visibility,
+      file_name: staged.fileName,
+      content_type: staged.contentType,
+      size_bytes: staged.file.sizeBytes,
+      sha256: staged.file.sha256,
+      storage_key: staged.file.storageKey,
+      wrapped_key: staged.file.wrappedKey,
+      thumb_storage_key: staged.thumb?.storageKey ?? null,
+      thumb_wrapped_key: staged.thumb?.wrappedKey ?? null,
+      request_id: meta.requestId ?? null,
+      uploaded_by: meta.uploadedBy,
+      created_at: deps.now(),
+    })
+    .returning();
+  if (meta.requestId) {
+    await tx
+      .update(documentRequests)
+      .set({ status: 'fulfilled', fulfilled_document_id: id, fulfilled_at: deps.now(), next_reminder_at: null })
+      .where(eq(documentRequests.id, meta.requestId));
+  }
+  return row!;
+}
+
+export interface DocumentExtras {
+  ticket_name?: string | null;
+  ticket_status?: string | null;
+  document_type_name?: string | null;
+  can_delete?: boolean;
+}
+
+/** The API shape of a row. */
+export function documentDto(row: DocumentRow, extras: DocumentExtras = {}): Document {
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    ticket_id: row.ticket_id,
+    ticket_name: extras.ticket_name ?? null,
+    document_type_id: row.document_type_id,
+    document_type_name: extras.document_type_name ?? null,
+    kind: row.kind as Document['kind'],
+    visibility: row.visibility as Document['visibility'],
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size_bytes: row.size_bytes,
+    sha256: row.sha256,
+    has_thumbnail: row.thumb_storage_key !== null,
+    request_id: row.request_id,
+    uploaded_by: row.uploaded_by,
+    created_at: row.created_at.toISOString(),
+    file_url: `/api/v1/documents/${row.id}/file`,
+    thumbnail_url: row.thumb_storage_key ? `/api/v1/documents/${row.id}/thumbnail` : null,
+    can_delete: extras.can_delete ?? false,
+  };
+}
+
+/** Names for the DTO: the ticket's and the document type's. */
+export async function documentExtras(db: Tx, row: DocumentRow): Promise<DocumentExtras> {
+  const [t] = row.ticket_id
+    ? await db.select({ name: tickets.name, status: tickets.status }).from(tickets).where(eq(tickets.id, row.ticket_id))
+    : [];
+  const [dt] = row.document_type_id
+    ? await db
+        .select({ name: documentTypes.name })
+        .from(documentTypes)
+        .where(eq(documentTypes.id, row.document_type_id))
+    : [];
+  return { ticket_name: t?.name ?? null, ticket_status: t?.status ?? null, document_type_name: dt?.name ?? null };
+}
+
+/**
+ * The reusable upload pipeline (vault uploads, drafts): checks the request first (nothing stored when it is
+ * refused), stores the file, then writes the row in a transaction (`tx` if given, else its own). A refusal
+ * after storing removes the file again.
+ */
+export async function receiveDocument(
+  deps: DocumentsDeps,
+  part: UploadSource,
+  meta: DocumentMeta,
+  tx?: Tx,
+): Promise<Document> {
+  if (meta.documentTypeId !== undefined && meta.documentTypeId !== null) {
+    await assertDocumentType(tx ?? deps.db, meta.documentTypeId);
+  }
+  if (meta.requestId) await checkRequest(tx ?? deps.db, meta.requestId, meta.customerId, meta.ticketId);
+  const staged = await stageUpload(deps, part);
+  try {
+    const row = tx
+      ? await insertDocument(tx, deps, staged, meta)
+      : await deps.db.transaction((t) => insertDocument(t, deps, staged, meta));
+    return documentDto(row, { ...(await documentExtras(tx ?? deps.db, row)), can_delete: false });
+  } catch (err) {
+    await discardStaged(deps, [staged]);
+    throw err;
+  }
+}

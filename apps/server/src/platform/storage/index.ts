@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@taxportal/contract';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { DecryptStream, EncryptStream, unwrapKey, wrapKey } from './crypto-stream.ts';
+import { diskDriver } from './disk-driver.ts';
+import type { BlobDriver, StoredObject } from './drivers.ts';
+import { s3Driver } from './s3-driver.ts';
+
+export type { BlobDriver, StoredObject } from './drivers.ts';
+
+export interface StoredFile {
+  storageKey: string;
+  wrappedKey: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export type FileRef = Pick<StoredFile, 'storageKey' | 'wrappedKey' | 'sha256'>;
+
+/**
+ * Encrypted file storage. Every file a feature stores must be referenced by a row of `documents`
+ * (storage_key or thumb_storage_key): the sweeper removes any stored file no row names once it is older
+ * than its grace period.
+ */
+export interface FileStore {
+  /** Streams plaintext in; encrypts with a fresh per-file AES-256-GCM key wrapped by the master key; never
+   *  holds the whole file in memory. Rejects (AppError 413, SPEC's texts) past maxBytes, cleaning up. */
+  put(source: Readable | Buffer, opts?: { maxBytes?: number }): Promise<StoredFile>;
+  /** Decrypting stream; fails (stream error) if the tag or the sha256 does not match. */
+  open(file: FileRef): Promise<Readable>;
+  read(file: FileRef): Promise<Buffer>;
+  remove(storageKey: string): Promise<void>;
+  /** Every stored object with its last write time (for the sweeper); includes unfinished writes. */
+  list(): AsyncIterable<StoredObject>;
+  /** Which driver: 'disk' or 's3'. */
+  readonly kind: 'disk' | 's3';
+}
+
+export const fileTooLarge = () =>
+  new AppError('payload_too_large', UPLOAD_MESSAGES.fileSizeExceeded, {
+    errors: [{ field: 'file', message: UPLOAD_MESSAGES.fileSizeHint }],
+  });
+
+/** A new random storage key: 128 bits, hex. Never derived from a file name. */
+export const newStorageKey = (): string => randomBytes(16).toString('hex');
+
+export function fileStoreOn(driver: BlobDriver, masterKey: Buffer, kind: FileStore['kind']): FileStore {
+  if (masterKey.length !== 32) throw new Error('the master encryption key must be 32 bytes');
+  const store: FileStore = {
+    kind,
+    async put(source, opts = {}) {
+      const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
+      const storageKey = newStorageKey();
+      const dataKey = randomBytes(32);
+      const enc = new EncryptStream(dataKey, maxBytes, fileTooLarge);
+      const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+      try {
+        // The driver consumes the encrypted stream as it is produced: back-pressure keeps memory bounded.
+        await Promise.all([driver.write(storageKey, enc), pipeline(input, enc)]);
+      } catch (err) {
+        input.destroy();
+        enc.destroy();
+        await driver.remove(storageKey).catch(() => {});
+        throw err;
+      }
+      return {
+        storageKey,
+        wrappedKey: wrapKey(masterKey, dataKey),
+        sizeBytes: enc.size,
+        sha256: enc.sha.digest('hex'),
+      };
+    },
+    async open(file) {
+      const dataKey = unwrapKey(masterKey, file.wrappedKey);
+      const raw = await driver.read(file.storageKey);
+      const dec = new DecryptStream(dataKey, file.sha256);
+      raw.on('error', (err) => dec.destroy(err));
+      return raw.pipe(dec);
+    },
+    async read(file) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await store.open(file)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    remove: (storageKey) => driver.remove(storageKey),
+    list: () => driver.list(),
+  };
+  return store;
+}
+
+export function createFileStore(config: Config, encryptionKey: Buffer): FileStore {
+  if (config.STORAGE === 's3') {
+    return fileStoreOn(
+      s3Driver({
+        bucket: config.S3_BUCKET ?? '',
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      }),
+      encryptionKey,
+      's3',
+    );
+  }
+  return fileStoreOn(diskDriver(path.join(config.DATA_DIR, 'files')), encryptionKey, 'disk');
+}
