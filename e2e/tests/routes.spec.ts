@@ -14,7 +14,7 @@ test.describe('routes (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/register$/);
     await page.goto('/p/home');
     await expect(page).toHaveURL(/127\.0\.0\.1:3210\/$/);
-    for (const path of ['/about-us', '/detail/a/b/c', '/my-profile/1/2/3', '/forms/w9/start', '/billing']) {
+    for (const path of ['/about-us', '/detail/a/b/c', '/my-profile/1/2/3', '/forms/w9/start']) {
       await page.goto(path);
       await expect(page.getByText('This page is not available yet.')).toBeVisible();
     }

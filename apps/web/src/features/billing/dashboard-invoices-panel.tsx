@@ -1,4 +1,67 @@
-// Scaffold: replaced by the customer's invoices due on the dashboard.
-export function DashboardInvoicesPanel(_props: { isStaff: boolean }) {
-  return null;
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../ui/format.ts';
+import { useInvoiceList } from './billing-api.ts';
+import { formatDay } from './billing-format.ts';
+import { PayButton } from './invoice-actions.tsx';
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { invoicePath } from './invoice-table.tsx';
+
+/** The customer's dashboard card: invoices awaiting payment (Overdue first), each with Pay. Staff: nothing. */
+export function DashboardInvoicesPanel({ isStaff }: { isStaff: boolean }) {
+  const { t } = useTranslation();
+  const overdue = useInvoiceList({ status: 'Overdue', limit: 20 }, !isStaff);
+  const unpaid = useInvoiceList({ status: 'Unpaid', limit: 20 }, !isStaff);
+  if (isStaff) return null;
+  const items = [...(overdue.data?.pages[0]?.items ?? []), ...(unpaid.data?.pages[0]?.items ?? [])];
+  if (items.length === 0) return null;
+
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="dashboard-invoices">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <IconReceipt size={20} aria-hidden />
+          <Title order={2} size="h4">
+            {t('billing.dashboard.title')}
+          </Title>
+          <Badge color="yellow" variant="light">
+            {items.length}
+          </Badge>
+        </Group>
+        <Anchor component={Link} to="/billing" size="sm">
+          {t('billing.dashboard.all')}
+        </Anchor>
+      </Group>
+      <Stack gap="sm">
+        {items.map((inv) => (
+          <Group
+            key={inv.id}
+            justify="space-between"
+            gap="sm"
+            wrap="wrap"
+            data-testid="dashboard-invoice"
+            data-name={inv.name}
+          >
+            <div style={{ minWidth: 0 }}>
+              <Group gap="xs">
+                <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm">
+                  {inv.name}
+                </Anchor>
+                <InvoiceStatusBadge status={inv.status} size="sm" />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('billing.panel.due', { date: formatDay(inv.due_date) })} · {inv.ticket_name}
+              </Text>
+            </div>
+            <Group gap="sm" wrap="nowrap">
+              <Text fw={700}>{formatMoney(inv.outstanding_cents, inv.currency)}</Text>
+              <PayButton invoice={inv} size="xs" />
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,6 +1,112 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFilePlus, IconSend } from '@tabler/icons-react';
 import type { TicketDetail } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../ui/format.ts';
+import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useInvoiceAction, useTicketInvoice } from './billing-api.ts';
+import { formatDay } from './billing-format.ts';
+import { PayButton } from './invoice-actions.tsx';
+import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { invoicePath } from './invoice-table.tsx';
 
-// Scaffold: replaced by the feature's real panel on the ticket page.
-export function TicketInvoicePanel(_props: { ticket: TicketDetail; isStaff: boolean }) {
-  return null;
+const CLOSED_TICKET = new Set(['Cancelled', 'Closed']);
+
+/** The ticket's invoice on the ticket page: staff create and issue it; the customer sees it and pays. */
+export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
+  const { t } = useTranslation();
+  const query = useTicketInvoice(ticket.id);
+  const action = useInvoiceAction();
+  const [editing, setEditing] = useState(false);
+  const invoice = query.data ?? null;
+  const live = invoice && invoice.status !== 'Cancelled' && invoice.status !== 'Refunded' ? invoice : null;
+
+  if (!isStaff && (query.isPending || !invoice)) return null;
+
+  return (
+    <Paper withBorder shadow="xs" p="md" data-testid="ticket-invoice-panel">
+      <Title order={2} size="h4" mb="sm">
+        {t('billing.panel.title')}
+      </Title>
+      {query.isError && (
+        <Alert color="red" variant="light">
+          {query.error.message}
+        </Alert>
+      )}
+      {invoice && (
+        <Stack gap="xs" data-testid="ticket-invoice" data-invoice={invoice.name}>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={invoicePath(invoice.id)} fw={700} data-testid="ticket-invoice-link">
+              {invoice.name}
+            </Anchor>
+            <InvoiceStatusBadge status={invoice.status} size="sm" />
+          </Group>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('billing.grandTotal')}
+            </Text>
+            <Text fw={700}>{formatMoney(invoice.grand_total_cents, invoice.currency)}</Text>
+          </Group>
+          {invoice.status !== 'Draft' && (
+            <Text size="xs" c="dimmed">
+              {t('billing.panel.due', { date: formatDay(invoice.due_date) })}
+            </Text>
+          )}
+          {!isStaff && <PayButton invoice={invoice} fullWidth />}
+          {isStaff && invoice.status === 'Draft' && (
+            <Button
+              leftSection={<IconSend size={16} aria-hidden />}
+              loading={action.isPending}
+              onClick={() =>
+                action.mutate(
+                  { id: invoice.id, action: 'issue' },
+                  {
+                    onSuccess: (inv) => showSuccessToast(t('billing.editor.issued', { name: inv.name })),
+                    onError: (err) => showErrorToast(err.message),
+                  },
+                )
+              }
+              data-testid="issue-draft"
+            >
+              {t('billing.editor.issue')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {isStaff && !live && !query.isPending && (
+        <Stack gap="xs" mt={invoice ? 'sm' : 0}>
+          {!invoice && (
+            <Text size="sm" c="dimmed">
+              {t('billing.panel.none')}
+            </Text>
+          )}
+          {CLOSED_TICKET.has(ticket.status) ? (
+            <Text size="sm" c="dimmed">
+              {t('billing.panel.closedTicket')}
+            </Text>
+          ) : (
+            <>
+              {ticket.status !== 'Ready For Invoice' && (
+                <Text size="xs" c="dimmed">
+                  {t('billing.panel.issueHint')}
+                </Text>
+              )}
+              <Button
+                variant="light"
+                leftSection={<IconFilePlus size={16} aria-hidden />}
+                onClick={() => setEditing(true)}
+                data-testid="create-invoice"
+              >
+                {t('billing.panel.create')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
+      {editing && <InvoiceEditor opened onClose={() => setEditing(false)} ticket={ticket} />}
+    </Paper>
+  );
 }
