@@ -1,2 +1,1 @@
--- Reserved slot, hand-written (see platform/db/schema). Replace this statement.
-SELECT 1;
+ALTER TABLE "documents" ADD COLUMN "thumb_sha256" text;

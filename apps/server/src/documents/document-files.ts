@@ -198,6 +198,7 @@ export async function insertDocument(
       wrapped_key: staged.file.wrappedKey,
       thumb_storage_key: staged.thumb?.storageKey ?? null,
       thumb_wrapped_key: staged.thumb?.wrappedKey ?? null,
+      thumb_sha256: staged.thumb?.sha256 ?? null,
       request_id: meta.requestId ?? null,
       uploaded_by: meta.uploadedBy,
       created_at: deps.now(),

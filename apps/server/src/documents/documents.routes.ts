@@ -1,7 +1,100 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  documentFileQuerySchema,
+  documentIdParamsSchema,
+  documentListQuerySchema,
+  documentListSchema,
+  uploadDocumentsResponseSchema,
+} from '@taxportal/contract';
+import { authOf } from '../platform/auth/guard.ts';
+import { AppError } from '../platform/errors.ts';
+import { contentDisposition } from './document-names.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
+import { deleteDocument, listDocuments, openDocument, uploadDocuments } from './documents.service.ts';
+import { startSweeper } from './sweeper.ts';
 
-// Scaffold: the documents routes of the documents feature.
-export function documentsRoutes(_deps: DocumentsDeps) {
-  return async function routes(_app: FastifyInstance) {};
+const tags = ['Document vault'];
+/** What a browser may show inline: images it can render and PDF (in a sandboxed frame). */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+
+export function documentsRoutes(deps: DocumentsDeps) {
+  return async function routes(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const sweeper = startSweeper(deps);
+    app.addHook('onClose', async () => sweeper.stop());
+
+    r.get('/api/v1/documents', {
+      schema: {
+        tags,
+        summary: "The caller's documents (staff: any customer's, with customer_id), newest first, keyset pages",
+        querystring: documentListQuerySchema,
+        response: { 200: documentListSchema },
+      },
+      handler: async (req) => listDocuments(deps, authOf(req), req.query),
+    });
+
+    r.post('/api/v1/documents', {
+      schema: {
+        tags,
+        summary:
+          'Upload (multipart: document_type, file (one or several), ticket_id?, request_id?, customer_id? for staff); ≤ 10 MB each, type by content',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadDocumentsResponseSchema },
+      },
+      handler: async (req, reply) => {
+        if (!req.isMultipart()) {
+          throw new AppError('unsupported_media_type', 'Send the upload as multipart/form-data.');
+        }
+        const items = await uploadDocuments(deps, authOf(req), req.parts(), req.ip);
+        return reply.code(201).send({ items });
+      },
+    });
+
+    for (const what of ['file', 'thumbnail'] as const) {
+      r.get(`/api/v1/documents/:id/${what}`, {
+        schema: {
+          tags,
+          summary:
+            what === 'file'
+              ? 'The file (attachment, or inline for a preview with ?disposition=inline); every read is audited'
+              : "The image's thumbnail (JPEG, no metadata); audited",
+          params: documentIdParamsSchema,
+          querystring: documentFileQuerySchema,
+        },
+        handler: async (req, reply) => {
+          const asked = what === 'thumbnail' ? 'inline' : req.query.disposition;
+          const { row, ref } = await openDocument(deps, authOf(req), req.params.id, what, req.ip, asked);
+          const contentType = what === 'thumbnail' ? 'image/jpeg' : row.content_type;
+          const disposition = asked === 'inline' && INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
+          const fileName =
+            what === 'thumbnail' ? `thumbnail-${row.file_name.replace(/\.[^.]+$/, '')}.jpg` : row.file_name;
+          const stream = await deps.files.open(ref);
+          stream.on('error', (err) => req.log.error({ err, document: row.id }, 'stored file failed its check'));
+          return reply
+            .header('content-type', contentType)
+            .header('content-disposition', contentDisposition(disposition, fileName))
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'no-store')
+            .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+            .header('cross-origin-resource-policy', 'same-origin')
+            .header('x-frame-options', 'SAMEORIGIN')
+            .send(stream as Readable);
+        },
+      });
+    }
+
+    r.delete('/api/v1/documents/:id', {
+      schema: {
+        tags,
+        summary: "Delete a document and its file (the customer's own uploads until the ticket is completed; staff)",
+        params: documentIdParamsSchema,
+      },
+      handler: async (req, reply) => {
+        await deleteDocument(deps, authOf(req), req.params.id, req.ip);
+        return reply.code(204).send();
+      },
+    });
+  };
 }

@@ -31,6 +31,7 @@ export const documents = pgTable(
     wrapped_key: text('wrapped_key').notNull(),
     thumb_storage_key: text('thumb_storage_key'),
     thumb_wrapped_key: text('thumb_wrapped_key'),
+    thumb_sha256: text('thumb_sha256'),
     request_id: text('request_id'),
     uploaded_by: text('uploaded_by').references(() => users.id),
     created_at: ts('created_at').notNull().defaultNow(),

@@ -1,0 +1,263 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import { and, desc, eq, lt, ne, or, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  uploadDocumentFieldsSchema,
+  UPLOAD_MESSAGES,
+  type Document,
+  type DocumentKind,
+  type DocumentList,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { documentRequests, documents, documentTypes, tickets, users } from '../platform/db/schema.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import {
+  assertDocumentType,
+  checkRequest,
+  discardStaged,
+  documentDto,
+  documentExtras,
+  insertDocument,
+  stageUpload,
+  type DocumentRow,
+  type StagedFile,
+} from './document-files.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+
+/** A customer may delete their own uploads until the ticket is done. */
+const LOCKED_STATUSES = new Set(['Completed', 'Closed']);
+const NOT_FOUND = 'Document not found.';
+
+export function canDelete(auth: AuthContext, row: DocumentRow, ticketStatus: string | null | undefined): boolean {
+  // Signed e-file authorisations are kept (at least 3 years): nobody deletes them here.
+  if (row.kind === 'signed_8879') return false;
+  if (isStaff(auth)) return true;
+  return (
+    row.kind === 'upload' &&
+    row.visibility === 'shared' &&
+    row.uploaded_by === auth.user.id &&
+    !LOCKED_STATUSES.has(ticketStatus ?? '')
+  );
+}
+
+/** The row if the caller may see it; 404 otherwise (another customer's, or staff-only). */
+export async function visibleDocument(db: Tx, auth: AuthContext, id: string): Promise<DocumentRow> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  if (!row) throw notFound(NOT_FOUND);
+  if (!isStaff(auth) && (row.customer_id !== auth.user.id || row.visibility === 'internal')) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** A customer's own ticket, or any ticket for staff; 404 otherwise. */
+async function ticketFor(db: Tx, auth: AuthContext, ticketId: string) {
+  const [t] = await db
+    .select({ id: tickets.id, customer_id: tickets.customer_id, status: tickets.status })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!t || (!isStaff(auth) && t.customer_id !== auth.user.id)) throw notFound('Ticket not found.');
+  return t;
+}
+
+const encodeCursor = (row: { created_at: Date; id: string }) =>
+  Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime())) throw fieldError('cursor', 'Invalid cursor');
+  return { at: date, id };
+}
+
+export async function listDocuments(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  q: { ticket_id?: string; customer_id?: string; kind?: DocumentKind; cursor?: string; limit: number },
+): Promise<DocumentList> {
+  const { db } = deps;
+  const where: SQL[] = [];
+  if (isStaff(auth)) {
+    if (q.customer_id) where.push(eq(documents.customer_id, q.customer_id));
+  } else {
+    where.push(eq(documents.customer_id, auth.user.id), ne(documents.visibility, 'internal'));
+  }
+  if (q.ticket_id) {
+    await ticketFor(db, auth, q.ticket_id);
+    where.push(eq(documents.ticket_id, q.ticket_id));
+  }
+  if (q.kind) where.push(eq(documents.kind, q.kind));
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    where.push(or(lt(documents.created_at, c.at), and(eq(documents.created_at, c.at), lt(documents.id, c.id))) as SQL);
+  }
+  const rows = await db
+    .select({ doc: documents, ticket_name: tickets.name, ticket_status: tickets.status, type_name: documentTypes.name })
+    .from(documents)
+    .leftJoin(tickets, eq(tickets.id, documents.ticket_id))
+    .leftJoin(documentTypes, eq(documentTypes.id, documents.document_type_id))
+    .where(and(...where))
+    .orderBy(desc(documents.created_at), desc(documents.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) =>
+      documentDto(r.doc, {
+        ticket_name: r.ticket_name,
+        document_type_name: r.type_name,
+        can_delete: canDelete(auth, r.doc, r.ticket_status),
+      }),
+    ),
+    next_cursor: rows.length > q.limit && last ? encodeCursor(last.doc) : null,
+  };
+}
+
+type Part = MultipartFile | MultipartValue;
+
+/**
+ * POST /api/v1/documents: every file part is stored as it streams in (the fields may come before or after);
+ * then the fields are checked and all rows are written in one transaction. Any refusal removes what was
+ * stored, so nothing is left behind.
+ */
+export async function uploadDocuments(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  parts: AsyncIterable<Part>,
+  ip: string,
+): Promise<Document[]> {
+  const staged: StagedFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await part.toBuffer().catch(() => undefined);
+          throw fieldError(part.fieldname, 'Unexpected file field; send files as "file".');
+        }
+        staged.push(await stageUpload(deps, part));
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (staged.length === 0) throw fieldError('file', UPLOAD_MESSAGES.fileRequired);
+    const parsed = uploadDocumentFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+      throw new AppError('validation', errors[0]!.message, { errors });
+    }
+    const f = parsed.data;
+    await assertDocumentType(deps.db, f.document_type);
+
+    // Whose vault, and which ticket.
+    let customerId = auth.user.id;
+    let ticketId: string | null = f.ticket_id ?? null;
+    if (ticketId) {
+      const t = await ticketFor(deps.db, auth, ticketId);
+      if (isStaff(auth) && f.customer_id && f.customer_id !== t.customer_id) {
+        throw fieldError('customer_id', 'The ticket belongs to another customer.');
+      }
+      customerId = t.customer_id;
+    } else if (isStaff(auth)) {
+      if (!f.customer_id) throw fieldError('customer_id', 'Choose the customer whose vault this goes to.');
+      const [c] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, f.customer_id));
+      if (!c) throw notFound('Customer not found.');
+      customerId = c.id;
+    }
+    if (f.request_id) {
+      if (staged.length > 1) throw fieldError('request_id', 'Upload one file per document request.');
+      ticketId = (await checkRequest(deps.db, f.request_id, customerId, ticketId)).ticketId;
+    }
+
+    const rows = await deps.db.transaction(async (tx) => {
+      const out: DocumentRow[] = [];
+      for (const s of staged) {
+        const row = await insertDocument(tx, deps, s, {
+          customerId,
+          ticketId,
+          kind: 'upload',
+          visibility: 'shared',
+          documentTypeId: f.document_type,
+          requestId: f.request_id ?? null,
+          uploadedBy: auth.user.id,
+        });
+        await audit(tx, {
+          actorId: auth.user.id,
+          action: 'document.upload',
+          entityType: 'document',
+          entityId: row.id,
+          ip,
+          meta: { customer_id: customerId, ticket_id: ticketId, size_bytes: row.size_bytes, type: row.content_type },
+        });
+        out.push(row);
+      }
+      return out;
+    });
+    const result: Document[] = [];
+    for (const row of rows) {
+      const extras = await documentExtras(deps.db, row);
+      result.push(documentDto(row, { ...extras, can_delete: canDelete(auth, row, extras.ticket_status) }));
+    }
+    return result;
+  } catch (err) {
+    await discardStaged(deps, staged);
+    throw err;
+  }
+}
+
+/** Opens a document (or its thumbnail) for the caller, writing the read to the audit log first. */
+export async function openDocument(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  id: string,
+  what: 'file' | 'thumbnail',
+  ip: string,
+  disposition: 'attachment' | 'inline',
+) {
+  const row = await visibleDocument(deps.db, auth, id);
+  const ref =
+    what === 'file'
+      ? { storageKey: row.storage_key, wrappedKey: row.wrapped_key, sha256: row.sha256 }
+      : row.thumb_storage_key && row.thumb_wrapped_key && row.thumb_sha256
+        ? { storageKey: row.thumb_storage_key, wrappedKey: row.thumb_wrapped_key, sha256: row.thumb_sha256 }
+        : null;
+  if (!ref) throw notFound('This document has no thumbnail.');
+  await audit(deps.db, {
+    actorId: auth.user.id,
+    action: what === 'file' ? 'document.download' : 'document.thumbnail',
+    entityType: 'document',
+    entityId: row.id,
+    ip,
+    meta: { customer_id: row.customer_id, kind: row.kind, disposition, via: auth.via },
+  });
+  return { row, ref };
+}
+
+export async function deleteDocument(deps: DocumentsDeps, auth: AuthContext, id: string, ip: string): Promise<void> {
+  const row = await deps.db.transaction(async (tx) => {
+    const doc = await visibleDocument(tx, auth, id);
+    const [t] = doc.ticket_id
+      ? await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, doc.ticket_id))
+      : [];
+    if (!canDelete(auth, doc, t?.status)) throw new AppError('forbidden', MESSAGES.forbidden);
+    // A request this document fulfilled is open again.
+    await tx
+      .update(documentRequests)
+      .set({ status: 'open', fulfilled_document_id: null, fulfilled_at: null })
+      .where(and(eq(documentRequests.fulfilled_document_id, doc.id), eq(documentRequests.status, 'fulfilled')));
+    await tx.delete(documents).where(eq(documents.id, doc.id));
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'document.delete',
+      entityType: 'document',
+      entityId: doc.id,
+      ip,
+      meta: { customer_id: doc.customer_id, ticket_id: doc.ticket_id, file_name: doc.file_name },
+    });
+    return doc;
+  });
+  // The row is gone: the files follow (a failure here is left to the sweeper).
+  for (const key of [row.storage_key, row.thumb_storage_key]) {
+    if (key) await deps.files.remove(key).catch((err) => deps.log.warn({ err }, 'stored file not removed'));
+  }
+}
