@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
 import type { NotificationKind } from '@taxportal/contract';
 import type { Db, Tx } from '../platform/db/client.ts';
+import { documentRequests } from '../platform/db/schema.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import * as repo from './notifications.repository.ts';
@@ -53,23 +55,27 @@ interface Planned {
  * replies, never about internal notes; the assignee hears about the customer's
  * replies, assignments and moves others make. Nobody is told of their own act.
  */
-function plan(a: Activity, link: string): Planned[] {
+function plan(a: Activity, link: string, openRequests: string[] = []): Planned[] {
   const t = a.ticket;
   const out: Planned[] = [];
   const customer = t.customer;
   const hello = `Hello ${customer.full_name},\n\n`;
   const footer = `\n\nOpen the ticket: ${link}\n\nTo stop these e-mails, change your notification preferences in the portal.\n`;
   if (a.kind === 'status_changed') {
+    // Moved to Required More Information with documents still requested: list them.
+    const wanted = openRequests.length
+      ? `\n\nWe still need these documents from you:\n${openRequests.map((l) => `  - ${l}`).join('\n')}`
+      : '';
     out.push({
       userId: customer.id,
       kind: 'status_changed',
       title: `${t.name} is now: ${a.to_labels.customer}`,
-      body: t.service_name,
+      body: openRequests.length ? `Documents needed: ${openRequests.join(', ')}` : t.service_name,
       mail: {
         pref: 'email_on_status_change',
         to: customer.email,
         subject: `${t.name}: ${a.to_labels.customer}`,
-        text: `${hello}Your ticket ${t.name} (${t.service_name}) is now: ${a.to_labels.customer}.${footer}`,
+        text: `${hello}Your ticket ${t.name} (${t.service_name}) is now: ${a.to_labels.customer}.${wanted}${footer}`,
       },
     });
     if (t.assignee_id) {
@@ -150,7 +156,11 @@ export function createTicketNotifier(deps: TicketNotifierDeps) {
     const link = `${deps.publicUrl}/form/message/${encodeURIComponent(activity.ticket.name)}`;
     const created: { userId: string; notification: ReturnType<typeof toNotification> }[] = [];
     const mails: MailMessage[] = [];
-    for (const p of plan(activity, link)) {
+    const openRequests =
+      activity.kind === 'status_changed' && activity.to === 'Required More Information'
+        ? await openRequestLabels(tx, activity.ticket.id)
+        : [];
+    for (const p of plan(activity, link, openRequests)) {
       const row = await repo.insertNotification(tx, {
         userId: p.userId,
         kind: p.kind,
@@ -181,4 +191,14 @@ export function createTicketNotifier(deps: TicketNotifierDeps) {
       }
     };
   };
+}
+
+/** The documents still requested on a ticket (document_requests is the documents feature's table). */
+async function openRequestLabels(tx: Tx, ticketId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ label: documentRequests.label })
+    .from(documentRequests)
+    .where(and(eq(documentRequests.ticket_id, ticketId), eq(documentRequests.status, 'open')))
+    .orderBy(asc(documentRequests.created_at));
+  return rows.map((r) => r.label);
 }

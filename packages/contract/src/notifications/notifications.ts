@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['status_changed', 'message', 'assigned'] as const;
+export const NOTIFICATION_KINDS = ['status_changed', 'message', 'assigned', 'document_request'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

@@ -10,7 +10,15 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBellOff, IconCheck, IconChecks, IconMessage, IconProgress, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconBellOff,
+  IconCheck,
+  IconChecks,
+  IconFileUpload,
+  IconMessage,
+  IconProgress,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import type { Notification } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,7 +32,12 @@ import {
   useUnreadCount,
 } from './notifications-api.ts';
 
-const KIND_ICON = { status_changed: IconProgress, message: IconMessage, assigned: IconUserCheck } as const;
+const KIND_ICON = {
+  status_changed: IconProgress,
+  message: IconMessage,
+  assigned: IconUserCheck,
+  document_request: IconFileUpload,
+} as const;
 
 function NotificationRow({ n }: { n: Notification }) {
   const { t } = useTranslation();

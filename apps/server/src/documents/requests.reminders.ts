@@ -1,0 +1,66 @@
+import type { JobHandler, JobRunner, JobScan } from '../platform/jobs.ts';
+import { createJobRunner, enqueueJob } from '../platform/jobs.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+import * as repo from './requests.repository.ts';
+import { FINISHED_STATUSES, reminderInterval, ticketLink } from './requests.service.ts';
+
+export const REMINDER_JOB = 'document_request_reminder';
+
+/**
+ * Finds open requests whose reminder is due (by the indexed next_reminder_at), claims them with
+ * FOR UPDATE SKIP LOCKED, moves their next reminder 3 days on and counts it, and enqueues one reminder
+ * mail per ticket, all in one transaction: two runners never pick the same request, and a crash before
+ * the commit leaves the request due.
+ */
+export function reminderScan(deps: Pick<DocumentsDeps, 'db'>, limit = 200): JobScan {
+  return async ({ now }) =>
+    deps.db.transaction(async (tx) => {
+      const due = await repo.claimDueReminders(tx, now, FINISHED_STATUSES, limit);
+      if (!due.length) return 0;
+      await repo.advanceReminders(
+        tx,
+        due.map((d) => d.id),
+        new Date(now.getTime() + reminderInterval),
+      );
+      const byTicket = new Map<string, string[]>();
+      for (const d of due) byTicket.set(d.ticket_id, [...(byTicket.get(d.ticket_id) ?? []), d.id]);
+      for (const [ticketId, ids] of byTicket)
+        await enqueueJob(tx, REMINDER_JOB, { ticket_id: ticketId, request_ids: ids }, now);
+      return due.length;
+    });
+}
+
+/** Sends the reminder for the requests still open when the job runs (fulfilled meanwhile: nothing). */
+export function reminderHandler(deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'publicUrl'>): JobHandler {
+  return async (payload) => {
+    const ids = Array.isArray(payload.request_ids) ? payload.request_ids.map(String) : [];
+    const open = (await repo.requestsByIds(deps.db, ids)).filter((r) => r.status === 'open');
+    if (!open.length) return;
+    const ticket = await repo.findTicket(deps.db, open[0]!.ticket_id);
+    if (!ticket) return;
+    const list = open.map((r) => `  - ${r.label}`).join('\n');
+    await deps.mailer.send({
+      to: ticket.customer_email,
+      subject: `Reminder: ${ticket.name} is waiting for your documents`,
+      text:
+        `Hello ${ticket.customer_name},\n\nA reminder: your tax team is still waiting for these documents for ` +
+        `ticket ${ticket.name} (${ticket.service_name}, ${ticket.year}):\n\n${list}\n\n` +
+        `Upload them on the ticket: ${ticketLink(deps, ticket.name)}\n`,
+    });
+  };
+}
+
+/** The documents feature's background work: reminder scan and reminder mails. */
+export function createDocumentsJobRunner(
+  deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'publicUrl' | 'log' | 'now'>,
+  opts: { pollMs?: number } = {},
+): JobRunner {
+  return createJobRunner({
+    db: deps.db,
+    log: deps.log,
+    now: deps.now,
+    handlers: { [REMINDER_JOB]: reminderHandler(deps) },
+    scans: [reminderScan(deps)],
+    pollMs: opts.pollMs ?? 60_000,
+  });
+}

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import type { DocumentRequestStatus } from '@taxportal/contract';
+import { queryRows, type Tx } from '../platform/db/client.ts';
+
+/** A ticket as the documents feature needs it: whose it is, its state (features never import each other). */
+export interface TicketRef {
+  id: string;
+  name: string;
+  status: string;
+  year: number;
+  customer_id: string;
+  customer_name: string;
+  customer_email: string;
+  service_name: string;
+}
+
+const TICKET_NAME = /^td\.\d+$/i;
+
+export async function findTicket(db: Tx, idOrName: string): Promise<TicketRef | null> {
+  const where = TICKET_NAME.test(idOrName) ? sql`t.name = ${idOrName.toUpperCase()}` : sql`t.id = ${idOrName}`;
+  const [row] = await queryRows<TicketRef>(
+    db,
+    sql`select t.id, t.name, t.status, t.year, t.customer_id, u.full_name as customer_name, u.email as customer_email,
+               s.name as service_name
+        from tickets t join users u on u.id = t.customer_id join services s on s.id = t.service_id
+        where ${where}`,
+  );
+  return row ?? null;
+}
+
+export interface RequestRow {
+  id: string;
+  ticket_id: string;
+  ticket_name: string;
+  customer_id: string;
+  label: string;
+  document_type_id: string | null;
+  document_type_name: string | null;
+  note: string | null;
+  status: DocumentRequestStatus;
+  source: 'staff' | 'questionnaire';
+  source_key: string | null;
+  requested_by_name: string | null;
+  fulfilled_document_id: string | null;
+  fulfilled_at: Date | string | null;
+  reminders_sent: number;
+  next_reminder_at: Date | string | null;
+  created_at: Date | string;
+}
+
+const select = sql`select r.id, r.ticket_id, t.name as ticket_name, r.customer_id, r.label, r.document_type_id,
+  dt.name as document_type_name, r.note, r.status, r.source, r.source_key, rb.full_name as requested_by_name,
+  r.fulfilled_document_id, r.fulfilled_at, r.reminders_sent, r.next_reminder_at, r.created_at
+  from document_requests r
+  join tickets t on t.id = r.ticket_id
+  left join document_types dt on dt.id = r.document_type_id
+  left join users rb on rb.id = r.requested_by`;
+
+export async function documentTypeIdsByName(db: Tx, names: string[]): Promise<Map<string, string>> {
+  if (!names.length) return new Map();
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from document_types where name in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+export interface NewRequest {
+  id: string;
+  ticket_id: string;
+  customer_id: string;
+  label: string;
+  document_type_id: string | null;
+  note: string | null;
+  source: 'staff' | 'questionnaire';
+  source_key: string | null;
+  requested_by: string | null;
+  next_reminder_at: Date;
+  /** Set by the caller (its clock, a millisecond apart per row) so a batch lists in the order it was asked. */
+  created_at: Date;
+}
+
+export async function insertRequest(tx: Tx, r: NewRequest): Promise<void> {
+  await tx.execute(
+    sql`insert into document_requests
+          (id, ticket_id, customer_id, label, document_type_id, note, source, source_key, requested_by, next_reminder_at, created_at)
+        values (${r.id}, ${r.ticket_id}, ${r.customer_id}, ${r.label}, ${r.document_type_id}, ${r.note}, ${r.source},
+                ${r.source_key}, ${r.requested_by}, ${r.next_reminder_at.toISOString()}::timestamptz,
+                ${r.created_at.toISOString()}::timestamptz)`,
+  );
+}
+
+export async function requestsByIds(db: Tx, ids: string[]): Promise<RequestRow[]> {
+  if (!ids.length) return [];
+  return queryRows<RequestRow>(
+    db,
+    sql`${select} where r.id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) order by r.created_at, r.id`,
+  );
+}
+
+export async function listForTicket(db: Tx, ticketId: string): Promise<RequestRow[]> {
+  return queryRows<RequestRow>(db, sql`${select} where r.ticket_id = ${ticketId} order by r.created_at, r.id`);
+}
+
+export async function listForCustomer(
+  db: Tx,
+  opts: { customerId: string | null; status: DocumentRequestStatus; limit: number },
+): Promise<RequestRow[]> {
+  return queryRows<RequestRow>(
+    db,
+    sql`${select} where r.status = ${opts.status}
+        ${opts.customerId ? sql`and r.customer_id = ${opts.customerId}` : sql``}
+        order by r.created_at desc, r.id limit ${opts.limit}`,
+  );
+}
+
+export async function findRequest(db: Tx, id: string): Promise<RequestRow | null> {
+  const [row] = await queryRows<RequestRow>(db, sql`${select} where r.id = ${id}`);
+  return row ?? null;
+}
+
+/** Open → cancelled; false when it was no longer open. */
+export async function cancelRequest(tx: Tx, id: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update document_requests set status = 'cancelled', next_reminder_at = null
+        where id = ${id} and status = 'open' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Labels of a ticket's open requests (for the Required More Information notice). */
+export async function openLabels(db: Tx, ticketId: string): Promise<string[]> {
+  const rows = await queryRows<{ label: string }>(
+    db,
+    sql`select label from document_requests where ticket_id = ${ticketId} and status = 'open' order by created_at, id`,
+  );
+  return rows.map((r) => r.label);
+}
+
+/** The questionnaire's request for one answer, if any (unique by ticket and source_key). */
+export async function findBySourceKey(tx: Tx, ticketId: string, sourceKey: string): Promise<RequestRow | null> {
+  const [row] = await queryRows<RequestRow>(
+    tx,
+    sql`${select} where r.ticket_id = ${ticketId} and r.source_key = ${sourceKey} for update of r`,
+  );
+  return row ?? null;
+}
+
+/** Creates the questionnaire's request, or nothing if another save made it meanwhile. */
+export async function insertRequestIfAbsent(tx: Tx, r: NewRequest): Promise<void> {
+  await tx.execute(
+    sql`insert into document_requests
+          (id, ticket_id, customer_id, label, document_type_id, note, source, source_key, requested_by, next_reminder_at, created_at)
+        values (${r.id}, ${r.ticket_id}, ${r.customer_id}, ${r.label}, ${r.document_type_id}, ${r.note}, ${r.source},
+                ${r.source_key}, ${r.requested_by}, ${r.next_reminder_at.toISOString()}::timestamptz,
+                ${r.created_at.toISOString()}::timestamptz)
+        on conflict (ticket_id, source_key) where source_key is not null do nothing`,
+  );
+}
+
+export async function reopenRequest(tx: Tx, id: string, nextReminderAt: Date): Promise<void> {
+  await tx.execute(
+    sql`update document_requests set status = 'open', next_reminder_at = ${nextReminderAt.toISOString()}::timestamptz
+        where id = ${id} and status = 'cancelled'`,
+  );
+}
+
+export interface DueReminder {
+  id: string;
+  ticket_id: string;
+}
+
+/**
+ * Open requests whose reminder is due, locked for this transaction; rows another runner holds are skipped.
+ * Requests on finished tickets (done or cancelled statuses) are left alone.
+ */
+export async function claimDueReminders(
+  tx: Tx,
+  now: Date,
+  finishedStatuses: readonly string[],
+  limit: number,
+): Promise<DueReminder[]> {
+  return queryRows<DueReminder>(
+    tx,
+    sql`select r.id, r.ticket_id from document_requests r
+        where r.status = 'open' and r.next_reminder_at <= ${now.toISOString()}::timestamptz
+          and not exists (select 1 from tickets t where t.id = r.ticket_id and t.status in (${sql.join(
+            finishedStatuses.map((s) => sql`${s}`),
+            sql`, `,
+          )}))
+        order by r.next_reminder_at
+        limit ${limit}
+        for update of r skip locked`,
+  );
+}
+
+export async function advanceReminders(tx: Tx, ids: string[], next: Date): Promise<void> {
+  await tx.execute(
+    sql`update document_requests set reminders_sent = reminders_sent + 1, next_reminder_at = ${next.toISOString()}::timestamptz
+        where id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+export async function insertNotification(
+  tx: Tx,
+  n: { userId: string; ticketId: string; title: string; body: string },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into notifications (user_id, kind, ticket_id, title, body)
+        values (${n.userId}, 'document_request', ${n.ticketId}, ${n.title}, ${n.body})`,
+  );
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DOCUMENT_REQUEST_REMINDER_DAYS,
+  MESSAGES,
+  REQUEST_CHECKLIST,
+  STATUS_DEFINITIONS,
+  type CreateDocumentRequestsBody,
+  type DocumentRequest,
+  type DocumentRequestList,
+  type DocumentRequestStatus,
+} from '@taxportal/contract';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import { audit } from '../platform/audit.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { AppError, notFound } from '../platform/errors.ts';
+import type { MailMessage } from '../platform/mail/mail.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+import * as repo from './requests.repository.ts';
+
+export const TICKET_NOT_FOUND = 'Ticket not found.';
+export const REQUEST_NOT_FOUND = 'Document request not found.';
+const DAY_MS = 86_400_000;
+export const reminderInterval = DOCUMENT_REQUEST_REMINDER_DAYS * DAY_MS;
+
+/** Statuses after which nobody asks for documents any more (categories done and cancelled). */
+export const FINISHED_STATUSES: readonly string[] = STATUS_DEFINITIONS.filter(
+  (s) => s.is_pipeline && (s.category === 'done' || s.category === 'cancelled'),
+).map((s) => s.name);
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+export const toDocumentRequest = (r: repo.RequestRow): DocumentRequest => ({
+  id: r.id,
+  ticket_id: r.ticket_id,
+  ticket_name: r.ticket_name,
+  customer_id: r.customer_id,
+  label: r.label,
+  document_type_id: r.document_type_id,
+  document_type_name: r.document_type_name,
+  note: r.note,
+  status: r.status,
+  source: r.source,
+  requested_by_name: r.requested_by_name,
+  fulfilled_document_id: r.fulfilled_document_id,
+  fulfilled_at: iso(r.fulfilled_at),
+  reminders_sent: Number(r.reminders_sent),
+  next_reminder_at: r.status === 'open' ? iso(r.next_reminder_at) : null,
+  created_at: iso(r.created_at)!,
+});
+
+/**
+ * The ticket if the caller may see it: staff every ticket, a customer only their own; anything else is
+ * "not found", so a customer cannot learn that another customer's ticket exists.
+ */
+export async function visibleTicket(db: Tx, auth: AuthContext, idOrName: string): Promise<repo.TicketRef> {
+  const ticket = await repo.findTicket(db, idOrName);
+  if (!ticket || (!isStaff(auth) && ticket.customer_id !== auth.user.id)) throw notFound(TICKET_NOT_FOUND);
+  return ticket;
+}
+
+const requireStaffHere = (auth: AuthContext) => {
+  if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
+};
+
+export async function listTicketRequests(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ticketId: string,
+): Promise<DocumentRequestList> {
+  const ticket = await visibleTicket(deps.db, auth, ticketId);
+  return { items: (await repo.listForTicket(deps.db, ticket.id)).map(toDocumentRequest) };
+}
+
+export async function listOutstanding(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  q: { status: DocumentRequestStatus; customer_id?: string | undefined; limit: number },
+): Promise<DocumentRequestList> {
+  // A customer sees only their own, whatever customer_id they pass.
+  const customerId = isStaff(auth) ? (q.customer_id ?? null) : auth.user.id;
+  const rows = await repo.listForCustomer(deps.db, { customerId, status: q.status, limit: q.limit });
+  return { items: rows.map(toDocumentRequest) };
+}
+
+function requestMail(ticket: repo.TicketRef, labels: string[], note: string | null, link: string): MailMessage {
+  const list = labels.map((l) => `  - ${l}`).join('\n');
+  return {
+    to: ticket.customer_email,
+    subject: `${ticket.name}: documents requested`,
+    text:
+      `Hello ${ticket.customer_name},\n\nYour tax team asks for these documents for ticket ${ticket.name} ` +
+      `(${ticket.service_name}, ${ticket.year}):\n\n${list}\n` +
+      (note ? `\nNote from your tax team: ${note}\n` : '') +
+      `\nUpload them on the ticket: ${link}\n`,
+  };
+}
+
+export const ticketLink = (deps: Pick<DocumentsDeps, 'publicUrl'>, ticketName: string) =>
+  `${deps.publicUrl}/form/message/${encodeURIComponent(ticketName)}`;
+
+/** Staff ask for documents: one row per checklist item or free-text line, the customer told once. */
+export async function createRequests(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ticketId: string,
+  body: CreateDocumentRequestsBody,
+  ip: string,
+): Promise<DocumentRequestList> {
+  const ticket = await visibleTicket(deps.db, auth, ticketId);
+  requireStaffHere(auth);
+  if (FINISHED_STATUSES.includes(ticket.status))
+    throw new AppError('conflict', `Documents cannot be requested on a ticket that is ${ticket.status}.`);
+  const checklist = [...new Set(body.checklist ?? [])].map((k) => REQUEST_CHECKLIST.find((c) => c.key === k)!);
+  const custom = [...new Set((body.custom ?? []).map((c) => c.trim()))];
+  const note = body.note?.trim() || null;
+  const now = deps.now();
+  const next = new Date(now.getTime() + reminderInterval);
+  const ids: string[] = [];
+  await deps.db.transaction(async (tx) => {
+    const types = await repo.documentTypeIdsByName(
+      tx,
+      checklist.flatMap((c) => (c.document_type ? [c.document_type] : [])),
+    );
+    const rows = [
+      ...checklist.map((c) => ({
+        label: c.label,
+        typeId: c.document_type ? (types.get(c.document_type) ?? null) : null,
+      })),
+      ...custom.map((label) => ({ label, typeId: null })),
+    ];
+    for (const [i, r] of rows.entries()) {
+      const id = randomUUID();
+      ids.push(id);
+      await repo.insertRequest(tx, {
+        id,
+        ticket_id: ticket.id,
+        customer_id: ticket.customer_id,
+        label: r.label,
+        document_type_id: r.typeId,
+        note,
+        source: 'staff',
+        source_key: null,
+        requested_by: auth.user.id,
+        next_reminder_at: next,
+        created_at: new Date(now.getTime() + i),
+      });
+    }
+    await repo.insertNotification(tx, {
+      userId: ticket.customer_id,
+      ticketId: ticket.id,
+      title: `${ticket.name}: documents requested`,
+      body: rows.map((r) => r.label).join(', '),
+    });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'document_request.create',
+      entityType: 'ticket',
+      entityId: ticket.id,
+      ip,
+      meta: { request_ids: ids, labels: rows.map((r) => r.label) },
+    });
+  });
+  const items = (await repo.requestsByIds(deps.db, ids)).map(toDocumentRequest);
+  try {
+    await deps.mailer.send(
+      requestMail(
+        ticket,
+        items.map((i) => i.label),
+        note,
+        ticketLink(deps, ticket.name),
+      ),
+    );
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message, ticket_id: ticket.id }, 'document request mail failed');
+  }
+  return { items };
+}
+
+export async function cancelRequest(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  requestId: string,
+  ip: string,
+): Promise<DocumentRequest> {
+  const request = await repo.findRequest(deps.db, requestId);
+  if (!request || (!isStaff(auth) && request.customer_id !== auth.user.id)) throw notFound(REQUEST_NOT_FOUND);
+  requireStaffHere(auth);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.cancelRequest(tx, request.id)))
+      throw new AppError('conflict', `This request is already ${request.status}.`);
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'document_request.cancel',
+      entityType: 'document_request',
+      entityId: request.id,
+      ip,
+      meta: { ticket_id: request.ticket_id },
+    });
+  });
+  return toDocumentRequest((await repo.findRequest(deps.db, request.id))!);
+}
