@@ -58,14 +58,22 @@ export function fileStoreOn(driver: BlobDriver, masterKey: Buffer, kind: FileSto
       const dataKey = randomBytes(32);
       const enc = new EncryptStream(dataKey, maxBytes, fileTooLarge);
       const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-      try {
-        // The driver consumes the encrypted stream as it is produced: back-pressure keeps memory bounded.
-        await Promise.all([driver.write(storageKey, enc), pipeline(input, enc)]);
-      } catch (err) {
+      // The driver consumes the encrypted stream as it is produced: back-pressure keeps memory bounded.
+      // Both sides are awaited to the end, so that on a refusal nothing is still writing when we clean up.
+      const [written, encrypted] = await Promise.allSettled([
+        driver.write(storageKey, enc).catch((err: unknown) => {
+          enc.destroy(err as Error); // unblocks the producer
+          throw err;
+        }),
+        pipeline(input, enc),
+      ]);
+      const failure =
+        encrypted.status === 'rejected' ? encrypted.reason : written.status === 'rejected' ? written.reason : null;
+      if (failure) {
         input.destroy();
         enc.destroy();
         await driver.remove(storageKey).catch(() => {});
-        throw err;
+        throw failure;
       }
       return {
         storageKey,
