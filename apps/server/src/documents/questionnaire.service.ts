@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  QUESTIONNAIRE_SECTIONS,
+  type QuestionnaireSection,
+  type QuestionnaireSummary,
+  type SectionAnswers,
+  type SectionProgress,
+  type TicketProfile,
+} from '@taxportal/contract';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import { audit } from '../platform/audit.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+import { ANSWER_REQUESTS, completionOf, fbarOf, sectionProgress } from './questionnaire-rules.ts';
+import { isSecretPath, maskAnswers, resealForTicket, revealValue, sealAnswers } from './questionnaire-secrets.ts';
+import * as repo from './questionnaire.repository.ts';
+import * as requestsRepo from './requests.repository.ts';
+import { FINISHED_STATUSES, reminderInterval, visibleTicket } from './requests.service.ts';
+
+type Json = Record<string, unknown>;
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+function assemble(ticket: requestsRepo.TicketRef, rows: repo.SectionRow[]): TicketProfile {
+  const bySection = new Map(rows.map((r) => [r.section, r]));
+  const sections = {} as Record<
+    QuestionnaireSection,
+    { answers: Json; progress: SectionProgress; updated_at: string | null }
+  >;
+  for (const s of QUESTIONNAIRE_SECTIONS) {
+    const row = bySection.get(s);
+    sections[s] = row
+      ? {
+          answers: maskAnswers(s, row.answers),
+          progress: { answered: row.answered, required: row.required },
+          updated_at: iso(row.updated_at),
+        }
+      : { answers: {}, progress: sectionProgress(s, {}), updated_at: null };
+  }
+  return {
+    ticket_id: ticket.id,
+    ticket_name: ticket.name,
+    customer_id: ticket.customer_id,
+    customer_name: ticket.customer_name,
+    year: Number(ticket.year),
+    sections: sections as unknown as TicketProfile['sections'],
+    completion: completionOf(QUESTIONNAIRE_SECTIONS.map((s) => sections[s].progress)),
+    prefilled_from: rows.find((r) => r.prefilled_from_name)?.prefilled_from_name ?? null,
+    fbar: fbarOf((bySection.get('global_asset')?.answers ?? {}) as SectionAnswers['global_asset']),
+  };
+}
+
+/**
+ * The documents a section's answers call for: a "yes" creates the request (or reopens the one withdrawn
+ * earlier), taking it back cancels it while nothing has been uploaded against it. Unique per ticket and
+ * answer (source_key), so saving again never duplicates.
+ */
+async function syncRequests(
+  tx: Tx,
+  deps: DocumentsDeps,
+  ticket: requestsRepo.TicketRef,
+  section: QuestionnaireSection,
+  answers: Json,
+): Promise<void> {
+  const rules = ANSWER_REQUESTS.filter((r) => r.section === section);
+  if (!rules.length) return;
+  const now = deps.now();
+  const next = new Date(now.getTime() + reminderInterval);
+  const types = await requestsRepo.documentTypeIdsByName(
+    tx,
+    rules.flatMap((r) => (r.document_type ? [r.document_type] : [])),
+  );
+  for (const [i, rule] of rules.entries()) {
+    const sourceKey = `${section}.${rule.question}`;
+    const existing = await requestsRepo.findBySourceKey(tx, ticket.id, sourceKey);
+    if (answers[rule.question] === true) {
+      if (!existing) {
+        await requestsRepo.insertRequestIfAbsent(tx, {
+          id: randomUUID(),
+          ticket_id: ticket.id,
+          customer_id: ticket.customer_id,
+          label: rule.label,
+          document_type_id: rule.document_type ? (types.get(rule.document_type) ?? null) : null,
+          note: null,
+          source: 'questionnaire',
+          source_key: sourceKey,
+          requested_by: null,
+          next_reminder_at: next,
+          created_at: new Date(now.getTime() + i),
+        });
+      } else if (existing.status === 'cancelled') {
+        await requestsRepo.reopenRequest(tx, existing.id, next);
+      }
+    } else if (existing?.status === 'open') {
+      await requestsRepo.cancelRequest(tx, existing.id);
+    }
+  }
+}
+
+/** An empty questionnaire takes the answers of the customer's previous ticket (secrets sealed again). */
+async function prefill(deps: DocumentsDeps, ticket: requestsRepo.TicketRef): Promise<boolean> {
+  const from = await repo.previousAnsweredTicket(deps.db, ticket.customer_id, ticket.id);
+  if (!from) return false;
+  const source = await repo.listSections(deps.db, from);
+  await deps.db.transaction(async (tx) => {
+    // Someone else (another tab) filled it meanwhile: keep theirs.
+    if ((await repo.listSections(tx, ticket.id)).length) return;
+    for (const row of source) {
+      const answers = resealForTicket(deps.encryptionKey, from, ticket.id, row.section, row.answers);
+      const progress = sectionProgress(row.section, answers as never);
+      await repo.upsertSection(tx, {
+        ticketId: ticket.id,
+        customerId: ticket.customer_id,
+        section: row.section,
+        answers,
+        ...progress,
+        updatedBy: null,
+        updatedAt: deps.now(),
+        prefilledFrom: from,
+      });
+      await syncRequests(tx, deps, ticket, row.section, answers);
+    }
+  });
+  return true;
+}
+
+const refuseFinished = (ticket: requestsRepo.TicketRef) => {
+  if (FINISHED_STATUSES.includes(ticket.status))
+    throw new AppError('conflict', `The questionnaire of a ticket that is ${ticket.status} cannot change.`);
+};
+
+export async function getProfile(deps: DocumentsDeps, auth: AuthContext, ticketId: string): Promise<TicketProfile> {
+  const ticket = await visibleTicket(deps.db, auth, ticketId);
+  let rows = await repo.listSections(deps.db, ticket.id);
+  if (!rows.length && !FINISHED_STATUSES.includes(ticket.status) && (await prefill(deps, ticket)))
+    rows = await repo.listSections(deps.db, ticket.id);
+  return assemble(ticket, rows);
+}
+
+export async function saveSection<S extends QuestionnaireSection>(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ticketId: string,
+  section: S,
+  answers: SectionAnswers[S],
+  ip: string,
+): Promise<TicketProfile> {
+  const ticket = await visibleTicket(deps.db, auth, ticketId);
+  refuseFinished(ticket);
+  await deps.db.transaction(async (tx) => {
+    const stored = (await repo.lockSection(tx, ticket.id, section)) ?? {};
+    const sealed = sealAnswers(deps.encryptionKey, ticket.id, section, answers as Json, stored);
+    const progress = sectionProgress(section, answers);
+    await repo.upsertSection(tx, {
+      ticketId: ticket.id,
+      customerId: ticket.customer_id,
+      section,
+      answers: sealed,
+      ...progress,
+      updatedBy: auth.user.id,
+      updatedAt: deps.now(),
+    });
+    await syncRequests(tx, deps, ticket, section, answers as Json);
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'questionnaire.save',
+      entityType: 'ticket',
+      entityId: ticket.id,
+      ip,
+      meta: { section },
+    });
+  });
+  return assemble(ticket, await repo.listSections(deps.db, ticket.id));
+}
+
+const formatTaxId = (v: string) => (/^\d{9}$/.test(v) ? `${v.slice(0, 3)}-${v.slice(3, 5)}-${v.slice(5)}` : v);
+
+/** One protected value in clear, for its customer or staff; every reveal is audited (who, what, when, IP). */
+export async function revealField(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ticketId: string,
+  field: string,
+  ip: string,
+): Promise<{ field: string; value: string }> {
+  const ticket = await visibleTicket(deps.db, auth, ticketId);
+  const [section, ...rest] = field.split('.') as [QuestionnaireSection, ...string[]];
+  const path = rest.join('.');
+  if (!QUESTIONNAIRE_SECTIONS.includes(section) || !isSecretPath(section, path))
+    throw fieldError('field', 'This field is not a protected value.');
+  const row = (await repo.listSections(deps.db, ticket.id)).find((r) => r.section === section);
+  const value = row ? revealValue(deps.encryptionKey, ticket.id, section, row.answers, path) : null;
+  if (value === null) throw notFound('Nothing is stored in this field.');
+  await audit(deps.db, {
+    actorId: auth.user.id,
+    action: 'questionnaire.reveal',
+    entityType: 'ticket',
+    entityId: ticket.id,
+    ip,
+    meta: { field, as_staff: isStaff(auth) },
+  });
+  return { field, value: path.endsWith('account_number') ? value : formatTaxId(value) };
+}
+
+const EMPTY_REQUIRED = Object.fromEntries(QUESTIONNAIRE_SECTIONS.map((s) => [s, sectionProgress(s, {}).required]));
+
+export async function listQuestionnaires(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  q: { customer_id?: string | undefined },
+): Promise<{ items: QuestionnaireSummary[] }> {
+  let customerId = auth.user.id;
+  if (isStaff(auth)) {
+    if (!q.customer_id) throw fieldError('customer_id', 'Say whose questionnaires.');
+    customerId = q.customer_id;
+  }
+  const rows = await repo.summaries(deps.db, customerId);
+  return {
+    items: rows.map((r) => {
+      const present = new Set((r.sections ?? '').split(',').filter(Boolean));
+      const missing = QUESTIONNAIRE_SECTIONS.filter((s) => !present.has(s)).reduce((n, s) => n + EMPTY_REQUIRED[s]!, 0);
+      const required = (r.required ?? 0) + missing;
+      return {
+        ticket_id: r.ticket_id,
+        ticket_name: r.ticket_name,
+        service_name: r.service_name,
+        year: Number(r.year),
+        status: r.status,
+        completion: required ? Math.floor(((r.answered ?? 0) * 100) / required) : 0,
+        updated_at: iso(r.updated_at),
+        created_at: iso(r.created_at)!,
+      };
+    }),
+  };
+}

@@ -1,0 +1,329 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentRequest, TicketProfile } from '@taxportal/contract';
+import { queryRows } from '../platform/db/client.ts';
+import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
+import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
+
+let t: TestApp;
+let staff: Agent;
+let staffId: string;
+let alice: Agent;
+let bob: Agent;
+let aliceId: string;
+let ticket: { id: string; name: string };
+let bobTicket: { id: string; name: string };
+
+const SSN = '123-45-6789';
+const SPOUSE_SSN = '987654321';
+const CHILD_SSN = '555-44-3333';
+const ACCOUNT = '000123454321';
+
+const taxPayer = {
+  filing_status: 'married_joint',
+  first_name: 'Alice',
+  last_name: 'Able',
+  date_of_birth: '1980-04-02',
+  ssn: SSN,
+  occupation: 'Engineer',
+  address: { line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+  spouse: { first_name: 'Sam', last_name: 'Able', ssn: SPOUSE_SSN },
+  has_dependents: true,
+  dependents: [{ id: 'kid-1', first_name: 'Kim', relationship: 'Daughter', ssn: CHILD_SSN, months_lived_with_you: 12 }],
+  direct_deposit: { routing_number: '021000021', account_number: ACCOUNT },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createCustomer(t, { full_name: 'Alice Able' });
+  aliceId = a.id;
+  const b = await createCustomer(t, { full_name: 'Bob Baker' });
+  const s = await createStaff(t, 'Tax Preparer');
+  staffId = s.id;
+  staff = await signIn(t, s.email);
+  alice = await signIn(t, a.email);
+  bob = await signIn(t, b.email);
+  ticket = await openTicket(t, alice);
+  bobTicket = await openTicket(t, bob);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const rawRows = (ticketId: string) =>
+  queryRows<{ section: string; answers: unknown; answered: number; required: number }>(
+    t.database.db,
+    sql`select section, answers, answered, required from questionnaire_answers where ticket_id = ${ticketId} order by section`,
+  );
+const requestsOf = async (agent: Agent, ticketId: string) =>
+  (await agent.get(`/api/v1/tickets/${ticketId}/document-requests`)).json().items as DocumentRequest[];
+const noClearSecrets = (body: string) => {
+  for (const v of ['123456789', SSN, SPOUSE_SSN, '987-65-4321', CHILD_SSN, '555443333', ACCOUNT])
+    expect(body).not.toContain(v);
+};
+
+describe('taxpayer questionnaire: answers, encryption, masking', () => {
+  it('starts empty: every section unanswered, completion 0', async () => {
+    const res = await alice.get(`/api/v1/tickets/${ticket.id}/profile`);
+    expect(res.statusCode).toBe(200);
+    const p = res.json() as TicketProfile;
+    expect(p).toMatchObject({ ticket_id: ticket.id, ticket_name: ticket.name, completion: 0, prefilled_from: null });
+    expect(p.sections.tax_payer.progress).toEqual({ answered: 0, required: 8 });
+    expect(p.sections.investment.progress).toEqual({ answered: 0, required: 9 });
+    expect(p.sections.expense.progress).toEqual({ answered: 0, required: 9 });
+    expect(p.sections.global_asset.progress).toEqual({ answered: 0, required: 2 });
+  });
+
+  it('saves a section, stores SSN/ITIN/account numbers as ciphertext and answers them masked', async () => {
+    const res = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, taxPayer);
+    expect(res.statusCode, res.body).toBe(200);
+    noClearSecrets(res.body);
+    const p = res.json() as TicketProfile;
+    const a = p.sections.tax_payer.answers;
+    expect(a.ssn).toBe('***-**-6789');
+    expect(a.spouse?.ssn).toBe('***-**-4321');
+    expect(a.dependents?.[0]?.ssn).toBe('***-**-3333');
+    expect(a.direct_deposit?.account_number).toBe('****4321');
+    expect(a.direct_deposit?.routing_number).toBe('021000021');
+    expect(a.first_name).toBe('Alice');
+    // Married, with dependents: 8 + spouse name + spouse id + a dependent = 11, all answered.
+    expect(p.sections.tax_payer.progress).toEqual({ answered: 11, required: 11 });
+    expect(p.sections.tax_payer.updated_at).not.toBeNull();
+
+    const [row] = await rawRows(ticket.id);
+    const stored = JSON.stringify(row!.answers);
+    noClearSecrets(stored);
+    expect(stored).toContain('"$sealed":"f1.');
+    expect((row!.answers as { ssn: { last4: string } }).ssn.last4).toBe('6789');
+
+    const again = await alice.get(`/api/v1/tickets/${ticket.id}/profile`);
+    noClearSecrets(again.body);
+    const staffView = await staff.get(`/api/v1/tickets/${ticket.id}/profile`);
+    noClearSecrets(staffView.body);
+    expect(staffView.json().sections.tax_payer.answers.ssn).toBe('***-**-6789');
+  });
+
+  it('keeps stored secrets when the masked values come back, and replaces them when new ones do', async () => {
+    const current = (await alice.get(`/api/v1/tickets/${ticket.id}/profile`)).json() as TicketProfile;
+    const before = JSON.stringify((await rawRows(ticket.id))[0]!.answers);
+    const res = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, {
+      ...current.sections.tax_payer.answers,
+      occupation: 'Architect',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reveal = await alice.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: 'tax_payer.ssn' });
+    expect(reveal.json()).toEqual({ field: 'tax_payer.ssn', value: SSN });
+    const kid = await staff.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, {
+      field: 'tax_payer.dependents.0.ssn',
+    });
+    expect(kid.json().value).toBe(CHILD_SSN);
+    const after = JSON.stringify((await rawRows(ticket.id))[0]!.answers);
+    expect(after).not.toBe(before);
+    expect(after).toContain('Architect');
+
+    // A masked value that matches nothing stored is refused: the full number must be typed.
+    const bad = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, {
+      ...current.sections.tax_payer.answers,
+      dependents: [{ id: 'kid-2', first_name: 'Lee', ssn: '***-**-3333' }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].field).toBe('dependents.0.ssn');
+
+    const changed = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, {
+      ...current.sections.tax_payer.answers,
+      ssn: '111223333',
+    });
+    expect(changed.json().sections.tax_payer.answers.ssn).toBe('***-**-3333');
+    const r2 = await staff.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: 'tax_payer.ssn' });
+    expect(r2.json().value).toBe('111-22-3333');
+  });
+
+  it('refuses an SSN that is not nine digits and wrong types with 422 naming the field, writing nothing', async () => {
+    const before = await rawRows(ticket.id);
+    for (const ssn of ['12345678', '1234567890', '12345678a', '***-**-12']) {
+      const res = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, { ...taxPayer, ssn });
+      expect(res.statusCode).toBe(422);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().errors[0]).toMatchObject({ field: 'ssn', message: 'Must be exactly nine digits.' });
+    }
+    const itin = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, {
+      ...taxPayer,
+      spouse: { itin: '9001' },
+    });
+    expect(itin.json().errors[0].field).toBe('spouse.itin');
+    const yes = await alice.put(`/api/v1/tickets/${ticket.id}/profile/investment`, { has_w2: 'yes' });
+    expect(yes.statusCode).toBe(422);
+    expect(yes.json().errors[0].field).toBe('has_w2');
+    const wages = await alice.put(`/api/v1/tickets/${ticket.id}/profile/investment`, {
+      has_w2: true,
+      w2_jobs: [{ id: 'job-1', employer: 'Acme', wages: 'a lot' }],
+    });
+    expect(wages.statusCode).toBe(422);
+    expect(wages.json().errors[0].field).toBe('w2_jobs.0.wages');
+    const status = await alice.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, { filing_status: 'married' });
+    expect(status.json().errors[0].field).toBe('filing_status');
+    const unknownField = await alice.put(`/api/v1/tickets/${ticket.id}/profile/expense`, { favourite_colour: 'red' });
+    expect(unknownField.statusCode).toBe(422);
+    const unknownSection = await alice.put(`/api/v1/tickets/${ticket.id}/profile/hobbies`, {});
+    expect(unknownSection.statusCode).toBe(404);
+    expect(await rawRows(ticket.id)).toEqual(before);
+    expect(await requestsOf(alice, ticket.id)).toEqual([]);
+  });
+
+  it("answers 404 for another customer's ticket on every questionnaire endpoint", async () => {
+    expect((await bob.get(`/api/v1/tickets/${ticket.id}/profile`)).statusCode).toBe(404);
+    expect((await bob.get(`/api/v1/tickets/${ticket.name}/profile`)).statusCode).toBe(404);
+    expect((await bob.put(`/api/v1/tickets/${ticket.id}/profile/expense`, { has_hsa: true })).statusCode).toBe(404);
+    // Even with a body that would not validate: whose ticket comes first.
+    expect((await bob.put(`/api/v1/tickets/${ticket.id}/profile/expense`, { has_hsa: 'x' })).statusCode).toBe(404);
+    expect((await bob.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: 'tax_payer.ssn' })).statusCode).toBe(
+      404,
+    );
+    expect((await alice.get(`/api/v1/tickets/${bobTicket.id}/profile`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tickets/${ticket.id}/profile` })).statusCode).toBe(401);
+  });
+
+  it('audits every reveal (who, which field, when, IP) and refuses fields that are not protected', async () => {
+    const res = await staff.request({
+      method: 'POST',
+      url: `/api/v1/tickets/${ticket.id}/profile/reveal`,
+      payload: { field: 'tax_payer.direct_deposit.account_number' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toBe(ACCOUNT);
+    const rows = await queryRows<{ actor_id: string; ip: string; meta: { field: string }; created_at: Date | string }>(
+      t.database.db,
+      sql`select actor_id, ip, meta, created_at from audit_log
+          where action = 'questionnaire.reveal' and entity_id = ${ticket.id} order by id`,
+    );
+    const last = rows.at(-1)!;
+    expect(last).toMatchObject({
+      actor_id: staffId,
+      ip: '203.0.113.9',
+      meta: { field: 'tax_payer.direct_deposit.account_number' },
+    });
+    expect(Date.now() - new Date(last.created_at).getTime()).toBeLessThan(60_000);
+    expect(rows.some((r) => r.actor_id === aliceId && r.meta.field === 'tax_payer.ssn')).toBe(true);
+
+    const count = rows.length;
+    const plain = await staff.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: 'tax_payer.first_name' });
+    expect(plain.statusCode).toBe(422);
+    const empty = await staff.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: 'tax_payer.itin' });
+    expect(empty.statusCode).toBe(404);
+    const junk = await staff.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: '../etc' });
+    expect(junk.statusCode).toBe(422);
+    const after = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_log where action = 'questionnaire.reveal' and entity_id = ${ticket.id}`,
+    );
+    expect(after[0]!.n).toBe(count);
+  });
+});
+
+describe('questionnaire: requests from answers, progress, FBAR, prefill', () => {
+  it('a yes creates a request once; taking it back cancels it; yes again reopens the same one', async () => {
+    const save = (body: object) => alice.put(`/api/v1/tickets/${ticket.id}/profile/investment`, body);
+    expect((await save({ has_w2: true, has_interest: true })).statusCode).toBe(200);
+    expect((await save({ has_w2: true, has_interest: true, interest_amount: 120 })).statusCode).toBe(200);
+    let reqs = await requestsOf(alice, ticket.id);
+    expect(reqs.map((r) => [r.label, r.status, r.source])).toEqual([
+      ['W-2', 'open', 'questionnaire'],
+      ['1099-INT', 'open', 'questionnaire'],
+    ]);
+    expect(reqs[0]!.document_type_name).toBe('W-2');
+    const w2 = reqs[0]!.id;
+
+    await save({ has_w2: false, has_interest: true });
+    reqs = await requestsOf(alice, ticket.id);
+    expect(reqs.find((r) => r.id === w2)!.status).toBe('cancelled');
+    await save({ has_w2: true, has_interest: true });
+    reqs = await requestsOf(alice, ticket.id);
+    expect(reqs).toHaveLength(2);
+    expect(reqs.find((r) => r.id === w2)!.status).toBe('open');
+
+    // Once a document was uploaded against it, taking the answer back leaves it alone.
+    const int = reqs.find((r) => r.label === '1099-INT')!;
+    await t.database.db.execute(sql`update document_requests set status = 'fulfilled' where id = ${int.id}`);
+    await save({ has_w2: true, has_interest: false });
+    expect((await requestsOf(alice, ticket.id)).find((r) => r.id === int.id)!.status).toBe('fulfilled');
+  });
+
+  it('counts progress per section and overall completion', async () => {
+    const res = await alice.put(`/api/v1/tickets/${ticket.id}/profile/investment`, {
+      has_w2: true,
+      w2_jobs: [{ id: 'job-1', employer: 'Acme', wages: 85000.5, federal_withholding: 9000 }],
+      has_interest: false,
+      has_dividends: false,
+      has_brokerage: false,
+      has_crypto: false,
+      has_rental: false,
+      has_self_employment: false,
+      has_retirement_distributions: false,
+      has_other_income: false,
+    });
+    const p = res.json() as TicketProfile;
+    expect(p.sections.investment.progress).toEqual({ answered: 10, required: 10 });
+    expect(p.sections.investment.answers.w2_jobs?.[0]?.wages).toBe(85000.5);
+    // 11 + 10 answered of 11 + 10 + 9 + 2 required.
+    expect(p.completion).toBe(Math.floor((21 * 100) / 32));
+  });
+
+  it('notes when foreign accounts pass the $10,000 FBAR threshold together', async () => {
+    const save = (balances: number[]) =>
+      alice.put(`/api/v1/tickets/${ticket.id}/profile/global_asset`, {
+        has_foreign_accounts: true,
+        has_other_foreign_assets: false,
+        foreign_accounts: balances.map((b, i) => ({
+          id: `acct-${i}`,
+          country: 'Canada',
+          institution: 'Maple Bank',
+          account_number: `1000${i}0000`,
+          highest_balance_usd: b,
+        })),
+      });
+    let p = (await save([4000, 5000])).json() as TicketProfile;
+    expect(p.fbar).toEqual({ total_highest_balance_usd: 9000, threshold_usd: 10000, exceeds_threshold: false });
+    expect(p.sections.global_asset.answers.foreign_accounts?.[1]?.account_number).toBe('****0000');
+    p = (await save([6000, 4000.01])).json() as TicketProfile;
+    expect(p.fbar).toMatchObject({ total_highest_balance_usd: 10000.01, exceeds_threshold: true });
+    expect((await requestsOf(alice, ticket.id)).some((r) => r.label === 'Foreign account statements')).toBe(true);
+  });
+
+  it("prefills a new ticket's empty questionnaire from the customer's previous one, secrets included", async () => {
+    const next = await openTicket(t, alice);
+    const p = (await alice.get(`/api/v1/tickets/${next.id}/profile`)).json() as TicketProfile;
+    expect(p.prefilled_from).toBe(ticket.name);
+    expect(p.sections.tax_payer.answers).toMatchObject({ first_name: 'Alice', ssn: '***-**-3333' });
+    expect(p.sections.investment.answers.has_w2).toBe(true);
+    expect(p.completion).toBeGreaterThan(0);
+    const reveal = await alice.post(`/api/v1/tickets/${next.id}/profile/reveal`, { field: 'tax_payer.spouse.ssn' });
+    expect(reveal.json().value).toBe('987-65-4321');
+    const stored = JSON.stringify((await rawRows(next.id)).find((r) => r.section === 'tax_payer')!.answers);
+    const old = JSON.stringify((await rawRows(ticket.id)).find((r) => r.section === 'tax_payer')!.answers);
+    expect(stored).not.toBe(old);
+    noClearSecrets(stored);
+    const reqs = await requestsOf(alice, next.id);
+    expect(reqs.map((r) => r.label)).toContain('W-2');
+    // Bob's first ticket has nothing to take from.
+    expect((await bob.get(`/api/v1/tickets/${bobTicket.id}/profile`)).json().prefilled_from).toBeNull();
+  });
+
+  it('lists the questionnaires of the caller (or of a customer, for staff)', async () => {
+    const mine = (await alice.get('/api/v1/questionnaires')).json();
+    expect(mine.items.length).toBe(2);
+    expect(mine.items.every((i: { completion: number }) => i.completion > 0)).toBe(true);
+    expect(
+      (await bob.get('/api/v1/questionnaires')).json().items.map((i: { ticket_id: string }) => i.ticket_id),
+    ).toEqual([bobTicket.id]);
+    expect((await bob.get(`/api/v1/questionnaires?customer_id=${aliceId}`)).json().items).toHaveLength(1);
+    expect((await staff.get('/api/v1/questionnaires')).statusCode).toBe(422);
+    expect((await staff.get(`/api/v1/questionnaires?customer_id=${aliceId}`)).json().items).toHaveLength(2);
+  });
+
+  it('a finished ticket keeps its questionnaire as it was (409)', async () => {
+    const done = await openTicket(t, bob);
+    await forceStatus(t, done.id, 'Completed');
+    expect((await bob.put(`/api/v1/tickets/${done.id}/profile/expense`, { has_hsa: true })).statusCode).toBe(409);
+  });
+});
