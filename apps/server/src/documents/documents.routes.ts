@@ -19,6 +19,13 @@ const tags = ['Document vault'];
 /** What a browser may show inline: images it can render and PDF (in a sandboxed frame). */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 
+/**
+ * Nothing in a served file may load or run anything. `sandbox` too, except for a PDF shown inline: Chromium's
+ * PDF viewer refuses sandboxed documents (and runs no PDF script anyway).
+ */
+const fileCsp = (inlinePdf: boolean) =>
+  `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'${inlinePdf ? '' : '; sandbox'}`;
+
 export function documentsRoutes(deps: DocumentsDeps) {
   return async function routes(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -77,7 +84,7 @@ export function documentsRoutes(deps: DocumentsDeps) {
             .header('content-disposition', contentDisposition(disposition, fileName))
             .header('x-content-type-options', 'nosniff')
             .header('cache-control', 'no-store')
-            .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+            .header('content-security-policy', fileCsp(disposition === 'inline' && contentType === 'application/pdf'))
             .header('cross-origin-resource-policy', 'same-origin')
             .header('x-frame-options', 'SAMEORIGIN')
             .send(stream as Readable);

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconFolder, IconPlus } from '@tabler/icons-react';
 import { isStaffRole } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -38,9 +38,19 @@ export function ContactPage() {
         title={c.full_name}
         subtitle={c.email}
         actions={
-          <Button component={Link} to="/create-ticket" variant="light" leftSection={<IconPlus size={18} />}>
-            {t('menu.createTicket')}
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to={`/vault?customer=${encodeURIComponent(c.id)}`}
+              variant="default"
+              leftSection={<IconFolder size={18} />}
+            >
+              {t('vault.customerVault')}
+            </Button>
+            <Button component={Link} to="/create-ticket" variant="light" leftSection={<IconPlus size={18} />}>
+              {t('menu.createTicket')}
+            </Button>
+          </>
         }
       />
       <Paper withBorder shadow="xs" p="md">

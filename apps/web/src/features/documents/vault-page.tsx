@@ -1,8 +1,137 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { isStaffRole, type Contact } from '@taxportal/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../app/api/index.ts';
+import { useSession } from '../../app/session/index.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { DocumentUploader } from './document-uploader.tsx';
+import { useDocuments } from './documents-api.ts';
+import { VaultDocumentGrid } from './vault-document-grid.tsx';
+import { groupDocuments, isFromTeam, type GroupBy } from './vault-groups.ts';
 
-// Scaffold: replaced by the feature's real page.
+/**
+ * /vault: the customer's documents by type or by ticket, what the tax team sent in its own part, and the
+ * uploader. Staff open a customer's vault with /vault?customer=<id> (linked from the contact page).
+ */
 export function VaultPage() {
   const { t } = useTranslation();
-  return <Title order={1}>{t('vault.title')}</Title>;
+  const session = useSession();
+  const [params] = useSearchParams();
+  const staff = session.data ? isStaffRole(session.data.login_role) : false;
+  const customerId = staff ? (params.get('customer') ?? undefined) : undefined;
+  const contact = useQuery({
+    queryKey: ['contacts', 'detail', customerId],
+    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(customerId!)}`, signal),
+    enabled: Boolean(customerId),
+  });
+  const [groupBy, setGroupBy] = useState<GroupBy>('type');
+  const list = useDocuments({ customer_id: customerId }, !staff || Boolean(customerId));
+  const docs = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const fromTeam = docs.filter(isFromTeam);
+  const own = docs.filter((d) => !isFromTeam(d));
+  const groups = groupDocuments(own, groupBy, groupBy === 'type' ? t('vault.noType') : t('vault.noTicket'));
+
+  if (session.isPending) return null;
+  if (staff && !customerId) {
+    return (
+      <Stack gap="lg">
+        <PageTitle title={t('vault.title')} />
+        <Alert variant="light">
+          <Text mb="sm">{t('vault.pickCustomer')}</Text>
+          <Button component={Link} to="/contacts" variant="light">
+            {t('vault.goToContacts')}
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="vault-page">
+      <PageTitle
+        title={t('vault.title')}
+        subtitle={
+          staff && contact.data ? (
+            <Anchor component={Link} to={`/contacts/${contact.data.id}`} size="sm">
+              {t('vault.staffSubtitle', { name: contact.data.full_name })}
+            </Anchor>
+          ) : (
+            t('vault.subtitle')
+          )
+        }
+      />
+
+      <Paper withBorder shadow="xs" p="md" radius="md">
+        <Title order={2} size="h4" mb="sm">
+          {t('vault.uploadTitle')}
+        </Title>
+        <DocumentUploader customerId={customerId} />
+      </Paper>
+
+      {list.isPending && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {list.isError && (
+        <Alert color="red" variant="light">
+          {list.error.message}
+        </Alert>
+      )}
+
+      {fromTeam.length > 0 && (
+        <Paper withBorder shadow="xs" p="md" radius="md" data-testid="vault-from-team">
+          <Title order={2} size="h4">
+            {staff ? t('vault.fromTeamStaff') : t('vault.fromTeam')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('vault.fromTeamHint')}
+          </Text>
+          <VaultDocumentGrid docs={fromTeam} />
+        </Paper>
+      )}
+
+      {list.isSuccess && (
+        <Stack gap="md">
+          <Stack gap={6}>
+            <Title order={2} size="h4">
+              {t('vault.uploadedByYou')}
+            </Title>
+            <SegmentedControl
+              aria-label={t('vault.groupBy')}
+              value={groupBy}
+              onChange={(v) => setGroupBy(v as GroupBy)}
+              data={[
+                { value: 'type', label: t('vault.byType') },
+                { value: 'ticket', label: t('vault.byTicket') },
+              ]}
+              w="fit-content"
+              data-testid="vault-group-by"
+            />
+          </Stack>
+          {own.length === 0 && (
+            <Text c="dimmed" data-testid="vault-empty">
+              {t('vault.empty')}
+            </Text>
+          )}
+          {groups.map((g) => (
+            <section key={g.key || 'none'} aria-label={g.label} data-testid="vault-group">
+              <Title order={3} size="h5" mb="xs">
+                {g.label}
+              </Title>
+              <VaultDocumentGrid docs={g.docs} />
+            </section>
+          ))}
+          {list.hasNextPage && (
+            <Button variant="default" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              {t('vault.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
 }
