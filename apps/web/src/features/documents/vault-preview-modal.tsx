@@ -1,14 +1,14 @@
 import { Box, Button, Group, Image, Modal, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../app/layout/use-is-mobile.ts';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { inlineUrl, type Document } from './documents-api.ts';
 import { canPreview } from './vault-groups.ts';
 
 /** A document shown in a modal: an image as is, a PDF in a frame of its inline URL. */
 export function VaultPreviewModal({ doc, onClose }: { doc: Document | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
+  const isMobile = useIsPhone();
   return (
     <Modal
       opened={doc !== null}
