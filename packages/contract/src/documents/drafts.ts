@@ -1,2 +1,73 @@
-// Scaffold: the drafts schemas of the documents feature (request, response, messages).
-export {};
+import { z } from 'zod';
+
+/** A draft's label: SPEC §4's displayed states (badge styles open, filing_in_progress, sample_only). */
+export const DRAFT_LABELS = ['Draft', 'CPA Reviewed', 'Sample only'] as const;
+export const draftLabelSchema = z.enum(DRAFT_LABELS, { error: 'Choose Draft, CPA Reviewed or Sample only' });
+export type DraftLabel = (typeof DRAFT_LABELS)[number];
+
+/** pending: awaiting the customer; superseded: a newer version was uploaded (it stays readable). */
+export const DRAFT_STATUSES = ['pending', 'approved', 'changes_requested', 'superseded'] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+export const DRAFT_NOTE_MAX = 2000;
+export const DRAFT_MESSAGE_MAX = 5000;
+
+const person = z.object({ id: z.string(), full_name: z.string() });
+
+/** One version of a ticket's tax draft; its bytes: GET /api/v1/documents/{document_id}/file. */
+export const draftSchema = z.object({
+  id: z.string(),
+  ticket_id: z.string(),
+  version: z.number().int(),
+  label: draftLabelSchema,
+  status: z.enum(DRAFT_STATUSES),
+  /** The newest version: the only one the customer can approve or send back. */
+  is_current: z.boolean(),
+  note: z.string().nullable(),
+  document_id: z.string(),
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  uploaded_by: person.nullable(),
+  created_at: z.string(),
+  decided_by: person.nullable(),
+  decided_at: z.string().nullable(),
+  decision_message: z.string().nullable(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+/** GET /api/v1/tickets/:id/drafts (tax_draft): newest version first. */
+export const draftListSchema = z.object({ items: z.array(draftSchema) });
+export type DraftList = z.infer<typeof draftListSchema>;
+
+export const ticketDraftParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const draftParamsSchema = z.object({ id: z.string().min(1).max(64), draftId: z.string().min(1).max(64) });
+
+/**
+ * POST /api/v1/tickets/:id/drafts (staff): multipart, `file` (a PDF) and optional `label` and `note` fields,
+ * sent before the file. The ticket moves to Draft Ready.
+ */
+export const uploadDraftFieldsSchema = z.object({
+  label: draftLabelSchema.default('Draft'),
+  note: z.string().trim().max(DRAFT_NOTE_MAX).optional(),
+});
+export type UploadDraftFields = z.input<typeof uploadDraftFieldsSchema>;
+
+/** PATCH /api/v1/tickets/:id/drafts/:draftId (staff). */
+export const updateDraftBodySchema = z.object({ label: draftLabelSchema });
+export type UpdateDraftBody = z.infer<typeof updateDraftBodySchema>;
+
+/** POST …/drafts/:draftId/request-changes (the ticket's customer): posted on the conversation too. */
+export const requestDraftChangesBodySchema = z.object({
+  message: z.string().trim().min(1, { error: 'Tell us what should change' }).max(DRAFT_MESSAGE_MAX),
+});
+export type RequestDraftChangesBody = z.infer<typeof requestDraftChangesBodySchema>;
+
+export const DRAFT_MESSAGES = {
+  notPdf: 'A draft must be a PDF file.',
+  fileRequired: 'Choose the draft PDF to upload.',
+  notCurrent: 'A newer version of this draft exists: review the latest one.',
+  alreadyDecided: 'This draft has already been reviewed.',
+  notAwaitingReview: 'This ticket is not waiting for your review of a draft.',
+  ticketClosed: 'Drafts cannot be uploaded to this ticket at its current status.',
+  draftNotFound: 'Draft not found.',
+} as const;

@@ -1,2 +1,138 @@
-// Scaffold: the signing schemas of the documents feature (request, response, messages).
-export {};
+import { z } from 'zod';
+import { emailSchema } from '../common/fields.ts';
+
+/** Form 8879, the IRS e-file signature authorisation: who signs it. */
+export const SIGNER_ROLES = ['taxpayer', 'spouse'] as const;
+export const signerRoleSchema = z.enum(SIGNER_ROLES);
+export type SignerRole = (typeof SIGNER_ROLES)[number];
+
+export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
+
+/** Signed forms are kept at least this long (IRS: 3 years); the vault refuses to delete them before. */
+export const SIGNED_8879_RETENTION_YEARS = 3;
+/** A drawn signature arrives as a PNG data URL no larger than this. */
+export const SIGNATURE_IMAGE_MAX_BYTES = 300_000;
+export const MAX_SIGNING_FAILURES = 5;
+
+export const signerSchema = z.object({
+  role: signerRoleSchema,
+  name: z.string(),
+  /** Masked for the customer's own view of the spouse (j***@example.com); full for staff. */
+  email: z.string(),
+  signed_at: z.string().nullable(),
+  method: z.enum(SIGNATURE_METHODS).nullable(),
+  confirmation: z.enum(['password', 'email_code']).nullable(),
+  ip: z.string().nullable(),
+  /** The signed PDF made at this signature: GET /api/v1/documents/{id}/file. */
+  signed_document_id: z.string().nullable(),
+});
+export type Signer = z.infer<typeof signerSchema>;
+
+export const signingRequestSchema = z.object({
+  id: z.string(),
+  ticket_id: z.string(),
+  status: z.enum(['pending', 'completed', 'replaced']),
+  source: z.enum(['generated', 'uploaded']),
+  /** The unsigned form: GET /api/v1/documents/{id}/file?disposition=inline. */
+  document_id: z.string(),
+  unsigned_sha256: z.string(),
+  joint: z.boolean(),
+  signers: z.array(signerSchema),
+  /** The latest signed PDF (every signature so far), once anyone has signed. */
+  signed_document_id: z.string().nullable(),
+  retain_until: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  spouse_code_sent: z.boolean(),
+});
+export type SigningRequest = z.infer<typeof signingRequestSchema>;
+
+/** GET /api/v1/tickets/:id/signing: the current Form 8879 request, or null before staff prepare one. */
+export const signingStateSchema = z.object({
+  request: signingRequestSchema.nullable(),
+  /** Signing is open only while the ticket is Ready For IRS Filing. */
+  can_sign: z.boolean(),
+});
+export type SigningState = z.infer<typeof signingStateSchema>;
+
+export const signingParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+const jointFields = {
+  joint: z.boolean().default(false),
+  spouse_name: z.string().trim().min(1).max(200).optional(),
+  spouse_email: emailSchema.optional(),
+};
+const requireSpouse = (v: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined }) =>
+  !v.joint || (!!v.spouse_name && !!v.spouse_email);
+const spouseIssue = { error: 'A joint return needs the spouse name and e-mail', path: ['spouse_email'] };
+
+/**
+ * POST /api/v1/tickets/:id/signing (staff): generate the 8879 from the ticket (taxpayer, tax year, firm).
+ * POST /api/v1/tickets/:id/signing/upload (staff): multipart, `file` (the firm's PDF) with the same fields.
+ */
+export const prepareSigningBodySchema = z.object(jointFields).refine(requireSpouse, spouseIssue);
+export type PrepareSigningBody = z.input<typeof prepareSigningBodySchema>;
+export const prepareSigningFieldsSchema = z
+  .object({
+    ...jointFields,
+    joint: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+  })
+  .refine(requireSpouse, spouseIssue);
+
+/** POST …/signing/spouse-code: a one-time code e-mailed to the spouse (joint returns). */
+export const spouseCodeSentSchema = z.object({ sent_to: z.string(), expires_at: z.string() });
+
+/** POST …/signing/confirm: the taxpayer re-enters their password, or the spouse the e-mailed code. */
+export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
+  z.object({ signer: z.literal('taxpayer'), password: z.string().min(1, { error: 'Enter your password' }).max(200) }),
+  z.object({
+    signer: z.literal('spouse'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
+  }),
+]);
+export type ConfirmSignerBody = z.infer<typeof confirmSignerBodySchema>;
+export const signerConfirmationSchema = z.object({ confirmation: z.string(), expires_at: z.string() });
+export type SignerConfirmation = z.infer<typeof signerConfirmationSchema>;
+
+/** POST …/signing/sign: the name typed and a drawn (PNG data URL) or typed signature. */
+export const signBodySchema = z
+  .object({
+    signer: signerRoleSchema,
+    confirmation: z.string().min(1).max(500),
+    signer_name: z.string().trim().min(1, { error: 'Type your full name' }).max(200),
+    method: z.enum(SIGNATURE_METHODS),
+    signature_image: z
+      .string()
+      .max(Math.ceil((SIGNATURE_IMAGE_MAX_BYTES * 4) / 3) + 40)
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'The drawn signature must be a PNG image' })
+      .optional(),
+    typed_signature: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((v) => (v.method === 'drawn' ? !!v.signature_image : !!v.typed_signature), {
+    error: 'Draw or type your signature',
+    path: ['signature'],
+  });
+export type SignBody = z.input<typeof signBodySchema>;
+
+export const SIGNING_MESSAGES = {
+  notReady: 'The return can be signed only when the ticket is Ready For IRS Filing.',
+  noRequest: 'Form 8879 has not been prepared for this ticket yet.',
+  alreadySigned: 'This signer has already signed Form 8879.',
+  alreadyStarted: 'Someone has already signed this Form 8879; it cannot be replaced.',
+  notJoint: 'This return has no spouse signer.',
+  wrongPassword: 'The password is not correct.',
+  wrongCode: 'The code is not correct or has expired.',
+  tooManyFailures: 'Too many failed attempts. Ask your tax preparer to prepare the form again.',
+  confirmationInvalid: 'Your confirmation has expired. Confirm again, then sign.',
+  nameMismatch: 'Type your full name as it appears on the form.',
+  badSignature: 'The drawn signature could not be read. Draw it again.',
+  ticketClosed: 'Form 8879 cannot be prepared for a closed ticket.',
+  notPdf: 'Form 8879 must be a PDF file.',
+} as const;

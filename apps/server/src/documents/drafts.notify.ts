@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import type { NotificationKind, TicketStatus } from '@taxportal/contract';
+import { queryRows, type Tx } from '../platform/db/client.ts';
+import { notifications } from '../platform/db/schema.ts';
+import type { MailMessage } from '../platform/mail/mail.ts';
+import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+import type { TicketRow } from './drafts.repository.ts';
+
+/**
+ * What drafts and signing do after their transaction commits, collected while it runs: notification rows
+ * are written in the transaction (as billing does), mail and live events go out after the commit and never
+ * fail the request.
+ */
+export class FollowUps {
+  private readonly events: [Audience, RealtimeEvent][] = [];
+  private readonly mails: MailMessage[] = [];
+  private readonly notified: { userId: string; notification: Record<string, unknown> }[] = [];
+
+  /** Everyone concerned by a ticket: its customer, its assignee, staff watching. */
+  static audience(t: Pick<TicketRow, 'customer_id' | 'assignee_id'>): Audience {
+    return { users: [t.customer_id, ...(t.assignee_id ? [t.assignee_id] : [])], staff: true };
+  }
+
+  publish(audience: Audience, event: RealtimeEvent) {
+    this.events.push([audience, event]);
+  }
+
+  statusChanged(
+    ticket: TicketRow,
+    move: { from: TicketStatus; to: TicketStatus },
+    actor: { id: string; full_name: string },
+    version: number,
+  ) {
+    this.publish(FollowUps.audience(ticket), {
+      type: 'ticket.status_changed',
+      ticket_id: ticket.id,
+      ticket_name: ticket.name,
+      from_status: move.from,
+      status: move.to,
+      version,
+      changed_by: { id: actor.id, full_name: actor.full_name },
+    });
+  }
+
+  /** A notification row now (in `tx`), its live event and optional mail after the commit. */
+  async notify(
+    tx: Tx,
+    n: {
+      userId: string;
+      ticket: TicketRow;
+      kind: NotificationKind;
+      title: string;
+      body: string;
+      mail?: { to: string; subject: string; text: string };
+    },
+  ) {
+    const [row] = await tx
+      .insert(notifications)
+      .values({ user_id: n.userId, kind: n.kind, ticket_id: n.ticket.id, title: n.title, body: n.body })
+      .returning();
+    this.notified.push({
+      userId: n.userId,
+      notification: {
+        id: String(row!.id),
+        kind: row!.kind,
+        ticket_id: n.ticket.id,
+        ticket_name: n.ticket.name,
+        title: row!.title,
+        body: row!.body,
+        read: false,
+        created_at: row!.created_at.toISOString(),
+      },
+    });
+    if (n.mail) this.mails.push(n.mail);
+  }
+
+  mail(m: MailMessage) {
+    this.mails.push(m);
+  }
+
+  async run(deps: Pick<DocumentsDeps, 'db' | 'hub' | 'mailer' | 'log'>) {
+    for (const [audience, event] of this.events) await deps.hub.publish(audience, event);
+    for (const n of this.notified) {
+      const [count] = await queryRows<{ n: number }>(
+        deps.db,
+        sql`select count(*)::int as n from notifications where user_id = ${n.userId} and read_at is null`,
+      );
+      await deps.hub.publish(
+        { users: [n.userId] },
+        { type: 'notification.created', notification: n.notification, unread_count: Number(count?.n ?? 0) },
+      );
+    }
+    for (const m of this.mails) {
+      try {
+        await deps.mailer.send(m);
+      } catch (err) {
+        deps.log.error({ err: (err as Error).message, subject: m.subject }, 'drafts/signing mail failed');
+      }
+    }
+  }
+}
+
+/** The ticket's version after a move (the realtime event carries it). */
+export async function ticketVersion(tx: Tx, ticketId: string): Promise<number> {
+  const [row] = await queryRows<{ version: number }>(tx, sql`select version from tickets where id = ${ticketId}`);
+  return Number(row?.version ?? 0);
+}
+
+export const ticketLink = (publicUrl: string, t: Pick<TicketRow, 'name'>) =>
+  `${publicUrl}/form/message/${encodeURIComponent(t.name)}`;

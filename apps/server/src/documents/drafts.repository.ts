@@ -1,0 +1,144 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../platform/db/client.ts';
+import { documents, taxDrafts, ticketMessages, users } from '../platform/db/schema.ts';
+
+/** What drafts and signing need of a ticket (read here: features do not import each other). */
+export interface TicketRow {
+  id: string;
+  name: string;
+  customer_id: string;
+  customer_name: string;
+  customer_email: string;
+  assignee_id: string | null;
+  status: string;
+  year: number;
+  service_name: string;
+}
+
+export async function findTicket(db: Tx, idOrName: string, lock = false): Promise<TicketRow | null> {
+  const [row] = await queryRows<TicketRow>(
+    db,
+    sql`select t.id, t.name, t.customer_id, u.full_name as customer_name, u.email as customer_email,
+          t.assignee_id, t.status, t.year, s.name as service_name
+        from tickets t join users u on u.id = t.customer_id join services s on s.id = t.service_id
+        where t.id = ${idOrName} or t.name = ${idOrName}
+        ${lock ? sql`for update of t` : sql``}`,
+  );
+  return row ? { ...row, year: Number(row.year) } : null;
+}
+
+export interface DraftRow {
+  id: string;
+  ticket_id: string;
+  document_id: string;
+  version: number;
+  label: string;
+  status: string;
+  note: string | null;
+  created_at: Date | string;
+  decided_at: Date | string | null;
+  decision_message: string | null;
+  file_name: string;
+  size_bytes: number | string;
+  uploaded_by_id: string | null;
+  uploaded_by_name: string | null;
+  decided_by_id: string | null;
+  decided_by_name: string | null;
+}
+
+const draftColumns = sql`d.id, d.ticket_id, d.document_id, d.version, d.label, d.status, d.note, d.created_at,
+  d.decided_at, d.decision_message, doc.file_name, doc.size_bytes,
+  d.uploaded_by as uploaded_by_id, up.full_name as uploaded_by_name,
+  d.decided_by as decided_by_id, dec.full_name as decided_by_name`;
+const draftJoins = sql`from tax_drafts d join documents doc on doc.id = d.document_id
+  left join users up on up.id = d.uploaded_by left join users dec on dec.id = d.decided_by`;
+
+/** Newest version first. */
+export async function listDrafts(db: Tx, ticketId: string): Promise<DraftRow[]> {
+  return queryRows<DraftRow>(
+    db,
+    sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} order by d.version desc`,
+  );
+}
+
+export async function findDraft(db: Tx, ticketId: string, draftId: string): Promise<DraftRow | null> {
+  const [row] = await queryRows<DraftRow>(
+    db,
+    sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} and d.id = ${draftId}`,
+  );
+  return row ?? null;
+}
+
+/** The newest version number, under the ticket's row lock (the caller holds it). */
+export async function latestVersion(tx: Tx, ticketId: string): Promise<number> {
+  const [row] = await tx
+    .select({ version: taxDrafts.version })
+    .from(taxDrafts)
+    .where(eq(taxDrafts.ticket_id, ticketId))
+    .orderBy(desc(taxDrafts.version))
+    .limit(1);
+  return row?.version ?? 0;
+}
+
+export async function lockDraft(tx: Tx, ticketId: string, draftId: string) {
+  const [row] = await tx
+    .select()
+    .from(taxDrafts)
+    .where(and(eq(taxDrafts.ticket_id, ticketId), eq(taxDrafts.id, draftId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Every earlier version still awaiting a decision is superseded by the new one. */
+export async function supersedePending(tx: Tx, ticketId: string) {
+  await tx
+    .update(taxDrafts)
+    .set({ status: 'superseded' })
+    .where(and(eq(taxDrafts.ticket_id, ticketId), eq(taxDrafts.status, 'pending')));
+}
+
+export async function insertDraft(tx: Tx, d: typeof taxDrafts.$inferInsert) {
+  await tx.insert(taxDrafts).values(d);
+}
+
+export async function updateDraft(tx: Tx, id: string, set: Partial<typeof taxDrafts.$inferInsert>) {
+  await tx.update(taxDrafts).set(set).where(eq(taxDrafts.id, id));
+}
+
+/** Whether a document is the bytes of a draft version or of a Form 8879 (kept with its history). */
+export async function isDraftOrFormDocument(db: Tx, documentId: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select 1 as n from tax_drafts where document_id = ${documentId}
+        union all select 1 from signing_requests where document_id = ${documentId} or signed_document_id = ${documentId}
+        limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** A conversation entry written as the tickets feature writes it (ticket_messages, ticket touched). */
+export async function insertConversationMessage(tx: Tx, m: { ticketId: string; authorId: string; body: string }) {
+  const [row] = await tx
+    .insert(ticketMessages)
+    .values({ ticket_id: m.ticketId, author_id: m.authorId, body: m.body, internal: false, document_ids: [] })
+    .returning();
+  await tx.execute(sql`update tickets set updated_at = now(), last_message_at = now() where id = ${m.ticketId}`);
+  await tx.execute(
+    sql`insert into ticket_reads (user_id, ticket_id, last_read_at) values (${m.authorId}, ${m.ticketId}, now())
+        on conflict (user_id, ticket_id) do update set last_read_at = greatest(ticket_reads.last_read_at, excluded.last_read_at)`,
+  );
+  return row!;
+}
+
+export async function documentRow(db: Tx, id: string) {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}
+
+export async function findUser(db: Tx, id: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, full_name: users.full_name, password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}

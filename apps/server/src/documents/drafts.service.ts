@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import {
+  DRAFT_MESSAGES,
+  MESSAGES,
+  uploadDraftFieldsSchema,
+  type Draft,
+  type DraftLabel,
+  type DraftList,
+  type RequestDraftChangesBody,
+  type TicketStatus,
+  type UpdateDraftBody,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { moveTicketStatus } from '../platform/ticket-moves.ts';
+import { discardStaged, insertDocument, stageUpload, type StagedFile } from './document-files.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+import { FollowUps, ticketLink, ticketVersion } from './drafts.notify.ts';
+import * as repo from './drafts.repository.ts';
+import type { DraftRow, TicketRow } from './drafts.repository.ts';
+
+export const TICKET_NOT_FOUND = 'Ticket not found.';
+/** Where a new draft may come from; it moves the ticket to Draft Ready (already there: a new version). */
+const DRAFT_FROM: readonly TicketStatus[] = [
+  'Open',
+  'Tax Preparation',
+  'Required More Information',
+  'Filing In Process',
+  'Draft Finalised',
+];
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+/** The ticket if the caller may see it: staff every ticket, a customer their own; anything else 404. */
+export async function visibleTicket(deps: Pick<DocumentsDeps, 'db'>, auth: AuthContext, ref: string) {
+  const t = await repo.findTicket(deps.db, ref);
+  if (!t || (!isStaff(auth) && t.customer_id !== auth.user.id)) throw notFound(TICKET_NOT_FOUND);
+  return t;
+}
+
+export function toDraft(r: DraftRow, latest: number): Draft {
+  return {
+    id: r.id,
+    ticket_id: r.ticket_id,
+    version: Number(r.version),
+    label: r.label as DraftLabel,
+    status: r.status as Draft['status'],
+    is_current: Number(r.version) === latest,
+    note: r.note,
+    document_id: r.document_id,
+    file_name: r.file_name,
+    size_bytes: Number(r.size_bytes),
+    uploaded_by: r.uploaded_by_id ? { id: r.uploaded_by_id, full_name: r.uploaded_by_name ?? '' } : null,
+    created_at: iso(r.created_at)!,
+    decided_by: r.decided_by_id ? { id: r.decided_by_id, full_name: r.decided_by_name ?? '' } : null,
+    decided_at: iso(r.decided_at),
+    decision_message: r.decision_message,
+  };
+}
+
+async function draftOut(db: DocumentsDeps['db'], ticketId: string, draftId: string): Promise<Draft> {
+  const rows = await repo.listDrafts(db, ticketId);
+  const row = rows.find((r) => r.id === draftId);
+  if (!row) throw notFound(DRAFT_MESSAGES.draftNotFound);
+  return toDraft(row, Number(rows[0]!.version));
+}
+
+export async function listDrafts(deps: Pick<DocumentsDeps, 'db'>, auth: AuthContext, ref: string): Promise<DraftList> {
+  const t = await visibleTicket(deps, auth, ref);
+  const rows = await repo.listDrafts(deps.db, t.id);
+  const latest = rows[0] ? Number(rows[0].version) : 0;
+  return { items: rows.map((r) => toDraft(r, latest)) };
+}
+
+type Part = MultipartFile | MultipartValue;
+
+/** Reads the multipart body: the fields and one PDF, stored (encrypted) as it streams in. */
+async function readDraftUpload(deps: DocumentsDeps, parts: AsyncIterable<Part>) {
+  const fields: Record<string, string> = {};
+  let staged: StagedFile | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || staged) {
+          part.file.resume();
+          throw fieldError('file', 'Upload one draft PDF at a time.');
+        }
+        staged = await stageUpload(deps, part);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (!staged) throw fieldError('file', DRAFT_MESSAGES.fileRequired);
+    if (staged.contentType !== 'application/pdf') {
+      throw new AppError('unsupported_media_type', DRAFT_MESSAGES.notPdf, {
+        errors: [{ field: 'file', message: DRAFT_MESSAGES.notPdf }],
+      });
+    }
+    const parsed = uploadDraftFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw fieldError(String(issue.path[0] ?? 'body'), issue.message);
+    }
+    return { staged, fields: parsed.data };
+  } catch (err) {
+    if (staged) await discardStaged(deps, [staged]);
+    throw err;
+  }
+}
+
+/** Staff upload a draft version: kept as a private `draft` document; earlier pending versions are superseded. */
+export async function uploadDraft(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  parts: () => AsyncIterable<Part>,
+  ip: string,
+): Promise<Draft> {
+  const seen = await visibleTicket(deps, auth, ref);
+  if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
+  if (![...DRAFT_FROM, 'Draft Ready'].includes(seen.status as TicketStatus)) {
+    throw new AppError('conflict', DRAFT_MESSAGES.ticketClosed);
+  }
+  const { staged, fields } = await readDraftUpload(deps, parts());
+  const follow = new FollowUps();
+  let draftId: string;
+  try {
+    draftId = await deps.db.transaction(async (tx) => {
+      const t = (await repo.findTicket(tx, seen.id, true))!;
+      if (![...DRAFT_FROM, 'Draft Ready'].includes(t.status as TicketStatus)) {
+        throw new AppError('conflict', DRAFT_MESSAGES.ticketClosed);
+      }
+      const version = (await repo.latestVersion(tx, t.id)) + 1;
+      await repo.supersedePending(tx, t.id);
+      const doc = await insertDocument(tx, deps, staged, {
+        customerId: t.customer_id,
+        ticketId: t.id,
+        kind: 'draft',
+        visibility: 'private',
+        uploadedBy: auth.user.id,
+      });
+      const id = randomUUID();
+      await repo.insertDraft(tx, {
+        id,
+        ticket_id: t.id,
+        document_id: doc.id,
+        version,
+        label: fields.label,
+        note: fields.note || null,
+        uploaded_by: auth.user.id,
+        created_at: deps.now(),
+      });
+      const moved = await moveTicketStatus(tx, {
+        ticketId: t.id,
+        to: 'Draft Ready',
+        from: DRAFT_FROM,
+        actorId: auth.user.id,
+        note: `Draft v${version} uploaded`,
+      });
+      await audit(tx, {
+        actorId: auth.user.id,
+        action: 'draft.uploaded',
+        entityType: 'ticket',
+        entityId: t.id,
+        ip,
+        meta: { draft_id: id, version, document_id: doc.id, label: fields.label, moved: moved !== null },
+      });
+      if (moved) follow.statusChanged(t, moved, auth.user, await ticketVersion(tx, t.id));
+      follow.publish(FollowUps.audience(t), { type: 'draft.uploaded', ticket_id: t.id, ticket_name: t.name, id });
+      const title = `${t.name}: draft v${version} is ready for your review`;
+      await follow.notify(tx, {
+        userId: t.customer_id,
+        ticket: t,
+        kind: 'status_changed',
+        title,
+        body: 'Open the ticket to preview the draft, then approve it or ask for changes.',
+        mail: {
+          to: t.customer_email,
+          subject: title,
+          text: `Hello ${t.customer_name},\n\nYour tax preparer uploaded draft v${version} of your return (${t.service_name}, ${t.year}).\nPreview it, then approve it or ask for changes:\n${ticketLink(deps.publicUrl, t)}\n`,
+        },
+      });
+      return id;
+    });
+  } catch (err) {
+    await discardStaged(deps, [staged]);
+    throw err;
+  }
+  await follow.run(deps);
+  return draftOut(deps.db, seen.id, draftId);
+}
+
+type Decision = { kind: 'approve' } | { kind: 'changes'; message: string };
+
+/** The customer approves the current draft (Draft Finalised) or sends it back with a message (Tax Preparation). */
+export async function decideDraft(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  draftId: string,
+  decision: Decision,
+  ip: string,
+): Promise<Draft> {
+  const seen = await visibleTicket(deps, auth, ref);
+  if (isStaff(auth) || seen.customer_id !== auth.user.id) {
+    throw new AppError('forbidden', 'Only the customer of this ticket can review its draft.');
+  }
+  const follow = new FollowUps();
+  await deps.db.transaction(async (tx) => {
+    const t = (await repo.findTicket(tx, seen.id, true))!;
+    const draft = await repo.lockDraft(tx, t.id, draftId);
+    if (!draft) throw notFound(DRAFT_MESSAGES.draftNotFound);
+    const latest = await repo.latestVersion(tx, t.id);
+    if (draft.version !== latest || draft.status === 'superseded') {
+      throw new AppError('conflict', DRAFT_MESSAGES.notCurrent);
+    }
+    if (draft.status !== 'pending') throw new AppError('conflict', DRAFT_MESSAGES.alreadyDecided);
+    const to: TicketStatus = decision.kind === 'approve' ? 'Draft Finalised' : 'Tax Preparation';
+    const moved = await moveTicketStatus(tx, {
+      ticketId: t.id,
+      to,
+      from: ['Draft Ready'],
+      actorId: auth.user.id,
+      note:
+        decision.kind === 'approve'
+          ? `Draft v${draft.version} approved`
+          : `Changes requested on draft v${draft.version}`,
+    });
+    if (!moved) throw new AppError('conflict', DRAFT_MESSAGES.notAwaitingReview);
+    const now = deps.now();
+    await repo.updateDraft(tx, draft.id, {
+      status: decision.kind === 'approve' ? 'approved' : 'changes_requested',
+      decided_by: auth.user.id,
+      decided_at: now,
+      decision_message: decision.kind === 'changes' ? decision.message : null,
+    });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: decision.kind === 'approve' ? 'draft.approved' : 'draft.changes_requested',
+      entityType: 'ticket',
+      entityId: t.id,
+      ip,
+      meta: { draft_id: draft.id, version: draft.version },
+    });
+    follow.statusChanged(t, moved, auth.user, await ticketVersion(tx, t.id));
+    if (decision.kind === 'changes') {
+      const body = `Changes requested on draft v${draft.version}:\n${decision.message}`;
+      const m = await repo.insertConversationMessage(tx, { ticketId: t.id, authorId: auth.user.id, body });
+      follow.publish(FollowUps.audience(t), {
+        type: 'message.created',
+        ticket_id: t.id,
+        ticket_name: t.name,
+        message: {
+          id: String(m.id),
+          ticket_id: t.id,
+          body: m.body,
+          internal: false,
+          author: { id: auth.user.id, full_name: auth.user.full_name, is_staff: false },
+          document_ids: [],
+          created_at: m.created_at.toISOString(),
+        },
+      });
+    }
+    await notifyPreparer(tx, deps, follow, t, draft.version, decision);
+  });
+  await follow.run(deps);
+  return draftOut(deps.db, seen.id, draftId);
+}
+
+async function notifyPreparer(
+  tx: Tx,
+  deps: DocumentsDeps,
+  follow: FollowUps,
+  t: TicketRow,
+  version: number,
+  decision: Decision,
+) {
+  if (!t.assignee_id) return;
+  const assignee = await repo.findUser(tx, t.assignee_id);
+  const title =
+    decision.kind === 'approve'
+      ? `${t.name}: ${t.customer_name} approved draft v${version}`
+      : `${t.name}: ${t.customer_name} asked for changes to draft v${version}`;
+  await follow.notify(tx, {
+    userId: t.assignee_id,
+    ticket: t,
+    kind: decision.kind === 'approve' ? 'status_changed' : 'message',
+    title,
+    body: decision.kind === 'changes' ? decision.message.slice(0, 300) : 'The ticket is now Draft Finalised.',
+    ...(assignee
+      ? {
+          mail: {
+            to: assignee.email,
+            subject: title,
+            text: `${title}.\n\nOpen the ticket: ${ticketLink(deps.publicUrl, t)}\n`,
+          },
+        }
+      : {}),
+  });
+}
+
+export const approveDraft = (deps: DocumentsDeps, auth: AuthContext, ref: string, draftId: string, ip: string) =>
+  decideDraft(deps, auth, ref, draftId, { kind: 'approve' }, ip);
+
+export const requestDraftChanges = (
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  draftId: string,
+  body: RequestDraftChangesBody,
+  ip: string,
+) => decideDraft(deps, auth, ref, draftId, { kind: 'changes', message: body.message }, ip);
+
+/** Staff relabel a version: Draft, CPA Reviewed or Sample only. */
+export async function updateDraftLabel(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  draftId: string,
+  body: UpdateDraftBody,
+  ip: string,
+): Promise<Draft> {
+  const t = await visibleTicket(deps, auth, ref);
+  if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
+  await deps.db.transaction(async (tx) => {
+    const draft = await repo.lockDraft(tx, t.id, draftId);
+    if (!draft) throw notFound(DRAFT_MESSAGES.draftNotFound);
+    await repo.updateDraft(tx, draft.id, { label: body.label });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'draft.relabelled',
+      entityType: 'ticket',
+      entityId: t.id,
+      ip,
+      meta: { draft_id: draft.id, from: draft.label, to: body.label },
+    });
+  });
+  await deps.hub.publish(FollowUps.audience(t), {
+    type: 'draft.updated',
+    ticket_id: t.id,
+    ticket_name: t.name,
+    id: draftId,
+  });
+  return draftOut(deps.db, t.id, draftId);
+}
