@@ -117,6 +117,9 @@ export async function createInvoice(
       if (CLOSED_TICKET_STATUSES.has(ticket.status))
         throw new AppError('conflict', BILLING_MESSAGES.ticketNotInvoiceable);
       if (await repo.hasLiveInvoice(tx, ticket.id)) throw new AppError('conflict', BILLING_MESSAGES.invoiceExists);
+      // Create-and-issue on a ticket that cannot be issued yet is refused whole: no draft is left behind.
+      if (body.issue && ticket.status !== ISSUE_FROM_TICKET_STATUS)
+        throw new AppError('conflict', BILLING_MESSAGES.ticketNotReadyForInvoice);
       const tax = await taxOf(tx, body.tax_template_id);
       const lines: InvoiceLineInput[] = body.lines ?? [
         {

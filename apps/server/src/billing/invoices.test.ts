@@ -150,6 +150,20 @@ describe('creating an invoice', () => {
 });
 
 describe('drafts, issuing, cancelling', () => {
+  it('refuses create-and-issue before Ready For Invoice and writes nothing', async () => {
+    const ticket = await createTicket(t, p.customerId, { status: 'Draft Finalised' });
+    const res = await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id, issue: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(BILLING_MESSAGES.ticketNotReadyForInvoice);
+    const list = (await p.preparer.get(`/api/v1/invoices?ticket_id=${ticket.id}`)).json();
+    expect(list.items).toHaveLength(0);
+    // A draft can still be prepared, and create-and-issue works once the ticket is ready.
+    await t.database.db.update(tickets).set({ status: 'Ready For Invoice' }).where(eq(tickets.id, ticket.id));
+    const issued = await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id, issue: true });
+    expect(issued.statusCode).toBe(201);
+    expect(issued.json().status).toBe('Unpaid');
+  });
+
   it('edits a draft, then issues it when the ticket is Ready For Invoice, notifying the customer', async () => {
     const ticket = await createTicket(t, p.customerId, { status: 'Draft Finalised' });
     const draft = (await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id })).json();

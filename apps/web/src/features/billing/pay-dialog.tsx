@@ -71,7 +71,6 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
       (err: unknown) => {
         if (!live) return;
         setState({ kind: 'unavailable', message: isApiError(err) ? err.detail : t('common.somethingWentWrong') });
-        refresh();
       },
     );
     return () => {
@@ -88,13 +87,14 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
       setState({ kind: 'paid' });
     } catch (err) {
       setFailure(failureOf(err, t('common.somethingWentWrong')));
-    } finally {
-      refresh();
     }
   };
 
+  // Lists refresh only once the dialog closes: a paid invoice leaves the "awaiting payment" lists,
+  // which would otherwise unmount this dialog before it says 'Paid successfully'.
   const close = () => {
     if (!paidRef.current) showErrorToast(BILLING_MESSAGES.paymentFailed);
+    refresh();
     onClose();
   };
 
@@ -140,7 +140,7 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
           <Text c="dimmed" size="sm" ta="center">
             {t('billing.pay.receipt')}
           </Text>
-          <Button onClick={onClose} mt="sm">
+          <Button onClick={close} mt="sm">
             {t('common.close')}
           </Button>
         </Stack>
