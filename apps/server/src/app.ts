@@ -102,18 +102,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerErrorHandler(app);
 
+  // With Stripe keys the Payment Element loads Stripe.js, its frames and its API (billing).
+  const stripeOn = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  const stripeJs = stripeOn ? ['https://js.stripe.com'] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs],
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeJs, ...(stripeOn ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", ...stripeJs, ...(stripeOn ? ['https://hooks.stripe.com'] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

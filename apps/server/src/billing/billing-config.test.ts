@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { loadConfig } from '../platform/config.ts';
+import { createTestApp } from '../test/helper.ts';
 import { createBillingDeps } from './billing.deps.ts';
 
 const stripeEnv = {
@@ -38,5 +39,26 @@ describe('payment provider configuration', () => {
     );
     expect(() => loadConfig({ ...stripeEnv, STRIPE_SECRET_KEY: 'pk_oops' })).toThrowError(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ ...stripeEnv, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it("lets Stripe.js and its frames through the CSP only when Stripe's keys are set", async () => {
+    for (const [env, allowed] of [
+      [{}, false],
+      [stripeEnv, true],
+    ] as const) {
+      const t = await createTestApp(env);
+      try {
+        const csp = String(
+          (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+        );
+        expect(csp).toContain("frame-ancestors 'none'");
+        const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(name)) ?? '';
+        for (const name of ['script-src', 'frame-src', 'connect-src'])
+          expect(directive(name).includes('https://js.stripe.com'), `${name} with keys=${allowed}`).toBe(allowed);
+        expect(directive('connect-src').includes('https://api.stripe.com')).toBe(allowed);
+      } finally {
+        await t.close();
+      }
+    }
   });
 });
