@@ -31,7 +31,12 @@ function PaymentForm({ intent, onSubmit, confirm }: Props) {
     setBusy(true);
     await onSubmit(async () => {
       // The card goes from Stripe's frame to Stripe; we only learn the intent's outcome.
-      const result = await stripe.confirmPayment({ elements, redirect: 'if_required' });
+      // Cards never redirect; return_url serves only methods that must (Stripe requires one for those).
+      const result = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: window.location.href },
+      });
       if (result.error) throw new CardError(result.error.message ?? '');
       // Our server asks Stripe itself whether the intent succeeded before recording it.
       return confirm(result.paymentIntent.id);
