@@ -17,6 +17,8 @@ export interface DocumentUploaderProps {
   requestId?: string;
   defaultDocumentTypeId?: string;
   onUploaded?: (docs: Document[]) => void;
+  /** Without `ticketId`: tickets the upload may be filed under (an optional choice). */
+  ticketOptions?: { value: string; label: string }[];
 }
 
 interface Problem {
@@ -34,6 +36,7 @@ export function DocumentUploader({
   requestId,
   defaultDocumentTypeId,
   onUploaded,
+  ticketOptions,
 }: DocumentUploaderProps) {
   const { t } = useTranslation();
   const types = useDocumentTypes();
@@ -42,6 +45,7 @@ export function DocumentUploader({
   const [files, setFiles] = useState<File[]>([]);
   const [typeId, setTypeId] = useState<string | null>(defaultDocumentTypeId ?? null);
   const [typeError, setTypeError] = useState(false);
+  const [chosenTicket, setChosenTicket] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -73,7 +77,12 @@ export function DocumentUploader({
     setProgress(0);
     try {
       const docs = await upload.mutateAsync({
-        fields: { document_type: typeId, ticket_id: ticketId, request_id: requestId, customer_id: customerId },
+        fields: {
+          document_type: typeId,
+          ticket_id: ticketId ?? chosenTicket ?? undefined,
+          request_id: requestId,
+          customer_id: customerId,
+        },
         files,
         onProgress: (f) => setProgress(Math.round(f * 100)),
       });
@@ -110,6 +119,19 @@ export function DocumentUploader({
         comboboxProps={{ withinPortal: true }}
         data-testid="document-type-select"
       />
+      {!ticketId && ticketOptions && ticketOptions.length > 0 && (
+        <Select
+          label={t('vault.ticket')}
+          placeholder={t('vault.noTicketChosen')}
+          data={ticketOptions}
+          value={chosenTicket}
+          onChange={setChosenTicket}
+          clearable
+          disabled={busy}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="document-ticket-select"
+        />
+      )}
       <Dropzone
         onDrop={add}
         onReject={(rejected) => add(rejected.map((r) => r.file))}

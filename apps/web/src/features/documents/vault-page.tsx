@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isStaffRole, type Contact } from '@taxportal/contract';
+import { isStaffRole, type Contact, type TicketList } from '@taxportal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -27,6 +27,19 @@ export function VaultPage() {
     queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(customerId!)}`, signal),
     enabled: Boolean(customerId),
   });
+  const tickets = useQuery({
+    queryKey: ['documents', 'ticket-options', customerId ?? 'me'],
+    queryFn: ({ signal }) =>
+      api.get<TicketList>(
+        `/tickets?limit=100${customerId ? `&customer=${encodeURIComponent(customerId)}` : ''}`,
+        signal,
+      ),
+    enabled: !staff || Boolean(customerId),
+  });
+  const ticketOptions = (tickets.data?.items ?? []).map((tk) => ({
+    value: tk.id,
+    label: `${tk.name} · ${tk.service.name} ${tk.year}`,
+  }));
   const [groupBy, setGroupBy] = useState<GroupBy>('type');
   const list = useDocuments({ customer_id: customerId }, !staff || Boolean(customerId));
   const docs = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
@@ -68,7 +81,7 @@ export function VaultPage() {
         <Title order={2} size="h4" mb="sm">
           {t('vault.uploadTitle')}
         </Title>
-        <DocumentUploader customerId={customerId} />
+        <DocumentUploader customerId={customerId} ticketOptions={ticketOptions} />
       </Paper>
 
       {list.isPending && (
