@@ -1,4 +1,50 @@
-// Scaffold: replaced by the customer's outstanding document requests on the dashboard.
-export function DashboardRequestsPanel(_props: { isStaff: boolean }) {
-  return null;
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
+import type { DocumentRequest } from '@taxportal/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOutstandingRequests } from './requests-api.ts';
+
+/** The customer's dashboard card: documents still wanted, by ticket. Staff, or nothing outstanding: nothing. */
+export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
+  const { t } = useTranslation();
+  const outstanding = useOutstandingRequests(!isStaff);
+  const items = outstanding.data?.items ?? [];
+  if (isStaff || items.length === 0) return null;
+  const byTicket = new Map<string, DocumentRequest[]>();
+  // Tickets with the newest requests first; within a ticket, in the order they were asked for.
+  for (const r of items) byTicket.set(r.ticket_name, [r, ...(byTicket.get(r.ticket_name) ?? [])]);
+
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="dashboard-requests">
+      <Group gap="xs" mb={4}>
+        <IconClipboardList size={20} aria-hidden />
+        <Title order={2} size="h4">
+          {t('questionnaire.requests.dashboardTitle')}
+        </Title>
+        <Badge color="yellow" variant="light">
+          {items.length}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('questionnaire.requests.dashboardHint')}
+      </Text>
+      <Stack gap="sm">
+        {[...byTicket].map(([ticketName, list]) => (
+          <div key={ticketName} data-testid="dashboard-request-ticket" data-ticket={ticketName}>
+            <Anchor component={Link} to={`/form/message/${encodeURIComponent(ticketName)}`} fw={600} size="sm">
+              {t('questionnaire.requests.openTicket', { ticket: ticketName })}
+            </Anchor>
+            <Group gap={6} mt={4}>
+              {list.map((r) => (
+                <Badge key={r.id} variant="outline" color="yellow" tt="none" data-testid="dashboard-request">
+                  {r.label}
+                </Badge>
+              ))}
+            </Group>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
 }

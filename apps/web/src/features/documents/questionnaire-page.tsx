@@ -1,8 +1,153 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import {
+  isStaffRole,
+  QUESTIONNAIRE_SECTIONS,
+  type QuestionnaireSection,
+  type TicketProfile,
+} from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../app/api/index.ts';
+import { useSession } from '../../app/session/index.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { useProfile } from './questionnaire-api.ts';
+import { useSectionAutosave } from './questionnaire-autosave.ts';
+import { SavedPopup, useSavedPopup } from './questionnaire-saved-popup.tsx';
+import { ExpenseSection, GlobalAssetSection, InvestmentSection, type AnyForm } from './questionnaire-sections.tsx';
+import { TaxPayerSection } from './questionnaire-taxpayer.tsx';
+import { QuestionnairePicker } from './questionnaire-picker.tsx';
 
-// Scaffold: replaced by the feature's real page.
+/** /form-wizards: the customer's questionnaires (straight to the only one); /form/:id: ticket :id's questionnaire. */
 export function QuestionnairePage() {
+  const { id } = useParams();
+  return id ? <Questionnaire ticketId={id} /> : <QuestionnairePicker />;
+}
+
+function SectionPanel({
+  ticketRef,
+  profile,
+  section,
+  isStaff,
+  onSaved,
+}: {
+  /** The ticket as the URL names it: the profile query is cached under it. */
+  ticketRef: string;
+  profile: TicketProfile;
+  section: QuestionnaireSection;
+  isStaff: boolean;
+  onSaved: () => void;
+}) {
+  const form = useSectionAutosave(ticketRef, section, profile.sections[section].answers, onSaved) as unknown as AnyForm;
+  switch (section) {
+    case 'tax_payer':
+      return <TaxPayerSection form={form} ticketId={profile.ticket_id} isStaff={isStaff} />;
+    case 'investment':
+      return <InvestmentSection form={form} />;
+    case 'expense':
+      return <ExpenseSection form={form} />;
+    default:
+      return <GlobalAssetSection form={form} ticketId={profile.ticket_id} isStaff={isStaff} />;
+  }
+}
+
+const isSection = (v: string | null): v is QuestionnaireSection =>
+  !!v && (QUESTIONNAIRE_SECTIONS as readonly string[]).includes(v);
+
+function Questionnaire({ ticketId }: { ticketId: string }) {
   const { t } = useTranslation();
-  return <Title order={1}>{t('questionnaire.title')}</Title>;
+  const { data: session } = useSession();
+  const profile = useProfile(ticketId);
+  const [params, setParams] = useSearchParams();
+  const saved = useSavedPopup();
+  const isPhone = useIsPhone();
+
+  if (!session || profile.isPending) return <PageLoader />;
+  if (profile.isError) {
+    const notFound = isApiError(profile.error) && profile.error.status === 404;
+    return (
+      <Alert color="red" title={t('questionnaire.title')}>
+        {notFound ? t('questionnaire.notFound') : profile.error.message}
+      </Alert>
+    );
+  }
+  const p = profile.data;
+  const isStaff = isStaffRole(session.login_role);
+  const tab = isSection(params.get('section')) ? (params.get('section') as QuestionnaireSection) : 'tax_payer';
+
+  return (
+    <Stack gap="md" data-testid="questionnaire" data-ticket={p.ticket_name}>
+      <Group>
+        <Anchor component={Link} to={`/form/message/${encodeURIComponent(p.ticket_name)}`} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            {t('questionnaire.backToTicket')}
+          </Group>
+        </Anchor>
+      </Group>
+      <PageTitle
+        title={t('questionnaire.title')}
+        subtitle={
+          isStaff
+            ? t('questionnaire.subtitleStaff', { ticket: p.ticket_name, year: p.year, customer: p.customer_name })
+            : t('questionnaire.subtitle', { ticket: p.ticket_name, year: p.year })
+        }
+      />
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Group justify="space-between" mb={6} gap="xs">
+          <Text size="sm" fw={600} data-testid="questionnaire-completion">
+            {t('questionnaire.complete', { percent: p.completion })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('questionnaire.autosaveHint')}
+          </Text>
+        </Group>
+        <Progress value={p.completion} size="md" aria-label={t('questionnaire.complete', { percent: p.completion })} />
+      </Paper>
+      {p.prefilled_from && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="questionnaire-prefilled">
+          {t('questionnaire.prefilled', { ticket: p.prefilled_from })}
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(v) => isSection(v) && setParams({ section: v }, { replace: true })}
+        keepMounted={false}
+        variant={isPhone ? 'pills' : 'outline'}
+      >
+        {/* On phones the four sections wrap as pills, so the one open and every section's progress stay in view. */}
+        <Tabs.List style={isPhone ? { gap: 6 } : { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {QUESTIONNAIRE_SECTIONS.map((s) => {
+            const { answered, required } = p.sections[s].progress;
+            return (
+              <Tabs.Tab
+                key={s}
+                value={s}
+                style={{ flexShrink: 0 }}
+                data-testid={`tab-${s}`}
+                aria-label={`${t(`questionnaire.sections.${s}`)}, ${t('questionnaire.sectionProgress', { answered, required })}`}
+                rightSection={
+                  <Badge size="sm" variant="light" color={answered === required ? 'green' : 'gray'}>
+                    {t('questionnaire.progress', { answered, required })}
+                  </Badge>
+                }
+              >
+                {t(`questionnaire.sections.${s}`)}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        {QUESTIONNAIRE_SECTIONS.map((s) => (
+          <Tabs.Panel key={s} value={s} pt="md">
+            <Paper withBorder p={{ base: 'sm', sm: 'lg' }} data-testid={`section-${s}`}>
+              <SectionPanel ticketRef={ticketId} profile={p} section={s} isStaff={isStaff} onSaved={saved.show} />
+            </Paper>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <SavedPopup visible={saved.visible} />
+    </Stack>
+  );
 }

@@ -1,6 +1,192 @@
-import type { TicketDetail } from '@taxportal/contract';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconClipboardList, IconFileUpload, IconPlus, IconX } from '@tabler/icons-react';
+import type { DocumentRequest, TicketDetail } from '@taxportal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { formatDate } from '../../ui/format.ts';
+import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { DocumentUploader } from './document-uploader.tsx';
+import { questionnairePath } from './questionnaire-picker.tsx';
+import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api.ts';
+import { RequestDocumentsModal } from './requests-form.tsx';
 
-// Scaffold: replaced by the feature's real panel on the ticket page.
-export function TicketRequestsPanel(_props: { ticket: TicketDetail; isStaff: boolean }) {
-  return null;
+const STATUS_COLOUR = { open: 'yellow', fulfilled: 'green', cancelled: 'gray' } as const;
+
+function RequestRow({
+  request,
+  isStaff,
+  onUpload,
+  onCancel,
+}: {
+  request: DocumentRequest;
+  isStaff: boolean;
+  onUpload: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const r = request;
+  const who =
+    r.source === 'questionnaire'
+      ? t('questionnaire.requests.fromQuestionnaire', { date: formatDate(r.created_at) })
+      : t('questionnaire.requests.requestedBy', { name: r.requested_by_name ?? '—', date: formatDate(r.created_at) });
+  return (
+    <Group
+      justify="space-between"
+      align="flex-start"
+      gap="xs"
+      wrap="nowrap"
+      data-testid="document-request"
+      data-label={r.label}
+      data-status={r.status}
+    >
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Group gap={6}>
+          <Text fw={600} size="sm">
+            {r.label}
+          </Text>
+          <Badge size="xs" variant="light" color={STATUS_COLOUR[r.status]}>
+            {t(`questionnaire.requests.status.${r.status}`)}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {r.status === 'fulfilled' && r.fulfilled_at
+            ? t('questionnaire.requests.fulfilledAt', { date: formatDate(r.fulfilled_at) })
+            : who}
+          {isStaff && r.status === 'open' && r.reminders_sent > 0
+            ? ` · ${t('questionnaire.requests.reminders', { count: r.reminders_sent })}`
+            : ''}
+        </Text>
+        {r.note && (
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {t('questionnaire.requests.note_label', { note: r.note })}
+          </Text>
+        )}
+      </div>
+      {r.status === 'open' &&
+        (isStaff ? (
+          <Tooltip label={t('questionnaire.requests.cancel')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onCancel}
+              aria-label={`${t('questionnaire.requests.cancel')}: ${r.label}`}
+              style={{ flexShrink: 0 }}
+            >
+              <IconX size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button
+            size="compact-sm"
+            leftSection={<IconFileUpload size={14} />}
+            onClick={onUpload}
+            style={{ flexShrink: 0 }}
+            aria-label={`${t('questionnaire.requests.upload')}: ${r.label}`}
+          >
+            {t('questionnaire.requests.upload')}
+          </Button>
+        ))}
+    </Group>
+  );
+}
+
+/**
+ * The ticket's document requests. Staff: the request form and every request's state (withdraw an open
+ * one). The customer: what is outstanding, each with an upload that fulfils it, and what was received.
+ */
+export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const requests = useTicketRequests(ticket.id);
+  const cancel = useCancelRequest();
+  const [asking, setAsking] = useState(false);
+  const [uploading, setUploading] = useState<DocumentRequest | null>(null);
+  const [cancelling, setCancelling] = useState<DocumentRequest | null>(null);
+
+  const all = requests.data?.items ?? [];
+  // The customer does not need to see withdrawn requests.
+  const shown = isStaff ? all : all.filter((r) => r.status !== 'cancelled');
+  const open = all.filter((r) => r.status === 'open').length;
+
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="ticket-requests">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <IconClipboardList size={20} aria-hidden />
+            <Title order={2} size="h4">
+              {t('questionnaire.requests.title')}
+            </Title>
+            {open > 0 && (
+              <Badge color="yellow" variant="light" data-testid="requests-outstanding">
+                {t('questionnaire.requests.outstanding', { count: open })}
+              </Badge>
+            )}
+          </Group>
+          {isStaff && (
+            <Button size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => setAsking(true)}>
+              {t('questionnaire.requests.request')}
+            </Button>
+          )}
+        </Group>
+        {shown.length === 0 && !requests.isPending && (
+          <Text size="sm" c="dimmed">
+            {t('questionnaire.requests.empty')}
+          </Text>
+        )}
+        {shown.map((r) => (
+          <RequestRow
+            key={r.id}
+            request={r}
+            isStaff={isStaff}
+            onUpload={() => setUploading(r)}
+            onCancel={() => setCancelling(r)}
+          />
+        ))}
+        <Anchor component={Link} to={questionnairePath(ticket.name)} size="sm" data-testid="open-questionnaire">
+          {t('questionnaire.openFromTicket')}
+        </Anchor>
+      </Stack>
+      {isStaff && <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />}
+      <Modal
+        opened={uploading !== null}
+        onClose={() => setUploading(null)}
+        title={uploading ? t('questionnaire.requests.uploadTitle', { label: uploading.label }) : ''}
+        size="lg"
+      >
+        {uploading && (
+          <DocumentUploader
+            ticketId={ticket.id}
+            requestId={uploading.id}
+            defaultDocumentTypeId={uploading.document_type_id ?? undefined}
+            onUploaded={() => {
+              setUploading(null);
+              void client.invalidateQueries({ queryKey: requestKeys.all });
+            }}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={cancelling !== null}
+        label={t('questionnaire.requests.cancel')}
+        message={cancelling ? t('questionnaire.requests.cancelConfirm', { label: cancelling.label }) : ''}
+        busy={cancel.isPending}
+        onCancel={() => setCancelling(null)}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(cancelling.id, {
+            onSuccess: () => {
+              showSuccessToast(t('questionnaire.requests.cancelled'));
+              setCancelling(null);
+            },
+            onError: (err) => showErrorToast(err.message),
+          })
+        }
+        testId="cancel-request-dialog"
+      />
+    </Paper>
+  );
 }

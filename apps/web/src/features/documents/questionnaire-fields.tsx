@@ -1,0 +1,260 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { QuestionnaireSection } from '@taxportal/contract';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showErrorToast } from '../../ui/toast.tsx';
+import { getIn, type Path, type SectionForm } from './questionnaire-autosave.ts';
+import { useRevealField } from './questionnaire-api.ts';
+
+/** What every field needs: the section's form, where its answer lives, its label. */
+interface FieldProps {
+  form: SectionForm<QuestionnaireSection>;
+  path: Path;
+  label: string;
+}
+const pathKey = (path: Path) => path.join('.');
+const testId = (path: Path) => `q-${pathKey(path)}`;
+
+export function TextField({ form, path, label, multiline, type }: FieldProps & { multiline?: boolean; type?: string }) {
+  const value = (getIn(form.answers, path) as string | null | undefined) ?? '';
+  const common = {
+    label,
+    value,
+    error: form.errors[pathKey(path)],
+    onBlur: form.flush,
+    'data-testid': testId(path),
+    onChange: (e: { currentTarget: { value: string } }) =>
+      form.set(path, e.currentTarget.value === '' ? null : e.currentTarget.value, type === 'date' ? 'now' : 'typing'),
+  };
+  return multiline ? <Textarea autosize minRows={2} maxRows={6} {...common} /> : <TextInput type={type} {...common} />;
+}
+
+export function NumberField({ form, path, label, money, max }: FieldProps & { money?: boolean; max?: number }) {
+  const value = getIn(form.answers, path) as number | null | undefined;
+  return (
+    <NumberInput
+      label={label}
+      value={value ?? ''}
+      min={0}
+      max={max}
+      prefix={money ? '$' : undefined}
+      thousandSeparator={money ? ',' : undefined}
+      decimalScale={money ? 2 : 0}
+      allowNegative={false}
+      error={form.errors[pathKey(path)]}
+      onBlur={form.flush}
+      data-testid={testId(path)}
+      onChange={(v) => form.set(path, typeof v === 'number' ? v : null, 'typing')}
+    />
+  );
+}
+
+/** A yes/no question; unanswered until one is picked. */
+export function YesNo({ form, path, label, children }: FieldProps & { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const value = getIn(form.answers, path) as boolean | null | undefined;
+  return (
+    <Stack gap="xs">
+      <Radio.Group
+        label={label}
+        value={value === true ? 'yes' : value === false ? 'no' : ''}
+        onChange={(v) => form.set(path, v === 'yes')}
+        error={form.errors[pathKey(path)]}
+        data-testid={testId(path)}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="yes" label={t('questionnaire.yes')} />
+          <Radio value="no" label={t('questionnaire.no')} />
+        </Group>
+      </Radio.Group>
+      {value === true && children}
+    </Stack>
+  );
+}
+
+const TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
+const ACCOUNT = /^\d{4,17}$/;
+const isMasked = (v: string) => v.startsWith('***');
+
+/**
+ * An SSN, ITIN or account number. The server only ever sends it masked (`***-**-1234`); "Change" types a
+ * new one, staff may reveal the stored one (audited on the server).
+ */
+export function SecretField({
+  form,
+  path,
+  label,
+  ticketId,
+  revealPath,
+  canReveal,
+  account,
+}: FieldProps & { ticketId: string; revealPath: string; canReveal: boolean; account?: boolean }) {
+  const { t } = useTranslation();
+  const stored = (getIn(form.answers, path) as string | null | undefined) ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const reveal = useRevealField(ticketId);
+  const masked = stored !== '' && isMasked(stored);
+  const editing = draft !== null || !masked;
+
+  const commit = (value: string) => {
+    const v = value.trim();
+    if (v === '' && masked) {
+      setDraft(null);
+      setLocalError(null);
+      return;
+    }
+    if (v !== '' && !(account ? ACCOUNT : TAX_ID).test(v)) {
+      setLocalError(t(account ? 'questionnaire.secret.accountDigits' : 'questionnaire.secret.nineDigits'));
+      return;
+    }
+    setLocalError(null);
+    setDraft(null);
+    form.set(path, v === '' ? null : v);
+  };
+
+  if (!editing) {
+    return (
+      <Stack gap={4}>
+        <TextInput
+          label={label}
+          value={revealed ?? stored}
+          readOnly
+          data-testid={testId(path)}
+          data-masked={revealed ? 'false' : 'true'}
+          rightSectionWidth={canReveal ? 68 : 36}
+          rightSection={
+            <Group gap={2} wrap="nowrap">
+              {canReveal && (
+                <Tooltip label={t(revealed ? 'questionnaire.secret.hide' : 'questionnaire.secret.reveal')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`${t(revealed ? 'questionnaire.secret.hide' : 'questionnaire.secret.reveal')}: ${label}`}
+                    loading={reveal.isPending}
+                    onClick={() => {
+                      if (revealed) return setRevealed(null);
+                      reveal.mutate(revealPath, {
+                        onSuccess: (r) => setRevealed(r.value),
+                        onError: (err) => showErrorToast(err.message),
+                      });
+                    }}
+                  >
+                    {revealed ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label={t('questionnaire.secret.change')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('questionnaire.secret.change')}: ${label}`}
+                  onClick={() => {
+                    setRevealed(null);
+                    setDraft('');
+                  }}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          }
+        />
+        {revealed && (
+          <Text size="xs" c="dimmed">
+            {t('questionnaire.secret.revealed')}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <TextInput
+      label={label}
+      value={draft ?? stored}
+      inputMode="numeric"
+      autoComplete="off"
+      autoFocus={draft !== null}
+      error={localError ?? form.errors[pathKey(path)]}
+      data-testid={testId(path)}
+      onChange={(e) => setDraft(e.currentTarget.value)}
+      onBlur={(e) => commit(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(e.currentTarget.value);
+        if (e.key === 'Escape' && masked) {
+          setDraft(null);
+          setLocalError(null);
+        }
+      }}
+    />
+  );
+}
+
+/** A repeatable list (W-2 jobs, dependents, foreign accounts): one card per item, add and remove. */
+export function ItemList<T extends { id: string }>({
+  form,
+  path,
+  itemTitle,
+  addLabel,
+  blank,
+  render,
+}: {
+  form: SectionForm<QuestionnaireSection>;
+  path: Path;
+  itemTitle: (n: number) => string;
+  addLabel: string;
+  blank: () => Omit<T, 'id'>;
+  render: (index: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const items = (getIn(form.answers, path) as T[] | undefined) ?? [];
+  return (
+    <Stack gap="sm" data-testid={testId(path)}>
+      {items.map((item, i) => (
+        <Paper key={item.id} withBorder p="sm" radius="md" data-testid={`${testId(path)}-item`}>
+          <Group justify="space-between" mb="xs">
+            <Text fw={600} size="sm">
+              {itemTitle(i + 1)}
+            </Text>
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconTrash size={14} />}
+              onClick={() =>
+                form.set(
+                  path,
+                  items.filter((x) => x.id !== item.id),
+                )
+              }
+            >
+              {t('questionnaire.remove')}
+            </Button>
+          </Group>
+          {render(i)}
+        </Paper>
+      ))}
+      <Group>
+        <Button
+          variant="light"
+          size="sm"
+          onClick={() => form.set(path, [...items, { id: crypto.randomUUID(), ...blank() }])}
+        >
+          {addLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDocumentRequestsBody, DocumentRequest, DocumentRequestList } from '@taxportal/contract';
+import { api } from '../../app/api/index.ts';
+
+/** Query keys of document requests: invalidating ['document-requests'] refreshes the ticket panels and the dashboard. */
+export const requestKeys = {
+  all: ['document-requests'] as const,
+  ticket: (ticketId: string) => ['document-requests', 'ticket', ticketId] as const,
+  outstanding: ['document-requests', 'outstanding'] as const,
+};
+
+export function useTicketRequests(ticketId: string) {
+  return useQuery({
+    queryKey: requestKeys.ticket(ticketId),
+    queryFn: ({ signal }) =>
+      api.get<DocumentRequestList>(`/tickets/${encodeURIComponent(ticketId)}/document-requests`, signal),
+  });
+}
+
+/** The signed-in customer's open requests across tickets (the dashboard). */
+export function useOutstandingRequests(enabled: boolean) {
+  return useQuery({
+    queryKey: requestKeys.outstanding,
+    queryFn: ({ signal }) => api.get<DocumentRequestList>('/document-requests?status=open', signal),
+    enabled,
+  });
+}
+
+export function useCreateRequests(ticketId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDocumentRequestsBody) =>
+      api.post<DocumentRequestList>(`/tickets/${encodeURIComponent(ticketId)}/document-requests`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+export function useCancelRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<DocumentRequest>(`/document-requests/${encodeURIComponent(id)}/cancel`),
+    onSuccess: () => client.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}

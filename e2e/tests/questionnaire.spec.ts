@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { chooseOption, createTicketByApi } from './ticket-helpers.ts';
+
+/** SPEC §4/§9: the 'Saved' popup shows after a save, for 2.5 seconds. */
+async function expectSaved(page: Page) {
+  const popup = page.getByTestId('saved-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toHaveText('Saved');
+  await expect(popup).toBeHidden({ timeout: 5_000 });
+}
+
+test('a customer answers the questionnaire: each answer saved with the Saved popup, kept after a reload', async ({
+  page,
+  customer,
+}) => {
+  void customer;
+  const ticket = await createTicketByApi(page.request);
+  // With a single ticket, form-wizards goes straight to its questionnaire.
+  await page.goto('/form-wizards');
+  await expect(page).toHaveURL(new RegExp(`/form/${ticket.name.replace('.', '\\.')}$`));
+  const q = page.getByTestId('questionnaire');
+  await expect(q.getByRole('heading', { name: 'Taxpayer questionnaire' })).toBeVisible();
+  await expect(page.getByTestId('questionnaire-completion')).toHaveText('0% complete');
+
+  await chooseOption(page, 'q-filing_status', 'Single');
+  await expectSaved(page);
+  await page.getByLabel('First name').fill('Alice');
+  await page.getByLabel('Last name').fill('Able');
+  await page.getByLabel('Last name').blur();
+  await expectSaved(page);
+
+  // The SSN is checked on the device, then saved and shown masked from then on.
+  const ssn = page.getByTestId('q-ssn');
+  await ssn.fill('12345678');
+  await ssn.blur();
+  await expect(page.getByText('Must be exactly nine digits.')).toBeVisible();
+  await ssn.fill('123-45-6789');
+  await ssn.blur();
+  await expectSaved(page);
+  await expect(page.getByTestId('q-ssn')).toHaveValue('***-**-6789');
+
+  await page.getByTestId('tab-investment').click();
+  await page.getByTestId('q-has_w2').getByRole('radio', { name: 'Yes' }).check();
+  await expectSaved(page);
+  await page.getByRole('button', { name: 'Add a job' }).click();
+  await page.getByTestId('q-w2_jobs.0.employer').fill('Acme Corp');
+  await page.getByTestId('q-w2_jobs.0.employer').blur();
+  await expectSaved(page);
+  await page.getByTestId('q-has_interest').getByRole('radio', { name: 'No' }).check();
+  await expectSaved(page);
+  await expect(page.getByTestId('tab-investment')).toContainText('3/10');
+
+  await page.reload();
+  await expect(page.getByTestId('q-has_w2').getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(page.getByTestId('q-w2_jobs.0.employer')).toHaveValue('Acme Corp');
+  await expect(page.getByTestId('q-has_interest').getByRole('radio', { name: 'No' })).toBeChecked();
+  await page.getByTestId('tab-tax_payer').click();
+  await expect(page.getByLabel('First name')).toHaveValue('Alice');
+  await expect(page.getByLabel('Last name')).toHaveValue('Able');
+  await expect(page.getByTestId('q-ssn')).toHaveValue('***-**-6789');
+  await expect(page.getByTestId('questionnaire-completion')).not.toHaveText('0% complete');
+
+  // Saying yes to W-2 income asked for a W-2 on the ticket.
+  await page.getByRole('link', { name: 'Back to the ticket' }).click();
+  const w2 = page.locator('[data-testid="document-request"][data-label="W-2"]');
+  await expect(w2).toBeVisible();
+  await expect(w2).toHaveAttribute('data-status', 'open');
+  // And /edit-profile now opens the questionnaire (completion above 0).
+  await page.goto('/edit-profile');
+  await expect(page).toHaveURL(new RegExp(`/form/${ticket.name.replace('.', '\\.')}$`));
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the questionnaire works on a phone: sections, lists, the FBAR note, autosave and reload', async ({
+    page,
+    customer,
+  }) => {
+    void customer;
+    const ticket = await createTicketByApi(page.request);
+    await page.goto(`/form/${ticket.name}`);
+    await expect(page.getByTestId('questionnaire')).toBeVisible();
+    await page.getByTestId('tab-global_asset').click();
+    await page.getByTestId('q-has_foreign_accounts').getByRole('radio', { name: 'Yes' }).check();
+    await expectSaved(page);
+    for (const [i, balance] of [
+      [0, '6000'],
+      [1, '5000'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add an account' }).click();
+      await page.getByTestId(`q-foreign_accounts.${i}.country`).fill('Canada');
+      await page.getByTestId(`q-foreign_accounts.${i}.institution`).fill('Maple Bank');
+      await page.getByTestId(`q-foreign_accounts.${i}.highest_balance_usd`).fill(balance);
+      await page.getByTestId(`q-foreign_accounts.${i}.highest_balance_usd`).blur();
+      await expectSaved(page);
+    }
+    await expect(page.getByTestId('fbar-note')).toContainText('FBAR');
+    await expect(page.getByTestId('fbar-note')).toContainText('$11,000');
+
+    // Nothing spills sideways on a phone.
+    const overflow = await page.evaluate(() => {
+      const w = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+      return w.document.documentElement.scrollWidth - w.innerWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.reload();
+    await expect(page.getByTestId('q-foreign_accounts.1.highest_balance_usd')).toHaveValue('$5,000');
+    await expect(page.getByTestId('fbar-note')).toBeVisible();
+    await expect(page.getByTestId('tab-global_asset')).toContainText('2/3');
+  });
+});
