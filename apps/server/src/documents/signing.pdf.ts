@@ -113,12 +113,12 @@ export async function generate8879(d: Form8879Details): Promise<Buffer> {
   text(d.firmName, 72, 622, 11, bold);
 
   text('Part I  Tax Return Information', 72, 592, 11, bold);
-  let y = paragraph(
+  const y = paragraph(
     `The amounts of your ${d.taxYear} return are those of the return your tax preparer showed you and that you approved in the portal. Keep a copy of the return for your records.`,
     576,
   );
   text('Part II  Taxpayer Declaration and Signature Authorization', 72, y - 14, 11, bold);
-  y = paragraph(
+  paragraph(
     `Under penalties of perjury, I declare that I have examined a copy of my electronic individual income tax return and accompanying schedules and statements for the tax year ending December 31, ${d.taxYear}, and to the best of my knowledge and belief, it is true, correct, and complete. I consent to allow my ERO, transmitter, or intermediate service provider to send my return to the IRS and to receive from the IRS an acknowledgement of receipt or reason for rejection of the transmission. I authorize the ERO to enter or generate my PIN as my signature on my tax year ${d.taxYear} electronically filed income tax return.`,
     y - 30,
   );
@@ -173,29 +173,35 @@ interface Fonts {
 }
 
 /**
- * The signed form: every signature so far placed on the unsigned PDF, and one audit page appended naming,
- * for each signer, who, when (UTC), from where (IP, user agent), how (drawn or typed, how confirmed), and the
- * sha256 of the unsigned document they were shown.
+ * The signed form: the new signatures placed on `base` (the unsigned PDF, or the previous signed one whose
+ * audit page is then replaced), and one audit page appended naming, for every signer so far, who, when (UTC),
+ * from where (IP, user agent), how (drawn or typed, how confirmed), and the sha256 of the unsigned document.
+ * The result always has exactly one page more than the unsigned form.
  */
 export async function signPdf(
-  unsigned: Buffer,
+  base: Buffer,
   opts: {
     source: 'generated' | 'uploaded';
+    baseHasAuditPage: boolean;
     unsignedSha256: string;
     ticketName: string;
     taxYear: number;
     firmName: string;
-    signatures: SignatureEvidence[];
+    /** Signatures to draw now. */
+    place: SignatureEvidence[];
+    /** Every signer so far, for the audit page. */
+    signers: SignatureEvidence[];
   },
 ): Promise<Buffer> {
-  const doc = await PDFDocument.load(unsigned);
+  const doc = await PDFDocument.load(base);
+  if (opts.baseHasAuditPage) doc.removePage(doc.getPageCount() - 1);
   const fonts: Fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
     script: await doc.embedFont(StandardFonts.TimesRomanItalic),
   };
   const pages = doc.getPages();
-  for (const s of opts.signatures) {
+  for (const s of opts.place) {
     const box = SIGNATURE_BOXES[opts.source][s.role];
     const page = box.page === 'first' ? pages[0]! : pages[pages.length - 1]!;
     if (opts.source === 'uploaded') {
@@ -232,7 +238,7 @@ export async function signPdf(
   put(`Form 8879, tax year ${opts.taxYear}, ticket ${opts.ticketName}, ${opts.firmName}`);
   put(`SHA-256 of the unsigned document: ${opts.unsignedSha256}`, 9);
   y -= 10;
-  for (const s of opts.signatures) {
+  for (const s of opts.signers) {
     put(`${ROLE_TEXT[s.role]}: ${s.name}`, 12, fonts.bold);
     put(`E-mail: ${s.email}`, 10, fonts.regular, 12);
     put(`Signed at (UTC): ${utcStamp(s.signedAt)}`, 10, fonts.regular, 12);
@@ -246,6 +252,6 @@ export async function signPdf(
     'Each signer confirmed their identity before signing and typed their name; the signature above was applied by the portal at the time shown. This page is part of the signed record.',
     8,
   );
-  doc.setModificationDate(opts.signatures.at(-1)?.signedAt ?? new Date());
+  doc.setModificationDate(opts.signers.at(-1)?.signedAt ?? new Date());
   return Buffer.from(await doc.save());
 }

@@ -53,6 +53,8 @@ export const signingStateSchema = z.object({
   request: signingRequestSchema.nullable(),
   /** Signing is open only while the ticket is Ready For IRS Filing. */
   can_sign: z.boolean(),
+  /** Staff only: what the questionnaire says (filing status married_joint, the spouse's name), for the prepare form. */
+  suggestion: z.object({ joint: z.boolean(), spouse_name: z.string().nullable() }).nullable(),
 });
 export type SigningState = z.infer<typeof signingStateSchema>;
 

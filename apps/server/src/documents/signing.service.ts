@@ -1,0 +1,415 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import {
+  MESSAGES,
+  prepareSigningFieldsSchema,
+  SIGNATURE_IMAGE_MAX_BYTES,
+  SIGNED_8879_RETENTION_YEARS,
+  SIGNING_MESSAGES,
+  type PrepareSigningBody,
+  type SignBody,
+  type Signer,
+  type SignerRole,
+  type SigningState,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { AppError, fieldError } from '../platform/errors.ts';
+import { discardStaged, insertDocument, stageUpload, type StagedFile } from './document-files.ts';
+import type { DocumentsDeps } from './documents.deps.ts';
+import { FollowUps, ticketLink } from './drafts.notify.ts';
+import * as drafts from './drafts.repository.ts';
+import type { TicketRow } from './drafts.repository.ts';
+import { visibleTicket } from './drafts.service.ts';
+import { checkConfirmation, maskEmail } from './signing.tokens.ts';
+import { generate8879, signPdf, type SignatureEvidence } from './signing.pdf.ts';
+import * as repo from './signing.repository.ts';
+import type { SignatureRow, SigningRequestRow } from './signing.repository.ts';
+
+const SIGNING_STATUS = 'Ready For IRS Filing';
+const CLOSED = new Set(['Completed', 'Closed', 'Cancelled']);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+const addYears = (d: Date, years: number) => {
+  const r = new Date(d);
+  r.setUTCFullYear(r.getUTCFullYear() + years);
+  return r;
+};
+
+function signerView(r: SigningRequestRow, ticket: TicketRow, sigs: SignatureRow[], staff: boolean): Signer[] {
+  const roles: SignerRole[] = r.joint ? ['taxpayer', 'spouse'] : ['taxpayer'];
+  return roles.map((role) => {
+    const s = sigs.find((x) => x.signer_role === role);
+    const email = role === 'taxpayer' ? ticket.customer_email : (r.spouse_email ?? '');
+    return {
+      role,
+      name: role === 'taxpayer' ? r.taxpayer_name : (r.spouse_name ?? ''),
+      email: staff || role === 'taxpayer' ? email : maskEmail(email),
+      signed_at: s ? s.signed_at.toISOString() : null,
+      method: s ? (s.method as Signer['method']) : null,
+      confirmation: s ? (s.confirmation as Signer['confirmation']) : null,
+      ip: s && staff ? s.ip : null,
+      signed_document_id: s?.signed_document_id ?? null,
+    };
+  });
+}
+
+/** GET …/signing: the current request, who has signed, and whether signing is open. */
+export async function signingState(deps: DocumentsDeps, auth: AuthContext, ref: string): Promise<SigningState> {
+  const ticket = await visibleTicket(deps, auth, ref);
+  const staff = isStaff(auth);
+  const r = await repo.currentRequest(deps.db, ticket.id);
+  const suggestion = staff ? await repo.questionnaireSpouse(deps.db, ticket.id) : null;
+  if (!r) return { request: null, can_sign: false, suggestion };
+  const sigs = await repo.signaturesOf(deps.db, r.id);
+  const retain = sigs.map((s) => s.retain_until.getTime());
+  return {
+    request: {
+      id: r.id,
+      ticket_id: ticket.id,
+      status: r.status as 'pending' | 'completed',
+      source: r.source as 'generated' | 'uploaded',
+      document_id: r.document_id,
+      unsigned_sha256: r.unsigned_sha256,
+      joint: r.joint,
+      signers: signerView(r, ticket, sigs, staff),
+      signed_document_id: r.signed_document_id,
+      retain_until: retain.length ? new Date(Math.max(...retain)).toISOString() : null,
+      created_at: r.created_at.toISOString(),
+      completed_at: r.completed_at?.toISOString() ?? null,
+      spouse_code_sent: !!r.spouse_code_hash,
+    },
+    can_sign: r.status === 'pending' && ticket.status === SIGNING_STATUS,
+    suggestion,
+  };
+}
+
+/**
+ * The request a customer may act on now as `role`: their own ticket (else 404), not staff (403), the ticket
+ * Ready For IRS Filing (409), a pending request (409), a spouse only on a joint return, not signed yet (409).
+ */
+export async function signableRequest(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  role: SignerRole,
+  db: Tx = deps.db,
+) {
+  const ticket = await visibleTicket({ db }, auth, ref);
+  if (isStaff(auth) || ticket.customer_id !== auth.user.id) {
+    throw new AppError('forbidden', 'Only the taxpayer of this ticket signs its Form 8879.');
+  }
+  if (ticket.status !== SIGNING_STATUS) throw new AppError('conflict', SIGNING_MESSAGES.notReady);
+  const request = await repo.currentRequest(db, ticket.id, db !== deps.db);
+  if (!request) throw new AppError('conflict', SIGNING_MESSAGES.noRequest);
+  if (role === 'spouse' && !request.joint) throw fieldError('signer', SIGNING_MESSAGES.notJoint);
+  const sigs = await repo.signaturesOf(db, request.id);
+  if (request.status !== 'pending' || sigs.some((s) => s.signer_role === role)) {
+    throw new AppError('conflict', SIGNING_MESSAGES.alreadySigned);
+  }
+  return { ticket, request, sigs };
+}
+
+type Part = MultipartFile | MultipartValue;
+
+async function readFormUpload(deps: DocumentsDeps, parts: AsyncIterable<Part>) {
+  const fields: Record<string, string> = {};
+  let staged: StagedFile | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || staged) {
+          part.file.resume();
+          throw fieldError('file', 'Upload one PDF.');
+        }
+        staged = await stageUpload(deps, part);
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+    if (!staged) throw fieldError('file', 'Choose the Form 8879 PDF to upload.');
+    if (staged.contentType !== 'application/pdf') {
+      throw new AppError('unsupported_media_type', SIGNING_MESSAGES.notPdf, {
+        errors: [{ field: 'file', message: SIGNING_MESSAGES.notPdf }],
+      });
+    }
+    const parsed = prepareSigningFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw fieldError(String(issue.path[0] ?? 'body'), issue.message);
+    }
+    return { staged, fields: parsed.data };
+  } catch (err) {
+    if (staged) await discardStaged(deps, [staged]);
+    throw err;
+  }
+}
+
+async function checkPreparer(deps: DocumentsDeps, auth: AuthContext, ref: string) {
+  const ticket = await visibleTicket(deps, auth, ref);
+  if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
+  if (CLOSED.has(ticket.status)) throw new AppError('conflict', SIGNING_MESSAGES.ticketClosed);
+  return ticket;
+}
+
+/**
+ * Staff prepare the 8879: generated from the ticket (taxpayer, tax year, firm) or the firm's own PDF. It
+ * replaces a request nobody has signed yet; once someone has signed, it cannot be replaced (409).
+ */
+export async function prepareSigning(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  input:
+    | { kind: 'generate'; body: PrepareSigningBody & { joint: boolean } }
+    | { kind: 'upload'; parts: () => AsyncIterable<Part> },
+  ip: string,
+): Promise<SigningState> {
+  const ticket = await checkPreparer(deps, auth, ref);
+  let staged: StagedFile;
+  let fields: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined };
+  if (input.kind === 'upload') {
+    ({ staged, fields } = await readFormUpload(deps, input.parts()));
+  } else {
+    fields = input.body;
+    const pdf = await generate8879({
+      taxpayerName: ticket.customer_name,
+      spouseName: fields.joint ? (fields.spouse_name ?? null) : null,
+      taxYear: ticket.year,
+      firmName: await repo.firmName(deps.db),
+      ticketName: ticket.name,
+      preparedAt: deps.now(),
+    });
+    staged = await stageUpload(deps, { file: pdf, filename: `Form-8879-${ticket.name}.pdf` });
+  }
+  const follow = new FollowUps();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const t = (await drafts.findTicket(tx, ticket.id, true))!;
+      const previous = await repo.currentRequest(tx, t.id, true);
+      if (previous) {
+        if (previous.signed_document_id || (await repo.signaturesOf(tx, previous.id)).length) {
+          throw new AppError('conflict', SIGNING_MESSAGES.alreadyStarted);
+        }
+        await repo.updateRequest(tx, previous.id, { status: 'replaced' });
+      }
+      const doc = await insertDocument(
+        tx,
+        deps,
+        { ...staged, fileName: `Form-8879-${t.name}.pdf` },
+        {
+          customerId: t.customer_id,
+          ticketId: t.id,
+          kind: 'upload',
+          visibility: 'private',
+          uploadedBy: auth.user.id,
+        },
+      );
+      const id = randomUUID();
+      await repo.insertRequest(tx, {
+        id,
+        ticket_id: t.id,
+        customer_id: t.customer_id,
+        document_id: doc.id,
+        unsigned_sha256: staged.file.sha256,
+        source: input.kind === 'upload' ? 'uploaded' : 'generated',
+        taxpayer_name: t.customer_name,
+        joint: fields.joint,
+        spouse_name: fields.joint ? (fields.spouse_name ?? null) : null,
+        spouse_email: fields.joint ? (fields.spouse_email ?? null) : null,
+        created_by: auth.user.id,
+        created_at: deps.now(),
+      });
+      await audit(tx, {
+        actorId: auth.user.id,
+        action: 'signing.prepared',
+        entityType: 'ticket',
+        entityId: t.id,
+        ip,
+        meta: { signing_request_id: id, document_id: doc.id, source: input.kind, joint: fields.joint },
+      });
+      follow.publish(FollowUps.audience(t), { type: 'signing.updated', ticket_id: t.id, ticket_name: t.name });
+      const title = `${t.name}: Form 8879 is ready for your signature`;
+      await follow.notify(tx, {
+        userId: t.customer_id,
+        ticket: t,
+        kind: 'status_changed',
+        title,
+        body: 'Sign the IRS e-file authorisation so that we can file your return.',
+        mail: {
+          to: t.customer_email,
+          subject: title,
+          text: `Hello ${t.customer_name},\n\nYour e-file authorisation (Form 8879) for ${t.year} is ready. Open the ticket to review and sign it:\n${ticketLink(deps.publicUrl, t)}\n`,
+        },
+      });
+    });
+  } catch (err) {
+    await discardStaged(deps, [staged]);
+    throw err;
+  }
+  await follow.run(deps);
+  return signingState(deps, auth, ticket.id);
+}
+
+function signatureImage(dataUrl: string | undefined): Buffer | null {
+  if (!dataUrl) return null;
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (bytes.length > SIGNATURE_IMAGE_MAX_BYTES || bytes.length < 60 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) {
+    throw fieldError('signature', SIGNING_MESSAGES.badSignature);
+  }
+  return bytes;
+}
+
+const evidenceOf = (s: SignatureRow): SignatureEvidence => ({
+  role: s.signer_role as SignerRole,
+  name: s.signer_name,
+  email: s.signer_email,
+  method: s.method as SignatureEvidence['method'],
+  confirmation: s.confirmation as SignatureEvidence['confirmation'],
+  image: null,
+  typed: null,
+  signedAt: s.signed_at,
+  ip: s.ip,
+  userAgent: s.user_agent,
+});
+
+/**
+ * Signs: checks the confirmation, the typed name and the signature; makes the signed PDF (signature on the
+ * form, audit page appended) from the unsigned form whose sha256 is checked; stores it as a private
+ * `signed_8879` document kept for 3 years.
+ */
+export async function sign(
+  deps: DocumentsDeps,
+  auth: AuthContext,
+  ref: string,
+  body: SignBody,
+  client: { ip: string; userAgent: string },
+): Promise<SigningState> {
+  const { ticket, request } = await signableRequest(deps, auth, ref, body.signer);
+  const now = deps.now();
+  if (!checkConfirmation(deps.sessionSecret, body.confirmation, request.id, body.signer, auth.user.id, now)) {
+    throw fieldError('confirmation', SIGNING_MESSAGES.confirmationInvalid);
+  }
+  const expectedName = body.signer === 'taxpayer' ? request.taxpayer_name : request.spouse_name!;
+  if (!sameName(body.signer_name, expectedName)) throw fieldError('signer_name', SIGNING_MESSAGES.nameMismatch);
+  const image = body.method === 'drawn' ? signatureImage(body.signature_image) : null;
+  const evidence: SignatureEvidence = {
+    role: body.signer,
+    name: body.signer_name.trim().replace(/\s+/g, ' '),
+    email: body.signer === 'taxpayer' ? ticket.customer_email : request.spouse_email!,
+    method: body.method,
+    confirmation: body.signer === 'taxpayer' ? 'password' : 'email_code',
+    image,
+    typed: body.method === 'typed' ? (body.typed_signature ?? null) : null,
+    signedAt: now,
+    ip: client.ip,
+    userAgent: client.userAgent.slice(0, 400) || 'unknown',
+  };
+
+  let stored: StagedFile | null = null;
+  const follow = new FollowUps();
+  try {
+    await deps.db.transaction(async (tx) => {
+      // Again under the request's row lock: two tabs signing at once make one signature, not two.
+      const { request: r, sigs } = await signableRequest(deps, auth, ref, body.signer, tx);
+      const unsignedRow = (await drafts.documentRow(tx, r.document_id))!;
+      const previous = r.signed_document_id ? await drafts.documentRow(tx, r.signed_document_id) : null;
+      const baseRow = previous ?? unsignedRow;
+      const base = await deps.files.read({
+        storageKey: baseRow.storage_key,
+        wrappedKey: baseRow.wrapped_key,
+        sha256: baseRow.sha256,
+      });
+      if (!previous && createHash('sha256').update(base).digest('hex') !== r.unsigned_sha256) {
+        throw new AppError('internal', 'The unsigned form does not match its recorded digest.');
+      }
+      const pdf = await signPdf(base, {
+        source: r.source as 'generated' | 'uploaded',
+        baseHasAuditPage: previous !== null,
+        unsignedSha256: r.unsigned_sha256,
+        ticketName: ticket.name,
+        taxYear: ticket.year,
+        firmName: await repo.firmName(tx),
+        place: [evidence],
+        signers: [...sigs.map(evidenceOf), evidence],
+      });
+      const file = await deps.files.put(pdf);
+      stored = { file, thumb: null, fileName: `Form-8879-${ticket.name}-signed.pdf`, contentType: 'application/pdf' };
+      const doc = await insertDocument(tx, deps, stored, {
+        customerId: ticket.customer_id,
+        ticketId: ticket.id,
+        kind: 'signed_8879',
+        visibility: 'private',
+        uploadedBy: auth.user.id,
+      });
+      await repo.insertSignature(tx, {
+        id: randomUUID(),
+        signing_request_id: r.id,
+        signer_role: body.signer,
+        signer_user_id: auth.user.id,
+        signer_name: evidence.name,
+        signer_email: evidence.email,
+        method: evidence.method,
+        confirmation: evidence.confirmation,
+        ip: evidence.ip,
+        user_agent: evidence.userAgent,
+        signed_at: now,
+        signed_document_id: doc.id,
+        retain_until: addYears(now, SIGNED_8879_RETENTION_YEARS),
+      });
+      const everyone = (r.joint ? 2 : 1) === sigs.length + 1;
+      await repo.updateRequest(tx, r.id, {
+        signed_document_id: doc.id,
+        ...(everyone ? { status: 'completed', completed_at: now } : {}),
+      });
+      await audit(tx, {
+        actorId: auth.user.id,
+        action: 'signing.signed',
+        entityType: 'ticket',
+        entityId: ticket.id,
+        ip: client.ip,
+        meta: {
+          signing_request_id: r.id,
+          signer: body.signer,
+          method: body.method,
+          document_id: doc.id,
+          completed: everyone,
+        },
+      });
+      follow.publish(FollowUps.audience(ticket), {
+        type: 'signing.updated',
+        ticket_id: ticket.id,
+        ticket_name: ticket.name,
+      });
+      if (ticket.assignee_id) {
+        const assignee = await drafts.findUser(tx, ticket.assignee_id);
+        const who = body.signer === 'taxpayer' ? 'the taxpayer' : 'the spouse';
+        const title = everyone ? `${ticket.name}: Form 8879 is signed` : `${ticket.name}: Form 8879 signed by ${who}`;
+        await follow.notify(tx, {
+          userId: ticket.assignee_id,
+          ticket,
+          kind: 'status_changed',
+          title,
+          body: `${evidence.name} signed at ${now.toISOString()}.`,
+          ...(assignee
+            ? {
+                mail: {
+                  to: assignee.email,
+                  subject: title,
+                  text: `${title}.\n\n${ticketLink(deps.publicUrl, ticket)}\n`,
+                },
+              }
+            : {}),
+        });
+      }
+    });
+  } catch (err) {
+    const s = stored as StagedFile | null;
+    if (s) await discardStaged(deps, [s]);
+    throw err;
+  }
+  await follow.run(deps);
+  return signingState(deps, auth, ticket.id);
+}

@@ -1,0 +1,339 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SigningState } from '@taxportal/contract';
+import { documents, outbox, signatures, signingRequests } from '../platform/db/schema.ts';
+import {
+  createCustomer,
+  createStaff,
+  createTestApp,
+  PASSWORD,
+  signIn,
+  type Agent,
+  type TestApp,
+} from '../test/helper.ts';
+import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
+import { multipart, png } from './documents.test-utils.ts';
+import { pdfText } from './signing.pdf-text.ts';
+import { retainedUntil } from './signing.repository.ts';
+
+let t: TestApp;
+let dataDir: string;
+let customer: Agent;
+let other: Agent;
+let staff: Agent;
+let customerName: string;
+const UA = 'Mozilla/5.0 (SigningTest) Chromium/130';
+
+const base = (id: string) => `/api/v1/tickets/${id}/signing`;
+const withUa = (agent: Agent, url: string, payload: unknown) =>
+  agent.request({ method: 'POST', url, payload: payload as object, headers: { 'user-agent': UA } });
+
+async function readyTicket(body: Record<string, unknown> = {}) {
+  const ticket = await openTicket(t, customer);
+  const prepared = await staff.post(base(ticket.id), body);
+  expect(prepared.statusCode, prepared.body).toBe(201);
+  await forceStatus(t, ticket.id, 'Ready For IRS Filing');
+  return { ticket, state: prepared.json() as SigningState };
+}
+async function confirm(
+  agent: Agent,
+  ticketId: string,
+  body: Record<string, unknown> = { signer: 'taxpayer', password: PASSWORD },
+) {
+  const res = await agent.post(`${base(ticketId)}/confirm`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().confirmation as string;
+}
+const drawn = async () => `data:image/png;base64,${(await png(400, 120)).toString('base64')}`;
+async function fileOf(agent: Agent, id: string): Promise<Buffer> {
+  const res = await agent.get(`/api/v1/documents/${id}/file`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.rawPayload;
+}
+const pages = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
+
+beforeAll(async () => {
+  dataDir = path.join(os.tmpdir(), `tp-signing-${randomUUID()}`);
+  t = await createTestApp({ DATA_DIR: dataDir });
+  const c = await createCustomer(t, { full_name: 'Dana Taxpayer' });
+  customerName = c.full_name;
+  customer = await signIn(t, c.email);
+  other = await signIn(t, (await createCustomer(t)).email);
+  staff = await signIn(t, (await createStaff(t, 'Tax Preparer')).email);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the taxpayer signs Form 8879', () => {
+  it('makes a signed PDF with one more page and an audit page naming signer, UTC time, IP and sha256', async () => {
+    const { ticket, state } = await readyTicket();
+    const unsigned = await fileOf(customer, state.request!.document_id);
+    expect(createHash('sha256').update(unsigned).digest('hex')).toBe(state.request!.unsigned_sha256);
+    expect(pdfText(unsigned)).toContain('Form 8879');
+    expect(pdfText(unsigned)).toContain(customerName);
+
+    const confirmation = await confirm(customer, ticket.id);
+    const res = await withUa(customer, `${base(ticket.id)}/sign`, {
+      signer: 'taxpayer',
+      confirmation,
+      signer_name: 'dana  taxpayer',
+      method: 'drawn',
+      signature_image: await drawn(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const after = res.json() as SigningState;
+    expect(after.request!.status).toBe('completed');
+    const signer = after.request!.signers[0]!;
+    expect(signer).toMatchObject({ role: 'taxpayer', method: 'drawn', confirmation: 'password' });
+
+    // Staff see who signed and when, and download the signed PDF through the vault's file route.
+    const staffView = (await staff.get(base(ticket.id))).json() as SigningState;
+    expect(staffView.request!.signers[0]!.signed_at).toBe(signer.signed_at);
+    expect(staffView.request!.signers[0]!.ip).toBe('127.0.0.1');
+    const signed = await fileOf(staff, staffView.request!.signed_document_id!);
+    expect(await pages(signed)).toBe((await pages(unsigned)) + 1);
+    const text = pdfText(signed);
+    const signedAt = new Date(signer.signed_at!);
+    expect(text).toContain('Electronic signature audit trail');
+    expect(text).toContain('Taxpayer: dana taxpayer');
+    expect(text).toContain(`Signed at (UTC): ${signedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`);
+    expect(text).toContain('IP address: 127.0.0.1');
+    expect(text).toContain(`User agent: ${UA}`);
+    expect(text).toContain('Method: drawn signature, password confirmed');
+    expect(text).toContain(state.request!.unsigned_sha256);
+
+    const [doc] = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, staffView.request!.signed_document_id!));
+    expect(doc).toMatchObject({ kind: 'signed_8879', visibility: 'private', ticket_id: ticket.id });
+    // Kept 3 years: the retention date is stored and deletion is refused.
+    const until = await retainedUntil(t.database.db, doc!.id);
+    expect(until!.getUTCFullYear()).toBe(signedAt.getUTCFullYear() + 3);
+    expect((await staff.delete(`/api/v1/documents/${doc!.id}`)).statusCode).toBe(403);
+    expect((await t.database.db.select().from(documents).where(eq(documents.id, doc!.id))).length).toBe(1);
+
+    // A second signature by the same signer is a conflict.
+    const again = await withUa(customer, `${base(ticket.id)}/sign`, {
+      signer: 'taxpayer',
+      confirmation,
+      signer_name: customerName,
+      method: 'typed',
+      typed_signature: customerName,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: PASSWORD })).statusCode,
+    ).toBe(409);
+  });
+
+  it('refuses signing unless the ticket is Ready For IRS Filing, and another customer or staff', async () => {
+    const ticket = await openTicket(t, customer);
+    expect((await staff.post(base(ticket.id), {})).statusCode).toBe(201);
+    const tryConfirm = (a: Agent) => a.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: PASSWORD });
+    expect((await tryConfirm(customer)).statusCode).toBe(409);
+    await forceStatus(t, ticket.id, 'Ready For IRS Filing');
+    const confirmation = await confirm(customer, ticket.id);
+    await forceStatus(t, ticket.id, 'Payment Collected');
+    const body = {
+      signer: 'taxpayer',
+      confirmation,
+      signer_name: customerName,
+      method: 'typed',
+      typed_signature: customerName,
+    };
+    expect((await customer.post(`${base(ticket.id)}/sign`, body)).statusCode).toBe(409);
+    await forceStatus(t, ticket.id, 'Ready For IRS Filing');
+    expect((await other.post(`${base(ticket.id)}/sign`, body)).statusCode).toBe(404);
+    expect((await tryConfirm(other)).statusCode).toBe(404);
+    expect((await other.get(base(ticket.id))).statusCode).toBe(404);
+    expect((await staff.post(`${base(ticket.id)}/sign`, body)).statusCode).toBe(403);
+    expect((await customer.post(base(ticket.id), {})).statusCode).toBe(403);
+    expect((await other.post(base(ticket.id), {})).statusCode).toBe(404);
+    const [req] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id));
+    expect(
+      await t.database.db.select().from(signatures).where(eq(signatures.signing_request_id, req!.id)),
+    ).toHaveLength(0);
+    const ok = await customer.post(`${base(ticket.id)}/sign`, body);
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('counts a wrong password (422) and locks after five; bad confirmation, name and drawing are 422', async () => {
+    const { ticket } = await readyTicket();
+    for (let i = 0; i < 5; i++) {
+      const res = await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: 'wrong-password' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[0].field).toBe('password');
+    }
+    const [row] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id));
+    expect(row!.taxpayer_failures).toBe(5);
+    expect(
+      (await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: PASSWORD })).statusCode,
+    ).toBe(429);
+
+    const fresh = await readyTicket();
+    const id = fresh.ticket.id;
+    const confirmation = await confirm(customer, id);
+    const sign = (b: Record<string, unknown>) =>
+      customer.post(`${base(id)}/sign`, {
+        signer: 'taxpayer',
+        confirmation,
+        signer_name: customerName,
+        method: 'typed',
+        typed_signature: 'D.T.',
+        ...b,
+      });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ confirmation: `${Date.now() + 60_000}.deadbeef` }, 'confirmation'],
+      [{ signer_name: 'Someone Else' }, 'signer_name'],
+      [{ method: 'drawn', typed_signature: undefined, signature_image: 'data:image/png;base64,AAAA' }, 'signature'],
+      [{ method: 'drawn', typed_signature: undefined }, 'signature'],
+      [{ signer: 'spouse' }, 'signer'],
+    ];
+    for (const [b, field] of cases) {
+      const res = await sign(b);
+      expect(res.statusCode, JSON.stringify(b)).toBe(422);
+      expect(res.json().errors[0].field).toBe(field);
+    }
+    expect(
+      (await t.database.db.select().from(signatures)).filter((s) => s.signer_name === 'Someone Else'),
+    ).toHaveLength(0);
+    const ok = await sign({});
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
+describe('a joint return', () => {
+  it('the spouse confirms with a single-use e-mailed code; the final PDF lists both signers', async () => {
+    const { ticket, state } = await readyTicket({
+      joint: true,
+      spouse_name: 'Sam Spouse',
+      spouse_email: 'sam.spouse@example.test',
+    });
+    expect(state.request!.signers.map((s) => s.role)).toEqual(['taxpayer', 'spouse']);
+    const unsigned = await fileOf(customer, state.request!.document_id);
+    expect(pdfText(unsigned)).toContain('Sam Spouse');
+
+    const t1 = await confirm(customer, ticket.id);
+    const first = await withUa(customer, `${base(ticket.id)}/sign`, {
+      signer: 'taxpayer',
+      confirmation: t1,
+      signer_name: customerName,
+      method: 'typed',
+      typed_signature: customerName,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().request.status).toBe('pending');
+
+    const sent = await customer.post(`${base(ticket.id)}/spouse-code`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().sent_to).toBe('s***@example.test');
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'sam.spouse@example.test'))
+      .orderBy(desc(outbox.created_at));
+    const code = /code: (\d{6})/.exec(mail!.text)![1]!;
+    const wrong = await customer.post(`${base(ticket.id)}/confirm`, {
+      signer: 'spouse',
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors[0].field).toBe('code');
+    const t2 = await confirm(customer, ticket.id, { signer: 'spouse', code });
+    // Single use.
+    expect((await customer.post(`${base(ticket.id)}/confirm`, { signer: 'spouse', code })).statusCode).toBe(422);
+    // The taxpayer's confirmation does not sign for the spouse.
+    const crossed = await customer.post(`${base(ticket.id)}/sign`, {
+      signer: 'spouse',
+      confirmation: t1,
+      signer_name: 'Sam Spouse',
+      method: 'typed',
+      typed_signature: 'Sam Spouse',
+    });
+    expect(crossed.statusCode).toBe(422);
+    const second = await withUa(customer, `${base(ticket.id)}/sign`, {
+      signer: 'spouse',
+      confirmation: t2,
+      signer_name: 'Sam Spouse',
+      method: 'drawn',
+      signature_image: await drawn(),
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const done = second.json() as SigningState;
+    expect(done.request!.status).toBe('completed');
+    expect(done.request!.signers.every((s) => s.signed_at)).toBe(true);
+
+    const signed = await fileOf(staff, done.request!.signed_document_id!);
+    expect(await pages(signed)).toBe((await pages(unsigned)) + 1);
+    const text = pdfText(signed);
+    expect(text).toContain(`Taxpayer: ${customerName}`);
+    expect(text).toContain('Spouse: Sam Spouse');
+    expect(text).toContain('Method: drawn signature, e-mailed one-time code confirmed');
+    // The taxpayer's own signed version stays, kept too.
+    const taxpayerDoc = done.request!.signers[0]!.signed_document_id!;
+    expect(taxpayerDoc).not.toBe(done.request!.signed_document_id);
+    expect(await retainedUntil(t.database.db, taxpayerDoc)).not.toBeNull();
+  });
+
+  it('a joint return needs the spouse name and e-mail; a single return has no spouse code', async () => {
+    const ticket = await openTicket(t, customer);
+    const res = await staff.post(base(ticket.id), { joint: true, spouse_name: 'Sam' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].field).toBe('spouse_email');
+    const { ticket: single } = await readyTicket();
+    expect((await customer.post(`${base(single.id)}/spouse-code`)).statusCode).toBe(422);
+  });
+});
+
+describe("the firm's own PDF", () => {
+  it('uploads a PDF form, signs it with a stamp, one page more; replacing works until someone signs', async () => {
+    const ticket = await openTicket(t, customer);
+    const firm = await PDFDocument.create();
+    firm.addPage([612, 792]);
+    firm.addPage([612, 792]);
+    const firmPdf = Buffer.from(await firm.save());
+    const up = (fields: Record<string, string>, data = firmPdf) =>
+      staff.request({
+        method: 'POST',
+        url: `${base(ticket.id)}/upload`,
+        ...multipart(fields, [{ name: '8879.pdf', data }]),
+      });
+    expect((await up({}, await png())).statusCode).toBe(415);
+    const first = await up({});
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await up({ joint: 'false' });
+    expect(second.statusCode).toBe(201);
+    const state = second.json() as SigningState;
+    expect(state.request!.source).toBe('uploaded');
+    expect(state.request!.id).not.toBe(first.json().request.id);
+    const replaced = await t.database.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.id, first.json().request.id));
+    expect(replaced[0]!.status).toBe('replaced');
+
+    await forceStatus(t, ticket.id, 'Ready For IRS Filing');
+    const confirmation = await confirm(customer, ticket.id);
+    const res = await customer.post(`${base(ticket.id)}/sign`, {
+      signer: 'taxpayer',
+      confirmation,
+      signer_name: customerName,
+      method: 'typed',
+      typed_signature: customerName,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const signed = await fileOf(customer, res.json().request.signed_document_id);
+    expect(await pages(signed)).toBe(3);
+    expect(pdfText(signed)).toContain("Taxpayer's signature (Form 8879)");
+    expect((await up({})).statusCode).toBe(409);
+    expect((await staff.post(base(ticket.id), {})).statusCode).toBe(409);
+  });
+});
