@@ -47,7 +47,9 @@ for (const viewport of [
     await expect(w2).toContainText('Both pages, please.');
     await w2.getByRole('button', { name: 'Upload: W-2' }).click();
 
-    const uploader = page.getByTestId('document-uploader');
+    // The upload dialog of that request (the ticket page has the vault's own uploader too).
+    const dialog = page.getByRole('dialog', { name: 'Upload: W-2' });
+    const uploader = dialog.getByTestId('document-uploader');
     // The request's document type is chosen already.
     await expect(uploader.getByTestId('document-type-select')).toHaveValue('W-2');
     await uploader
@@ -55,7 +57,7 @@ for (const viewport of [
       .locator('input[type="file"]')
       .setInputFiles({ name: 'w2-2024.png', mimeType: 'image/png', buffer: PNG });
     await uploader.getByTestId('upload-submit').click();
-    await expect(uploader).toBeHidden();
+    await expect(dialog).toBeHidden();
     await expect(w2).toHaveAttribute('data-status', 'fulfilled');
     await expect(w2.getByRole('button', { name: 'Upload: W-2' })).toHaveCount(0);
     await expect(
