@@ -190,9 +190,10 @@ export function SecretField({
       error={localError ?? form.errors[pathKey(path)]}
       data-testid={testId(path)}
       onChange={(e) => setDraft(e.currentTarget.value)}
-      onBlur={(e) => commit(e.currentTarget.value)}
+      // Leaving a field that was not typed in changes nothing.
+      onBlur={(e) => draft !== null && commit(e.currentTarget.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(e.currentTarget.value);
+        if (e.key === 'Enter' && draft !== null) commit(e.currentTarget.value);
         if (e.key === 'Escape' && masked) {
           setDraft(null);
           setLocalError(null);

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STATUS_DEFINITIONS, type TicketProfile } from '@taxportal/contract';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { getIn, setIn } from './questionnaire-autosave.ts';
+import { QuestionnairePage } from './questionnaire-page.tsx';
+import { SAVED_POPUP_MS } from './questionnaire-saved-popup.tsx';
+
+const session = {
+  user: { id: 'c1', full_name: 'Casey Customer', email: 'c@x.test', phone: null },
+  roles: ['Customer'],
+  login_role: 'Customer',
+  currency: 'USD',
+  statuses: STATUS_DEFINITIONS,
+};
+const empty = { answers: {}, updated_at: null };
+const profile = (taxPayer: Record<string, unknown> = {}): TicketProfile => ({
+  ticket_id: 't1',
+  ticket_name: 'TD.0001',
+  customer_id: 'c1',
+  customer_name: 'Casey Customer',
+  year: 2024,
+  sections: {
+    tax_payer: { answers: taxPayer, progress: { answered: 0, required: 8 }, updated_at: null },
+    investment: { ...empty, progress: { answered: 0, required: 9 } },
+    expense: { ...empty, progress: { answered: 0, required: 9 } },
+    global_asset: { ...empty, progress: { answered: 0, required: 2 } },
+  },
+  completion: 0,
+  prefilled_from: null,
+  fbar: { total_highest_balance_usd: 0, threshold_usd: 10000, exceeds_threshold: false },
+});
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/form/:id" element={<QuestionnairePage />} />
+    </Routes>,
+    { route: '/form/TD.0001' },
+  );
+
+describe('setIn / getIn', () => {
+  it('sets a nested value without touching the original, creating lists and objects on the way', () => {
+    const a = { spouse: { first_name: 'Sam' } };
+    const b = setIn(a, ['spouse', 'last_name'], 'Able');
+    expect(b).toEqual({ spouse: { first_name: 'Sam', last_name: 'Able' } });
+    expect(a).toEqual({ spouse: { first_name: 'Sam' } });
+    expect(setIn({}, ['w2_jobs', 0, 'employer'], 'Acme')).toEqual({ w2_jobs: [{ employer: 'Acme' }] });
+    expect(getIn({ w2_jobs: [{ employer: 'Acme' }] }, ['w2_jobs', 0, 'employer'])).toBe('Acme');
+    expect(getIn({}, ['address', 'city'])).toBeUndefined();
+  });
+});
+
+describe('QuestionnairePage: autosave', () => {
+  it("saves an answer on blur and shows 'Saved' for 2.5 seconds", async () => {
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/profile': () => json(200, profile()),
+      'PUT /tickets/TD.0001/profile/tax_payer': (c) => json(200, profile(c.body as Record<string, unknown>)),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText('First name');
+    await user.type(first, 'Casey');
+    await user.tab();
+    const popup = await screen.findByTestId('saved-popup');
+    const shownAt = Date.now();
+    expect(popup).toHaveTextContent('Saved');
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({ first_name: 'Casey' });
+    await waitFor(() => expect(screen.queryByTestId('saved-popup')).toBeNull(), { timeout: SAVED_POPUP_MS + 1500 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_POPUP_MS - 100);
+  });
+
+  it('refuses an SSN that is not nine digits on the device, and shows a saved one masked', async () => {
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/profile': () => json(200, profile()),
+      'PUT /tickets/TD.0001/profile/tax_payer': () => json(200, profile({ ssn: '***-**-6789' })),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const ssn = await screen.findByTestId('q-ssn');
+    await user.type(ssn, '12345678');
+    await user.tab();
+    expect(await screen.findByText('Must be exactly nine digits.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(screen.getByTestId('q-ssn'));
+    await user.type(screen.getByTestId('q-ssn'), '123-45-6789');
+    await user.tab();
+    await waitFor(() => expect(screen.getByTestId('q-ssn')).toHaveValue('***-**-6789'));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ ssn: '123-45-6789' });
+    // A customer gets no reveal button; "Change" is there.
+    expect(screen.queryByRole('button', { name: /Reveal/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change: SSN' })).toBeInTheDocument();
+  });
+});
