@@ -1,0 +1,156 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  problemSchema,
+  type ConfirmSignerBody,
+  type Draft,
+  type DraftLabel,
+  type DraftList,
+  type PrepareSigningBody,
+  type SignBody,
+  type SignerConfirmation,
+  type SigningState,
+} from '@taxportal/contract';
+import { api, ApiError, apiRequest, readCsrfToken } from '../../app/api/index.ts';
+
+/** Under ['tickets', …]: a live status change of the ticket refreshes drafts and signing too. */
+export const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;
+export const signingKey = (ticketId: string) => ['tickets', 'signing', ticketId] as const;
+const documentsKey = ['documents'] as const;
+
+const path = (ticketId: string, rest = '') => `/tickets/${encodeURIComponent(ticketId)}${rest}`;
+
+/** The vault's file route: inline for a preview, attachment for a download. */
+export const documentFileUrl = (documentId: string, inline = false) =>
+  `/api/v1/documents/${encodeURIComponent(documentId)}/file${inline ? '?disposition=inline' : ''}`;
+
+/** multipart/form-data POST with the CSRF header; problem+json turned into ApiError. */
+export async function postForm<T>(url: string, form: FormData): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const csrf = readCsrfToken();
+  if (csrf) headers['x-csrf-token'] = csrf;
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${url}`, { method: 'POST', body: form, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Something Went Wrong');
+  }
+  if (!res.ok) {
+    const parsed = problemSchema.safeParse(await res.json().catch(() => null));
+    throw new ApiError(
+      res.status,
+      parsed.success ? parsed.data.detail : 'Something Went Wrong',
+      parsed.success ? (parsed.data.errors ?? []) : [],
+    );
+  }
+  return (await res.json()) as T;
+}
+
+export function useDrafts(ticketId: string) {
+  return useQuery({
+    queryKey: draftsKey(ticketId),
+    queryFn: ({ signal }) => api.get<DraftList>(path(ticketId, '/drafts'), signal),
+  });
+}
+
+function useRefresh(ticketId: string) {
+  const client = useQueryClient();
+  return () => {
+    // The ticket's status, timeline, conversation and the vault change with a draft decision.
+    void client.invalidateQueries({ queryKey: ['tickets'] });
+    void client.invalidateQueries({ queryKey: documentsKey });
+    void client.invalidateQueries({ queryKey: draftsKey(ticketId) });
+  };
+}
+
+export function useUploadDraft(ticketId: string) {
+  const refresh = useRefresh(ticketId);
+  return useMutation({
+    mutationFn: (v: { file: File; label: DraftLabel; note: string }) => {
+      const form = new FormData();
+      form.append('label', v.label);
+      if (v.note.trim()) form.append('note', v.note.trim());
+      form.append('file', v.file, v.file.name);
+      return postForm<Draft>(path(ticketId, '/drafts'), form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useApproveDraft(ticketId: string) {
+  const refresh = useRefresh(ticketId);
+  return useMutation({
+    mutationFn: (draftId: string) => api.post<Draft>(path(ticketId, `/drafts/${draftId}/approve`)),
+    onSuccess: refresh,
+  });
+}
+
+export function useRequestDraftChanges(ticketId: string) {
+  const refresh = useRefresh(ticketId);
+  return useMutation({
+    mutationFn: (v: { draftId: string; message: string }) =>
+      api.post<Draft>(path(ticketId, `/drafts/${v.draftId}/request-changes`), { message: v.message }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateDraftLabel(ticketId: string) {
+  const refresh = useRefresh(ticketId);
+  return useMutation({
+    mutationFn: (v: { draftId: string; label: DraftLabel }) =>
+      apiRequest<Draft>(path(ticketId, `/drafts/${v.draftId}`), { method: 'PATCH', body: { label: v.label } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSigning(ticketId: string) {
+  return useQuery({
+    queryKey: signingKey(ticketId),
+    queryFn: ({ signal }) => api.get<SigningState>(path(ticketId, '/signing'), signal),
+  });
+}
+
+function useSigningUpdate(ticketId: string) {
+  const client = useQueryClient();
+  return (state: SigningState) => {
+    client.setQueryData(signingKey(ticketId), state);
+    void client.invalidateQueries({ queryKey: documentsKey });
+  };
+}
+
+export function usePrepareSigning(ticketId: string) {
+  const update = useSigningUpdate(ticketId);
+  return useMutation({
+    mutationFn: (v: { body: PrepareSigningBody; file: File | null }) => {
+      if (!v.file) return api.post<SigningState>(path(ticketId, '/signing'), v.body);
+      const form = new FormData();
+      form.append('joint', String(!!v.body.joint));
+      if (v.body.joint && v.body.spouse_name) form.append('spouse_name', v.body.spouse_name);
+      if (v.body.joint && v.body.spouse_email) form.append('spouse_email', v.body.spouse_email);
+      form.append('file', v.file, v.file.name);
+      return postForm<SigningState>(path(ticketId, '/signing/upload'), form);
+    },
+    onSuccess: update,
+  });
+}
+
+export function useSpouseCode(ticketId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ sent_to: string; expires_at: string }>(path(ticketId, '/signing/spouse-code')),
+    onSuccess: () => void client.invalidateQueries({ queryKey: signingKey(ticketId) }),
+  });
+}
+
+export function useConfirmSigner(ticketId: string) {
+  return useMutation({
+    mutationFn: (body: ConfirmSignerBody) => api.post<SignerConfirmation>(path(ticketId, '/signing/confirm'), body),
+  });
+}
+
+export function useSign(ticketId: string) {
+  const update = useSigningUpdate(ticketId);
+  return useMutation({
+    mutationFn: (body: SignBody) => api.post<SigningState>(path(ticketId, '/signing/sign'), body),
+    onSuccess: update,
+  });
+}

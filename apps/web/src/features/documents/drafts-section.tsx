@@ -1,0 +1,230 @@
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { DRAFT_LABELS, DRAFT_MESSAGE_MAX, type Draft, type DraftLabel, type TicketDetail } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api/index.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { formatDateTime } from '../../ui/format.ts';
+import { StatusBadge, statusView } from '../../ui/status-badge.tsx';
+import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useApproveDraft, useDrafts, useRequestDraftChanges, useUpdateDraftLabel } from './drafts-api.ts';
+import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
+import { DraftsUploadForm } from './drafts-upload-form.tsx';
+
+const STATUS_COLOURS: Record<Draft['status'], string> = {
+  pending: 'yellow',
+  approved: 'green',
+  changes_requested: 'red',
+  superseded: 'gray',
+};
+
+/** A draft's label (SPEC §4 displayed states) with its badge style, read by staff or customer. */
+export function DraftLabelBadge({ label, isStaff }: { label: DraftLabel; isStaff: boolean }) {
+  const view = statusView(label, isStaff ? 'staff' : 'customer');
+  return <StatusBadge {...view} size="sm" data-testid="draft-label" />;
+}
+
+/** Every version of the ticket's draft, newest first; the customer reviews the current one. */
+export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
+  const { t } = useTranslation();
+  const drafts = useDrafts(ticket.id);
+  const approve = useApproveDraft(ticket.id);
+  const changes = useRequestDraftChanges(ticket.id);
+  const relabel = useUpdateDraftLabel(ticket.id);
+  const [preview, setPreview] = useState<Draft | null>(null);
+  const [approving, setApproving] = useState<Draft | null>(null);
+  const [changing, setChanging] = useState<Draft | null>(null);
+  const [message, setMessage] = useState('');
+  const [messageError, setMessageError] = useState<string | null>(null);
+  const errorText = (err: unknown) => (isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+
+  const doApprove = async () => {
+    if (!approving) return;
+    try {
+      await approve.mutateAsync(approving.id);
+      showSuccessToast(t('drafts.approved'));
+    } catch (err) {
+      showErrorToast(errorText(err));
+    }
+    setApproving(null);
+  };
+  const doChanges = async () => {
+    if (!changing) return;
+    if (!message.trim()) {
+      setMessageError(t('drafts.changesLabel'));
+      return;
+    }
+    try {
+      await changes.mutateAsync({ draftId: changing.id, message: message.trim() });
+      showSuccessToast(t('drafts.changesSent'));
+      setChanging(null);
+      setMessage('');
+    } catch (err) {
+      setMessageError(errorText(err));
+    }
+  };
+  const doRelabel = async (draft: Draft, label: DraftLabel) => {
+    try {
+      await relabel.mutateAsync({ draftId: draft.id, label });
+      showSuccessToast(t('drafts.labelChanged'));
+    } catch (err) {
+      showErrorToast(errorText(err));
+    }
+  };
+
+  const items = drafts.data?.items ?? [];
+  const reviewable = (d: Draft) =>
+    !isStaff && d.is_current && d.status === 'pending' && ticket.status === 'Draft Ready';
+
+  return (
+    <Stack gap="sm" data-testid="drafts-section">
+      <Title order={3} size="h6">
+        {t('drafts.draftsHeading')}
+      </Title>
+      {drafts.isError && <Alert color="red">{errorText(drafts.error)}</Alert>}
+      {drafts.isSuccess && items.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="drafts-empty">
+          {isStaff ? t('drafts.noDraftsStaff') : t('drafts.noDrafts')}
+        </Text>
+      )}
+      {items.map((d) => (
+        <Stack
+          key={d.id}
+          gap={6}
+          p="sm"
+          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+          data-testid="draft-row"
+          data-version={d.version}
+          data-status={d.status}
+        >
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{t('drafts.version', { version: d.version })}</Text>
+            <DraftLabelBadge label={d.label} isStaff={isStaff} />
+            <Badge size="sm" variant="outline" color={STATUS_COLOURS[d.status]} data-testid="draft-status">
+              {t(`drafts.status.${d.status}`)}
+            </Badge>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {d.file_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('drafts.uploadedBy', { when: formatDateTime(d.created_at), name: d.uploaded_by?.full_name ?? '' })}
+          </Text>
+          {d.note && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {d.note}
+            </Text>
+          )}
+          {d.decided_at && d.decided_by && (
+            <Text size="xs" c="dimmed">
+              {t('drafts.decidedBy', {
+                status: t(`drafts.status.${d.status === 'superseded' ? 'pending' : d.status}`),
+                name: d.decided_by.full_name,
+                when: formatDateTime(d.decided_at),
+              })}
+            </Text>
+          )}
+          <Group gap="xs" wrap="wrap">
+            <Button size="xs" variant="light" onClick={() => setPreview(d)} data-testid="draft-preview">
+              {t('drafts.preview')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              component="a"
+              href={`/api/v1/documents/${d.document_id}/file`}
+              download={d.file_name}
+            >
+              {t('drafts.download')}
+            </Button>
+            {reviewable(d) && (
+              <>
+                <Button size="xs" color="green" onClick={() => setApproving(d)} data-testid="draft-approve">
+                  {t('drafts.approve')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="orange"
+                  onClick={() => setChanging(d)}
+                  data-testid="draft-request-changes"
+                >
+                  {t('drafts.requestChanges')}
+                </Button>
+              </>
+            )}
+          </Group>
+          {isStaff && (
+            <Select
+              size="xs"
+              label={t('drafts.labelField')}
+              data={DRAFT_LABELS.map((l) => ({ value: l, label: l }))}
+              value={d.label}
+              allowDeselect={false}
+              onChange={(v) => v && v !== d.label && void doRelabel(d, v as DraftLabel)}
+              data-testid="draft-label-select"
+              maw={220}
+            />
+          )}
+        </Stack>
+      ))}
+      {isStaff && <DraftsUploadForm ticket={ticket} />}
+
+      <DraftsPreviewModal
+        file={
+          preview
+            ? {
+                documentId: preview.document_id,
+                title: t('drafts.previewOf', { version: preview.version, name: preview.file_name }),
+                fileName: preview.file_name,
+              }
+            : null
+        }
+        onClose={() => setPreview(null)}
+      />
+      <ConfirmDialog
+        opened={approving !== null}
+        label={t('drafts.confirmApproveTitle')}
+        message={t('drafts.confirmApproveText', { version: approving?.version ?? '' })}
+        busy={approve.isPending}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => void doApprove()}
+        testId="draft-approve-dialog"
+      />
+      <Modal
+        opened={changing !== null}
+        onClose={() => setChanging(null)}
+        title={t('drafts.changesTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        data-testid="draft-changes-dialog"
+      >
+        <Stack>
+          <Textarea
+            label={t('drafts.changesLabel')}
+            placeholder={t('drafts.changesPlaceholder')}
+            autosize
+            minRows={3}
+            maxLength={DRAFT_MESSAGE_MAX}
+            value={message}
+            onChange={(e) => {
+              setMessage(e.currentTarget.value);
+              setMessageError(null);
+            }}
+            error={messageError}
+            data-autofocus
+            data-testid="draft-changes-message"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setChanging(null)}>
+              {t('drafts.cancel')}
+            </Button>
+            <Button onClick={() => void doChanges()} loading={changes.isPending} data-testid="draft-changes-send">
+              {t('drafts.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

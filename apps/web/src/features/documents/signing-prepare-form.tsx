@@ -1,0 +1,120 @@
+import { Button, Checkbox, FileInput, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { SigningState, TicketDetail } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api/index.ts';
+import { showSuccessToast } from '../../ui/toast.tsx';
+import { usePrepareSigning } from './drafts-api.ts';
+
+/** Staff prepare Form 8879: generated from the ticket or the firm's PDF; a joint return names the spouse. */
+export function SigningPrepareForm({
+  ticket,
+  suggestion,
+  onDone,
+}: {
+  ticket: TicketDetail;
+  suggestion: SigningState['suggestion'];
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation();
+  const prepare = usePrepareSigning(ticket.id);
+  const [source, setSource] = useState<'generate' | 'upload'>('generate');
+  const [file, setFile] = useState<File | null>(null);
+  const [joint, setJoint] = useState(suggestion?.joint ?? false);
+  const [spouseName, setSpouseName] = useState(suggestion?.spouse_name ?? '');
+  const [spouseEmail, setSpouseEmail] = useState('');
+  const [error, setError] = useState<{ field: string; text: string } | null>(null);
+
+  const submit = async () => {
+    setError(null);
+    if (source === 'upload' && !file) return setError({ field: 'file', text: t('drafts.filePlaceholder') });
+    try {
+      await prepare.mutateAsync({
+        body: joint ? { joint, spouse_name: spouseName.trim(), spouse_email: spouseEmail.trim() } : { joint: false },
+        file: source === 'upload' ? file : null,
+      });
+      showSuccessToast(t('drafts.signing.prepared'));
+      onDone?.();
+    } catch (err) {
+      setError(
+        isApiError(err)
+          ? { field: err.errors[0]?.field ?? 'form', text: err.errors[0]?.message ?? err.detail }
+          : { field: 'form', text: t('common.somethingWentWrong') },
+      );
+    }
+  };
+  const errorFor = (f: string) => (error?.field === f ? error.text : null);
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="signing-prepare-form">
+      <Stack gap="xs">
+        <Title order={4} size="h6">
+          {t('drafts.signing.prepareHeading')}
+        </Title>
+        <SegmentedControl
+          size="xs"
+          value={source}
+          onChange={(v) => setSource(v as 'generate' | 'upload')}
+          data={[
+            { value: 'generate', label: t('drafts.signing.sourceGenerate') },
+            { value: 'upload', label: t('drafts.signing.sourceUpload') },
+          ]}
+          data-testid="signing-source"
+        />
+        {source === 'upload' && (
+          <FileInput
+            size="sm"
+            label={t('drafts.signing.file')}
+            placeholder={t('drafts.filePlaceholder')}
+            accept="application/pdf"
+            value={file}
+            onChange={setFile}
+            error={errorFor('file')}
+            clearable
+            data-testid="signing-file"
+          />
+        )}
+        {suggestion?.joint && (
+          <Text size="xs" c="dimmed">
+            {t('drafts.signing.suggested')}
+          </Text>
+        )}
+        <Checkbox
+          label={t('drafts.signing.joint')}
+          checked={joint}
+          onChange={(e) => setJoint(e.currentTarget.checked)}
+          data-testid="signing-joint"
+        />
+        {joint && (
+          <>
+            <TextInput
+              size="sm"
+              label={t('drafts.signing.spouseName')}
+              value={spouseName}
+              onChange={(e) => setSpouseName(e.currentTarget.value)}
+              error={errorFor('spouse_name')}
+              data-testid="signing-spouse-name"
+            />
+            <TextInput
+              size="sm"
+              type="email"
+              label={t('drafts.signing.spouseEmail')}
+              value={spouseEmail}
+              onChange={(e) => setSpouseEmail(e.currentTarget.value)}
+              error={errorFor('spouse_email')}
+              data-testid="signing-spouse-email"
+            />
+          </>
+        )}
+        {error && !['file', 'spouse_name', 'spouse_email'].includes(error.field) && (
+          <Text size="sm" c="red">
+            {error.text}
+          </Text>
+        )}
+        <Button onClick={() => void submit()} loading={prepare.isPending} data-testid="signing-prepare-submit">
+          {t('drafts.signing.prepare')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

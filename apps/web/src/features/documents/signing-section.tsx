@@ -1,0 +1,127 @@
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Signer, TicketDetail } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api/index.ts';
+import { formatDateTime } from '../../ui/format.ts';
+import { documentFileUrl, useSigning } from './drafts-api.ts';
+import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
+import { SigningDialog } from './signing-dialog.tsx';
+import { SigningPrepareForm } from './signing-prepare-form.tsx';
+
+/** Form 8879 on the ticket: staff prepare it and see who signed; the customer (and spouse) sign it. */
+export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
+  const { t } = useTranslation();
+  const state = useSigning(ticket.id);
+  const [signing, setSigning] = useState<Signer | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [viewing, setViewing] = useState(false);
+
+  if (state.isPending) return null;
+  if (state.isError) {
+    return <Alert color="red">{isApiError(state.error) ? state.error.detail : t('common.somethingWentWrong')}</Alert>;
+  }
+  const { request, can_sign, suggestion } = state.data;
+  const nobodySigned = !request || request.signers.every((s) => !s.signed_at);
+  const closed = ['Completed', 'Closed', 'Cancelled'].includes(ticket.status);
+
+  return (
+    <Stack gap="sm" data-testid="signing-section" data-status={request?.status ?? 'none'}>
+      <Title order={3} size="h6">
+        {t('drafts.signing.heading')}
+      </Title>
+      {!request && (
+        <Text size="sm" c="dimmed">
+          {isStaff ? t('drafts.signing.none') : t('drafts.signing.noneCustomer')}
+        </Text>
+      )}
+      {request && (
+        <>
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => setViewing(true)} data-testid="signing-preview">
+              {t('drafts.signing.viewForm')}
+            </Button>
+            {request.signed_document_id && (
+              <Button
+                size="xs"
+                component="a"
+                href={documentFileUrl(request.signed_document_id)}
+                download
+                data-testid="signed-download"
+              >
+                {t('drafts.signing.downloadSigned')}
+              </Button>
+            )}
+            {request.status === 'completed' && (
+              <Badge color="green" variant="light" data-testid="signing-completed">
+                {t('drafts.signing.completed')}
+              </Badge>
+            )}
+          </Group>
+          {request.signers.map((s) => (
+            <Group
+              key={s.role}
+              justify="space-between"
+              gap="xs"
+              wrap="wrap"
+              data-testid="signer-row"
+              data-role={s.role}
+              data-signed={s.signed_at ? 'yes' : 'no'}
+            >
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {t(`drafts.signing.roles.${s.role}`)}: {s.name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {s.email}
+                </Text>
+                <Text size="xs" c={s.signed_at ? 'green' : 'dimmed'} data-testid="signer-status">
+                  {s.signed_at
+                    ? `${t('drafts.signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`drafts.signing.method.${s.method ?? 'typed'}`)}${isStaff && s.ip ? `, ${s.ip}` : ''})`
+                    : t('drafts.signing.notSigned')}
+                </Text>
+              </Stack>
+              {!isStaff && !s.signed_at && can_sign && (
+                <Button size="xs" onClick={() => setSigning(s)} data-testid={`sign-as-${s.role}`}>
+                  {t('drafts.signing.signButton', { name: s.name })}
+                </Button>
+              )}
+            </Group>
+          ))}
+          {!isStaff && request.status === 'pending' && !can_sign && (
+            <Text size="xs" c="dimmed">
+              {t('drafts.signing.waitingStatus')}
+            </Text>
+          )}
+        </>
+      )}
+      {isStaff && !closed && nobodySigned && (
+        <>
+          {request && !preparing && (
+            <Button size="xs" variant="subtle" onClick={() => setPreparing(true)} data-testid="signing-prepare-again">
+              {t('drafts.signing.replace')}
+            </Button>
+          )}
+          {(!request || preparing) && (
+            <SigningPrepareForm ticket={ticket} suggestion={suggestion} onDone={() => setPreparing(false)} />
+          )}
+        </>
+      )}
+      {signing && request && (
+        <SigningDialog ticket={ticket} request={request} signer={signing} onClose={() => setSigning(null)} />
+      )}
+      <DraftsPreviewModal
+        file={
+          viewing && request
+            ? {
+                documentId: request.signed_document_id ?? request.document_id,
+                title: t('drafts.signing.heading'),
+                fileName: `Form-8879-${ticket.name}.pdf`,
+              }
+            : null
+        }
+        onClose={() => setViewing(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { DEMO, expect, test } from './fixtures.ts';
+import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
+import { createTicketByApi, staffPage } from './ticket-helpers.ts';
+
+test.describe.configure({ timeout: 150_000 });
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`Form 8879 on ${device} (${viewport.width} px)`, () => {
+    test.use({ viewport });
+
+    test('staff prepare it; the customer confirms the password and draws a signature; staff download the signed PDF', async ({
+      page,
+      customer,
+      browser,
+      baseURL,
+    }) => {
+      const ticket = await createTicketByApi(page.request, 0, 2024);
+      const prep = await staffPage(browser, baseURL!, DEMO.preparer, viewport);
+      await prep.page.goto(`/form/message/${ticket.name}`);
+      await prep.page.getByTestId('signing-prepare-submit').click();
+      await expect(prep.page.getByTestId('toast-success').filter({ hasText: 'Form 8879 prepared' })).toBeVisible();
+      await expect(prep.page.getByTestId('signer-row')).toHaveAttribute('data-signed', 'no');
+
+      // Not signable before Ready For IRS Filing.
+      await page.goto(`/form/message/${ticket.name}`);
+      await expect(page.getByTestId('signing-section')).toContainText(
+        'Signing opens when the ticket is Ready For IRS Filing.',
+      );
+      await expect(page.getByTestId('sign-as-taxpayer')).toHaveCount(0);
+
+      await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Ready For IRS Filing');
+      await page.reload();
+      await page.getByTestId('sign-as-taxpayer').click();
+      const dialog = page.getByTestId('signing-dialog');
+      await expect(dialog.getByTestId('signing-view-form')).toHaveAttribute('href', /disposition=inline/);
+      // A wrong password is refused, then the right one confirms.
+      await dialog.getByLabel('Your password').fill('not-my-password');
+      await dialog.getByTestId('signing-confirm').click();
+      await expect(dialog).toContainText('The password is not correct.');
+      await dialog.getByLabel('Your password').fill(customer.password);
+      await dialog.getByTestId('signing-confirm').click();
+      await dialog.getByTestId('signing-name').fill(customer.full_name);
+      await drawSignature(page);
+      await dialog.getByTestId('signing-agree').check();
+      await dialog.getByTestId('signing-submit').click();
+      await expect(page.getByTestId('toast-success').filter({ hasText: 'Form 8879 is signed' })).toBeVisible();
+      await expect(page.getByTestId('signer-row')).toHaveAttribute('data-signed', 'yes');
+      await expect(page.getByTestId('signing-completed')).toBeVisible();
+
+      await prep.page.reload();
+      const signer = prep.page.getByTestId('signer-row');
+      await expect(signer).toHaveAttribute('data-signed', 'yes');
+      await expect(signer.getByTestId('signer-status')).toContainText('Signed');
+      await expect(signer.getByTestId('signer-status')).toContainText('drawn');
+      const [download] = await Promise.all([
+        prep.page.waitForEvent('download'),
+        prep.page.getByTestId('signed-download').click(),
+      ]);
+      const bytes = fs.readFileSync((await download.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      await prep.context.close();
+    });
+  });
+}
