@@ -211,12 +211,37 @@ export async function advanceReminders(tx: Tx, ids: string[], next: Date): Promi
   );
 }
 
+export interface NotificationRow {
+  id: string;
+  kind: 'document_request';
+  ticket_id: string;
+  ticket_name: string;
+  title: string;
+  body: string;
+  created_at: Date | string;
+}
+
+/** The customer's notice (the notifications feature's table, kind document_request). */
 export async function insertNotification(
   tx: Tx,
   n: { userId: string; ticketId: string; title: string; body: string },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into notifications (user_id, kind, ticket_id, title, body)
-        values (${n.userId}, 'document_request', ${n.ticketId}, ${n.title}, ${n.body})`,
+): Promise<NotificationRow> {
+  const [row] = await queryRows<NotificationRow>(
+    tx,
+    sql`with n as (
+          insert into notifications (user_id, kind, ticket_id, title, body)
+          values (${n.userId}, 'document_request', ${n.ticketId}, ${n.title}, ${n.body})
+          returning id, kind, ticket_id, title, body, created_at)
+        select n.id::text as id, n.kind, n.ticket_id, t.name as ticket_name, n.title, n.body, n.created_at
+        from n join tickets t on t.id = n.ticket_id`,
   );
+  return row!;
+}
+
+export async function unreadNotifications(db: Tx, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -117,7 +117,7 @@ export async function createRequests(
   const now = deps.now();
   const next = new Date(now.getTime() + reminderInterval);
   const ids: string[] = [];
-  await deps.db.transaction(async (tx) => {
+  const notice = await deps.db.transaction(async (tx) => {
     const types = await repo.documentTypeIdsByName(
       tx,
       checklist.flatMap((c) => (c.document_type ? [c.document_type] : [])),
@@ -146,7 +146,7 @@ export async function createRequests(
         created_at: new Date(now.getTime() + i),
       });
     }
-    await repo.insertNotification(tx, {
+    const created = await repo.insertNotification(tx, {
       userId: ticket.customer_id,
       ticketId: ticket.id,
       title: `${ticket.name}: documents requested`,
@@ -160,6 +160,7 @@ export async function createRequests(
       ip,
       meta: { request_ids: ids, labels: rows.map((r) => r.label) },
     });
+    return created;
   });
   const items = (await repo.requestsByIds(deps.db, ids)).map(toDocumentRequest);
   try {
@@ -173,6 +174,19 @@ export async function createRequests(
     );
   } catch (err) {
     deps.log.error({ err: (err as Error).message, ticket_id: ticket.id }, 'document request mail failed');
+  }
+  // The bell, live (the notification row is already committed).
+  try {
+    await deps.hub.publish(
+      { users: [ticket.customer_id] },
+      {
+        type: 'notification.created',
+        notification: { ...notice, read: false, created_at: iso(notice.created_at) },
+        unread_count: await repo.unreadNotifications(deps.db, ticket.customer_id),
+      },
+    );
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message }, 'document request live event failed');
   }
   return { items };
 }

@@ -5,6 +5,7 @@ import type { DocumentRequest, DocumentRequestList } from '@taxportal/contract';
 import { queryRows } from '../platform/db/client.ts';
 import { createMailer } from '../platform/mail/mail.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
+import { EventStream, listenOnce } from '../test/sse.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { createDocumentsJobRunner, reminderScan } from './requests.reminders.ts';
 
@@ -121,6 +122,25 @@ describe('document requests: staff ask, the customer sees and is told', () => {
     expect((await customerA.get(`/api/v1/tickets/${ticketA.id}/document-requests`)).json().items[0].status).toBe(
       'open',
     );
+  });
+
+  it("rings the customer's bell live (notification.created over SSE), and nobody else's", async () => {
+    const base = await listenOnce(t);
+    const { stream: mine } = await EventStream.open(base, customerA);
+    const { stream: theirs } = await EventStream.open(base, customerB);
+    try {
+      await request(ticketA2.id, { custom: ['Lease agreement'] });
+      const e = await mine.next('notification.created', (x) => x.data.type === 'notification.created');
+      expect(e.data).toMatchObject({
+        notification: { kind: 'document_request', ticket_id: ticketA2.id, ticket_name: ticketA2.name, read: false },
+      });
+      expect((e.data.notification as { body: string }).body).toBe('Lease agreement');
+      expect(e.data.unread_count).toBeGreaterThanOrEqual(1);
+      expect(theirs.events.filter((x) => x.data.type === 'notification.created')).toHaveLength(0);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 
   it('refuses bad input with 422 naming the field, writing nothing', async () => {
