@@ -26,6 +26,7 @@ import {
   type StagedFile,
 } from './document-files.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
+import { DRAFT_DOCUMENT_KEPT, isDraftOrFormDocument } from './drafts.repository.ts';
 
 /** A customer may delete their own uploads until the ticket is done. */
 const LOCKED_STATUSES = new Set(['Completed', 'Closed']);
@@ -240,6 +241,8 @@ export async function deleteDocument(deps: DocumentsDeps, auth: AuthContext, id:
       ? await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, doc.ticket_id))
       : [];
     if (!canDelete(auth, doc, t?.status)) throw new AppError('forbidden', MESSAGES.forbidden);
+    // A draft version or a Form 8879 PDF stays with its history (drafts.* / signing.* reference it).
+    if (await isDraftOrFormDocument(tx, doc.id)) throw new AppError('conflict', DRAFT_DOCUMENT_KEPT);
     // A request this document fulfilled is open again.
     await tx
       .update(documentRequests)

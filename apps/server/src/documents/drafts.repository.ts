@@ -105,6 +105,9 @@ export async function updateDraft(tx: Tx, id: string, set: Partial<typeof taxDra
   await tx.update(taxDrafts).set(set).where(eq(taxDrafts.id, id));
 }
 
+export const DRAFT_DOCUMENT_KEPT =
+  'This document is a version of a tax draft or a Form 8879 and is kept with its history.';
+
 /** Whether a document is the bytes of a draft version or of a Form 8879 (kept with its history). */
 export async function isDraftOrFormDocument(db: Tx, documentId: string): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(

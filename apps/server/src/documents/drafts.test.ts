@@ -209,6 +209,17 @@ describe('the customer reviews the draft', () => {
   });
 });
 
+describe('the vault and draft documents', () => {
+  it('a draft version cannot be deleted from the vault while its draft row keeps it', async () => {
+    const ticket = await openTicket(t, customer);
+    const d = await draftOn(ticket.id);
+    const res = await staff.delete(`/api/v1/documents/${d.document_id}`);
+    expect(res.statusCode).toBe(409);
+    expect((await customer.get(`/api/v1/documents/${d.document_id}/file`)).statusCode).toBe(200);
+    expect((await customer.get(`/api/v1/tickets/${ticket.id}/drafts`)).json().items).toHaveLength(1);
+  });
+});
+
 describe('labels', () => {
   it('staff change a label; customers cannot (403), another customer gets 404, bad labels 422', async () => {
     const ticket = await openTicket(t, customer);

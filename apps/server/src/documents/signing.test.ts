@@ -333,6 +333,8 @@ describe("the firm's own PDF", () => {
     const signed = await fileOf(customer, res.json().request.signed_document_id);
     expect(await pages(signed)).toBe(3);
     expect(pdfText(signed)).toContain("Taxpayer's signature (Form 8879)");
+    // The unsigned form stays with its signatures: the vault refuses to delete it.
+    expect((await staff.delete(`/api/v1/documents/${state.request!.document_id}`)).statusCode).toBe(409);
     expect((await up({})).statusCode).toBe(409);
     expect((await staff.post(base(ticket.id), {})).statusCode).toBe(409);
   });
