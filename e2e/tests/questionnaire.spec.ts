@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { chooseOption, createTicketByApi } from './ticket-helpers.ts';
+import { DEMO, expect, test } from './fixtures.ts';
+import { chooseOption, createTicketByApi, csrfHeaders, staffPage } from './ticket-helpers.ts';
 
 /** SPEC §4/§9: the 'Saved' popup shows after a save, for 2.5 seconds. */
 async function expectSaved(page: Page) {
@@ -111,4 +111,37 @@ test.describe('at 390 px', () => {
     await expect(page.getByTestId('fbar-note')).toBeVisible();
     await expect(page.getByTestId('tab-global_asset')).toContainText('2/3');
   });
+});
+
+test('staff open the questionnaire from the ticket and reveal a masked SSN with one click', async ({
+  page,
+  customer,
+  browser,
+  baseURL,
+}) => {
+  void customer;
+  const ticket = await createTicketByApi(page.request);
+  const res = await page.request.put(`/api/v1/tickets/${ticket.id}/profile/tax_payer`, {
+    data: { first_name: 'Riley', ssn: '321-54-9876' },
+    headers: await csrfHeaders(page.request),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  const { context, page: staff } = await staffPage(browser, baseURL!, DEMO.preparer);
+  await staff.goto(`/form/message/${ticket.name}`);
+  await staff.getByTestId('open-questionnaire').click();
+  await expect(staff).toHaveURL(new RegExp(`/form/${ticket.name.replace('.', '\\.')}$`));
+  const ssn = staff.getByTestId('q-ssn');
+  await expect(ssn).toHaveValue('***-**-9876');
+  await staff.getByRole('button', { name: 'Reveal: SSN' }).click();
+  await expect(ssn).toHaveValue('321-54-9876');
+  await expect(staff.getByText('Shown in full: this was recorded in the audit log.')).toBeVisible();
+  await staff.getByRole('button', { name: 'Hide: SSN' }).click();
+  await expect(ssn).toHaveValue('***-**-9876');
+  await context.close();
+
+  // The customer sees it masked and has no reveal button.
+  await page.goto(`/form/${ticket.name}`);
+  await expect(page.getByTestId('q-ssn')).toHaveValue('***-**-9876');
+  await expect(page.getByRole('button', { name: 'Reveal: SSN' })).toHaveCount(0);
 });
