@@ -11,6 +11,16 @@ import { useApproveDraft, useDrafts, useRequestDraftChanges, useUpdateDraftLabel
 import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
 import { DraftsUploadForm } from './drafts-upload-form.tsx';
 
+/** Where the server accepts a new draft version (later, the return is past the draft stage). */
+const DRAFT_UPLOAD_STATUSES = new Set<string>([
+  'Open',
+  'Tax Preparation',
+  'Required More Information',
+  'Filing In Process',
+  'Draft Ready',
+  'Draft Finalised',
+]);
+
 const STATUS_COLOURS: Record<Draft['status'], string> = {
   pending: 'yellow',
   approved: 'green',
@@ -168,7 +178,7 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
           )}
         </Stack>
       ))}
-      {isStaff && <DraftsUploadForm ticket={ticket} />}
+      {isStaff && DRAFT_UPLOAD_STATUSES.has(ticket.status) && <DraftsUploadForm ticket={ticket} />}
 
       <DraftsPreviewModal
         file={
