@@ -30,7 +30,9 @@ function RequestRow({
   const r = request;
   const who =
     r.source === 'questionnaire'
-      ? t('questionnaire.requests.fromQuestionnaire', { date: formatDate(r.created_at) })
+      ? t(isStaff ? 'questionnaire.requests.fromQuestionnaireStaff' : 'questionnaire.requests.fromQuestionnaire', {
+          date: formatDate(r.created_at),
+        })
       : t('questionnaire.requests.requestedBy', { name: r.requested_by_name ?? '—', date: formatDate(r.created_at) });
   return (
     <Group
