@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Draft, TicketDetail } from '@taxportal/contract';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../test/fetch-mock.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { DraftsSection } from './drafts-section.tsx';
+
+const ticket = { id: 't1', name: 'TD.0009', status: 'Draft Ready' } as unknown as TicketDetail;
+const draft = (version: number, over: Partial<Draft> = {}): Draft => ({
+  id: `d${version}`,
+  ticket_id: 't1',
+  version,
+  label: 'Draft',
+  status: 'pending',
+  is_current: true,
+  note: null,
+  document_id: `doc${version}`,
+  file_name: `draft-v${version}.pdf`,
+  size_bytes: 1000,
+  uploaded_by: { id: 's1', full_name: 'Parker Preparer' },
+  created_at: '2026-03-01T10:00:00.000Z',
+  decided_by: null,
+  decided_at: null,
+  decision_message: null,
+  ...over,
+});
+const list = [
+  draft(2, { label: 'CPA Reviewed' }),
+  draft(1, { status: 'superseded', is_current: false, label: 'Sample only' }),
+];
+
+describe('the drafts section', () => {
+  it('shows every version with its label style; the customer reviews only the current one', async () => {
+    mockApi({ 'GET /tickets/t1/drafts': () => json(200, { items: list }) });
+    renderWithProviders(<DraftsSection ticket={ticket} isStaff={false} />);
+    const rows = await screen.findAllByTestId('draft-row');
+    expect(rows.map((r) => r.getAttribute('data-version'))).toEqual(['2', '1']);
+    expect(within(rows[0]!).getByTestId('draft-label')).toHaveAttribute('data-badge', 'filing_in_progress');
+    expect(within(rows[1]!).getByTestId('draft-label')).toHaveAttribute('data-badge', 'sample_only');
+    expect(within(rows[0]!).getByTestId('draft-approve')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByTestId('draft-approve')).toBeNull();
+    expect(screen.queryByTestId('draft-upload-form')).toBeNull();
+    expect(screen.queryByTestId('draft-label-select')).toBeNull();
+  });
+
+  it('sends the requested changes with the message', async () => {
+    const calls = mockApi({
+      'GET /tickets/t1/drafts': () => json(200, { items: list }),
+      'POST /tickets/t1/drafts/d2/request-changes': () => json(200, draft(2, { status: 'changes_requested' })),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsSection ticket={ticket} isStaff={false} />);
+    await user.click(await screen.findByTestId('draft-request-changes'));
+    await user.type(await screen.findByTestId('draft-changes-message'), 'Wages are wrong');
+    await user.click(screen.getByTestId('draft-changes-send'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { message: 'Wages are wrong' } }),
+    );
+  });
+
+  it('gives staff the label choice and the upload form, never the review buttons', async () => {
+    mockApi({ 'GET /tickets/t1/drafts': () => json(200, { items: list }) });
+    renderWithProviders(<DraftsSection ticket={ticket} isStaff />);
+    await screen.findAllByTestId('draft-row');
+    expect(screen.getAllByTestId('draft-label-select')).toHaveLength(2);
+    expect(screen.getByTestId('draft-upload-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('draft-approve')).toBeNull();
+  });
+});
