@@ -49,17 +49,31 @@ export interface DocumentMeta {
 /** The upload's body: a multipart part, or a plain stream/buffer with the name the client gave. */
 export type UploadSource = Pick<MultipartFile, 'file' | 'filename'> | { file: Readable | Buffer; filename?: string };
 
-async function readHead(stream: Readable): Promise<{ head: Buffer; rest: AsyncIterator<Buffer> }> {
-  const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  while (size < SNIFF_BYTES) {
-    const next = await it.next();
-    if (next.done) break;
-    chunks.push(next.value);
-    size += next.value.length;
-  }
-  return { head: Buffer.concat(chunks), rest: it };
+/**
+ * Reads the first bytes for sniffing and gives back a stream of the whole file: the same stream with the
+ * head put back (no extra stream layer per chunk), or, for a file shorter than the sample, the head alone.
+ */
+function readHead(stream: Readable): Promise<{ head: Buffer; body: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (ended: boolean) => {
+      stream.off('data', onData).off('end', onEnd).off('error', onError);
+      const head = Buffer.concat(chunks, size);
+      if (ended) return resolve({ head, body: Readable.from(head.length ? [head] : []) });
+      stream.pause();
+      stream.unshift(head);
+      resolve({ head, body: stream });
+    };
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+      if (size >= SNIFF_BYTES) done(false);
+    };
+    const onEnd = () => done(true);
+    const onError = (err: Error) => reject(err);
+    stream.on('data', onData).once('end', onEnd).once('error', onError);
+  });
 }
 
 /** Keeps a copy of an image's bytes for the thumbnail (images are at most MAX_UPLOAD_BYTES). */
@@ -88,7 +102,7 @@ export async function makeThumbnail(image: Buffer): Promise<Buffer> {
  */
 export async function stageUpload(deps: Deps, part: UploadSource, maxBytes = MAX_UPLOAD_BYTES): Promise<StagedFile> {
   const source = Buffer.isBuffer(part.file) ? Readable.from([part.file]) : part.file;
-  const { head, rest } = await readHead(source);
+  const { head, body } = await readHead(source);
   if (head.length === 0) throw fieldError('file', UPLOAD_MESSAGES.emptyFile);
   const sniffed = await fileTypeFromBuffer(head);
   const contentType = sniffed?.mime as AcceptedUploadType | undefined;
@@ -98,14 +112,9 @@ export async function stageUpload(deps: Deps, part: UploadSource, maxBytes = MAX
       errors: [{ field: 'file', message: UPLOAD_MESSAGES.unsupportedType }],
     });
   }
-  const body = Readable.from(
-    (async function* () {
-      yield head;
-      for (let n = await rest.next(); !n.done; n = await rest.next()) yield n.value;
-    })(),
-  );
   const isImage = IMAGE_TYPES.has(contentType);
   const keep = isImage ? new Keep() : null;
+  if (keep) body.once('error', (err) => keep.destroy(err));
   const file = await deps.files.put(keep ? body.pipe(keep) : body, { maxBytes });
   let thumb: StoredFile | null = null;
   if (keep) {
