@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DEMO, expect, test } from './fixtures.ts';
+import { apiContextAs, DEMO, DEMO_PASSWORD, expect, test } from './fixtures.ts';
 import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
 import { createTicketByApi, staffPage } from './ticket-helpers.ts';
 
@@ -67,3 +67,60 @@ for (const [device, viewport] of [
     });
   });
 }
+
+test('a joint return: staff name the spouse, who signs with a code e-mailed to them (typed signature)', async ({
+  page,
+  customer,
+  browser,
+  baseURL,
+}) => {
+  const ticket = await createTicketByApi(page.request, 1, 2024);
+  const spouseEmail = `spouse-${Date.now()}@example.test`;
+  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  await prep.page.goto(`/form/message/${ticket.name}`);
+  await prep.page.getByTestId('signing-joint').check();
+  await prep.page.getByTestId('signing-spouse-name').fill('Robin Spouse');
+  await prep.page.getByTestId('signing-spouse-email').fill(spouseEmail);
+  await prep.page.getByTestId('signing-prepare-submit').click();
+  await expect(prep.page.getByTestId('signer-row')).toHaveCount(2);
+  await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Ready For IRS Filing');
+
+  await page.goto(`/form/message/${ticket.name}`);
+  // The taxpayer signs first, typing the signature.
+  await page.getByTestId('sign-as-taxpayer').click();
+  let dialog = page.getByTestId('signing-dialog');
+  await dialog.getByLabel('Your password').fill(customer.password);
+  await dialog.getByTestId('signing-confirm').click();
+  await dialog.getByTestId('signing-name').fill(customer.full_name);
+  await dialog.getByText('Type', { exact: true }).click();
+  await dialog.getByTestId('signing-typed').fill(customer.full_name);
+  await dialog.getByTestId('signing-agree').check();
+  await dialog.getByTestId('signing-submit').click();
+  await expect(page.locator('[data-testid="signer-row"][data-role="taxpayer"]')).toHaveAttribute('data-signed', 'yes');
+
+  // Then the spouse, with the code from their e-mail (read from the outbox as an admin).
+  await page.getByTestId('sign-as-spouse').click();
+  dialog = page.getByTestId('signing-dialog');
+  await dialog.getByTestId('signing-send-code').click();
+  await expect(dialog).toContainText('We sent a 6-digit code to s***@example.test');
+  const admin = await apiContextAs(browser, baseURL!, DEMO.admin, DEMO_PASSWORD);
+  const mail = (await (
+    await admin.request.get(`/api/v1/admin/outbox?limit=200&to=${encodeURIComponent(spouseEmail)}`)
+  ).json()) as {
+    items: { text: string }[];
+  };
+  await admin.close();
+  const code = /code: (\d{6})/.exec(mail.items[0]!.text)![1]!;
+  await dialog.getByTestId('signing-code').fill(code);
+  await dialog.getByTestId('signing-confirm').click();
+  await dialog.getByTestId('signing-name').fill('Robin Spouse');
+  await drawSignature(page);
+  await dialog.getByTestId('signing-agree').check();
+  await dialog.getByTestId('signing-submit').click();
+  await expect(page.getByTestId('signing-completed')).toBeVisible();
+
+  await prep.page.reload();
+  await expect(prep.page.locator('[data-testid="signer-row"][data-signed="yes"]')).toHaveCount(2);
+  await expect(prep.page.locator('[data-testid="signer-row"][data-role="spouse"]')).toContainText(spouseEmail);
+  await prep.context.close();
+});
