@@ -9,11 +9,11 @@ export const REMINDER_JOB = 'document_request_reminder';
 /**
  * Finds open requests whose reminder is due (by the indexed next_reminder_at), claims them with
  * FOR UPDATE SKIP LOCKED, moves their next reminder 3 days on and counts it, and enqueues one reminder
- * mail per ticket, all in one transaction: two runners never pick the same request, and a crash before
+ * mail per ticket (joining one already queued and not yet taken), all in one transaction: two runners never pick the same request, and a crash before
  * the commit leaves the request due.
  */
 export function reminderScan(deps: Pick<DocumentsDeps, 'db'>, limit = 200): JobScan {
-  return async ({ now }) =>
+  const claimBatch = (now: Date) =>
     deps.db.transaction(async (tx) => {
       const due = await repo.claimDueReminders(tx, now, FINISHED_STATUSES, limit);
       if (!due.length) return 0;
@@ -25,9 +25,20 @@ export function reminderScan(deps: Pick<DocumentsDeps, 'db'>, limit = 200): JobS
       const byTicket = new Map<string, string[]>();
       for (const d of due) byTicket.set(d.ticket_id, [...(byTicket.get(d.ticket_id) ?? []), d.id]);
       for (const [ticketId, ids] of byTicket)
-        await enqueueJob(tx, REMINDER_JOB, { ticket_id: ticketId, request_ids: ids }, now);
+        if (!(await repo.addToQueuedReminder(tx, REMINDER_JOB, ticketId, ids)))
+          await enqueueJob(tx, REMINDER_JOB, { ticket_id: ticketId, request_ids: ids }, now);
       return due.length;
     });
+  // A backlog (after downtime) is worked off in batches of `limit`, each its own short transaction.
+  return async ({ now }) => {
+    let total = 0;
+    for (let i = 0; i < 50; i++) {
+      const n = await claimBatch(now);
+      total += n;
+      if (n < limit) break;
+    }
+    return total;
+  };
 }
 
 /** Sends the reminder for the requests still open when the job runs (fulfilled meanwhile: nothing). */

@@ -211,6 +211,21 @@ export async function advanceReminders(tx: Tx, ids: string[], next: Date): Promi
   );
 }
 
+/**
+ * Adds requests to a ticket's reminder that is queued and not yet taken by a runner, so one pass sends
+ * one mail per ticket; false when there is none (a runner holding it makes this wait, then miss it).
+ */
+export async function addToQueuedReminder(tx: Tx, kind: string, ticketId: string, ids: string[]): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update jobs set payload = jsonb_set(payload, '{request_ids}', (payload->'request_ids') || ${JSON.stringify(ids)}::jsonb)
+        where kind = ${kind} and done_at is null and locked_until is null and attempts = 0
+          and payload->>'ticket_id' = ${ticketId}
+        returning id::text as id`,
+  );
+  return rows.length > 0;
+}
+
 export interface NotificationRow {
   id: string;
   kind: 'document_request';

@@ -274,6 +274,22 @@ describe('document request reminders (background job, injected clock)', () => {
     expect(await mailsTo(c.email, 'Reminder:%')).toHaveLength(0);
   });
 
+  it('a backlog larger than one batch still sends one mail per ticket, listing every request', async () => {
+    const c = await createCustomer(t);
+    const ticket = await openTicket(t, await signIn(t, c.email));
+    const start = new Date();
+    clock = start;
+    await request(ticket.id, { checklist: ['w2', '1099_int', '1099_div', '1099_b', '1099_r'] });
+    clock = new Date(start.getTime() + 3 * 86_400_000 + 1000);
+    // Batches of two: three claims, one queued reminder that grows.
+    await reminderScan({ db: t.database.db }, 2)({ db: t.database.db, now: clock, log });
+    await runner().tick();
+    const mails = await mailsTo(c.email, 'Reminder:%');
+    expect(mails).toHaveLength(1);
+    for (const label of ['W-2', '1099-INT', '1099-DIV', '1099-B', '1099-R'])
+      expect(mails[0]!.text).toContain(`  - ${label}`);
+  });
+
   it('two runners racing send each reminder exactly once', async () => {
     const customers = await Promise.all([1, 2, 3].map(() => createCustomer(t)));
     const start = new Date();
