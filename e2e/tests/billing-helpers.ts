@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
@@ -71,4 +72,16 @@ export async function downloadedPdfText(download: Download): Promise<string> {
   const bytes = fs.readFileSync(file);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return pdfText(bytes);
+}
+
+/**
+ * axe's serious and critical findings on the page as it stands (the same rules as accessibility.spec.ts),
+ * or only inside `include` (billing's part of a page other features share).
+ */
+export async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }

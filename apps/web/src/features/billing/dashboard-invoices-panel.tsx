@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { formatMoney } from '../../ui/format.ts';
 import { useInvoiceList } from './billing-api.ts';
 import { formatDay } from './billing-format.ts';
 import { PayButton } from './invoice-actions.tsx';
-import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { CountBadge, InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { invoicePath } from './invoice-table.tsx';
 
 /** The customer's dashboard card: invoices awaiting payment (Overdue first), each with Pay. Staff: nothing. */
@@ -26,9 +26,7 @@ export function DashboardInvoicesPanel({ isStaff }: { isStaff: boolean }) {
           <Title order={2} size="h4">
             {t('billing.dashboard.title')}
           </Title>
-          <Badge color="yellow" variant="light">
-            {items.length}
-          </Badge>
+          <CountBadge count={items.length} />
         </Group>
         <Anchor component={Link} to="/billing" size="sm">
           {t('billing.dashboard.all')}

@@ -4,6 +4,7 @@ import type { Invoice, InvoiceLineInput } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../ui/format.ts';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useSaveInvoice, useTaxTemplates } from './billing-api.ts';
 
@@ -45,6 +46,7 @@ function startLines(props: InvoiceEditorProps): DraftLine[] {
 export function InvoiceEditor(props: InvoiceEditorProps) {
   const { opened, onClose, ticket, draft } = props;
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const [lines, setLines] = useState<DraftLine[]>(() => startLines(props));
   const [taxId, setTaxId] = useState<string | null>(draft?.tax?.template_id ?? null);
   const [dueDate, setDueDate] = useState(draft?.due_date ?? '');
@@ -95,6 +97,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
         draft ? t('billing.editor.editTitle', { name: draft.name }) : t('billing.editor.title', { ticket: ticket.name })
       }
       size="xl"
+      fullScreen={isPhone}
       centered
       radius="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -109,16 +112,16 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
         {lines.map((l, i) => (
           <Group key={l.key} gap="xs" align="flex-start" wrap="wrap" data-testid="editor-line">
             <TextInput
-              label={i === 0 ? t('billing.col.description') : undefined}
+              label={i === 0 || isPhone ? t('billing.col.description') : undefined}
               aria-label={t('billing.col.description')}
               value={l.description}
               onChange={(e) => setLine(l.key, { description: e.currentTarget.value })}
               error={fieldError(i, 'description')}
-              style={{ flex: '1 1 220px' }}
+              style={{ flex: isPhone ? '1 1 100%' : '1 1 220px' }}
               data-testid="line-description"
             />
             <NumberInput
-              label={i === 0 ? t('billing.col.quantity') : undefined}
+              label={i === 0 || isPhone ? t('billing.col.quantity') : undefined}
               aria-label={t('billing.col.quantity')}
               value={l.quantity}
               onChange={(v) => setLine(l.key, { quantity: v })}
@@ -131,12 +134,13 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
               data-testid="line-quantity"
             />
             <NumberInput
-              label={i === 0 ? t('billing.col.unitPrice') : undefined}
+              label={i === 0 || isPhone ? t('billing.col.unitPrice') : undefined}
               aria-label={t('billing.col.unitPrice')}
               value={l.unit}
               onChange={(v) => setLine(l.key, { unit: v })}
               min={0}
               decimalScale={2}
+              fixedDecimalScale
               allowNegative={false}
               thousandSeparator=","
               w={130}
@@ -147,7 +151,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
               variant="subtle"
               color="red"
               size={36}
-              mt={i === 0 ? 25 : 0}
+              mt={i === 0 || isPhone ? 25 : 0}
               disabled={lines.length === 1}
               onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
               aria-label={t('billing.editor.removeLine')}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { BILLING_MESSAGES, type PaymentIntentResponse } from '@taxportal/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { isApiError } from '../../app/api/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { paymentsApi, useBillingRefresh } from './billing-api.ts';
+import { TestModeBadge } from './invoice-status-badge.tsx';
 import { CardError, type PaySubmit } from './pay-types.ts';
 import { TestCardForm } from './test-card-form.tsx';
 
@@ -110,11 +111,7 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
       title={
         <Group gap="sm">
           <Text fw={700}>{t('billing.pay.title', { name: invoice.name })}</Text>
-          {testMode && (
-            <Badge color="orange" variant="filled" data-testid="test-mode-badge">
-              {t('billing.pay.testMode')}
-            </Badge>
-          )}
+          {testMode && <TestModeBadge label={t('billing.pay.testMode')} />}
         </Group>
       }
       data-testid="pay-dialog"
@@ -125,7 +122,13 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
         </Center>
       )}
       {state.kind === 'unavailable' && (
-        <Alert color="red" variant="light" title={BILLING_MESSAGES.paymentFailed} data-testid="pay-error">
+        <Alert
+          color="red"
+          variant="light"
+          title={BILLING_MESSAGES.paymentFailed}
+          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+          data-testid="pay-error"
+        >
           {state.message}
         </Alert>
       )}
@@ -156,7 +159,13 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
             </Text>
           </Group>
           {failure && (
-            <Alert color="red" variant="light" title={failure.title} data-testid="pay-error">
+            <Alert
+              color="red"
+              variant="light"
+              title={failure.title}
+              styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+              data-testid="pay-error"
+            >
               {failure.message}
             </Alert>
           )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import type { Invoice, PaymentEntry } from '@taxportal/contract';
 import { useState } from 'react';
@@ -7,9 +7,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatMoney } from '../../ui/format.ts';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { usePayments, useRefund } from './billing-api.ts';
+import { PaymentStatusBadge } from './invoice-status-badge.tsx';
 import { formatDay } from './billing-format.ts';
-
-const entryColor = (status: string) => (status === 'Submitted' ? 'green' : status === 'Refunded' ? 'grape' : 'orange');
 
 /** The invoice's payment entries; Admins refund one in full after confirming. */
 export function PaymentsSection({ invoice, isAdmin }: { invoice: Invoice; isAdmin: boolean }) {
@@ -35,9 +34,7 @@ export function PaymentsSection({ invoice, isAdmin }: { invoice: Invoice; isAdmi
                   <Text fw={600} size="sm">
                     {p.name}
                   </Text>
-                  <Badge size="sm" variant="light" color={entryColor(p.status)}>
-                    {p.status}
-                  </Badge>
+                  <PaymentStatusBadge status={p.status} />
                 </Group>
                 <Text size="xs" c="dimmed">
                   {formatDay(p.posting_date)} · {p.mode_of_payment}

@@ -60,6 +60,7 @@ export function TestCardForm({
           variant="light"
           icon={<IconFlask size={18} aria-hidden />}
           title={t('billing.pay.testMode')}
+          styles={{ title: { color: '#7c2d12' } }}
         >
           <Text size="sm">{t('billing.pay.testModeText')}</Text>
         </Alert>
