@@ -47,6 +47,16 @@ export const SIGNATURE_BOXES: Record<'generated' | 'uploaded', Record<SignerRole
   },
 };
 
+/** Whether pdf-lib can place this PNG (a drawn signature): checked before anything is written. */
+export async function isUsablePng(bytes: Buffer): Promise<boolean> {
+  try {
+    await (await PDFDocument.create()).embedPng(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** "2026-04-15 13:05:09 UTC" */
 export const utcStamp = (d: Date): string => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 

@@ -24,7 +24,7 @@ import * as drafts from './drafts.repository.ts';
 import type { TicketRow } from './drafts.repository.ts';
 import { visibleTicket } from './drafts.service.ts';
 import { checkConfirmation, maskEmail } from './signing.tokens.ts';
-import { generate8879, signPdf, type SignatureEvidence } from './signing.pdf.ts';
+import { generate8879, isUsablePng, signPdf, type SignatureEvidence } from './signing.pdf.ts';
 import * as repo from './signing.repository.ts';
 import type { SignatureRow, SigningRequestRow } from './signing.repository.ts';
 
@@ -253,12 +253,15 @@ export async function prepareSigning(
   return signingState(deps, auth, ticket.id);
 }
 
-function signatureImage(dataUrl: string | undefined): Buffer | null {
+async function signatureImage(dataUrl: string | undefined): Promise<Buffer | null> {
   if (!dataUrl) return null;
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length > SIGNATURE_IMAGE_MAX_BYTES || bytes.length < 60 || !bytes.subarray(0, 8).equals(PNG_MAGIC)) {
-    throw fieldError('signature', SIGNING_MESSAGES.badSignature);
-  }
+  const ok =
+    bytes.length <= SIGNATURE_IMAGE_MAX_BYTES &&
+    bytes.length >= 60 &&
+    bytes.subarray(0, 8).equals(PNG_MAGIC) &&
+    (await isUsablePng(bytes));
+  if (!ok) throw fieldError('signature', SIGNING_MESSAGES.badSignature);
   return bytes;
 }
 
@@ -294,7 +297,7 @@ export async function sign(
   }
   const expectedName = body.signer === 'taxpayer' ? request.taxpayer_name : request.spouse_name!;
   if (!sameName(body.signer_name, expectedName)) throw fieldError('signer_name', SIGNING_MESSAGES.nameMismatch);
-  const image = body.method === 'drawn' ? signatureImage(body.signature_image) : null;
+  const image = body.method === 'drawn' ? await signatureImage(body.signature_image) : null;
   const evidence: SignatureEvidence = {
     role: body.signer,
     name: body.signer_name.trim().replace(/\s+/g, ' '),

@@ -195,6 +195,14 @@ describe('the taxpayer signs Form 8879', () => {
       [{ signer_name: 'Someone Else' }, 'signer_name'],
       [{ method: 'drawn', typed_signature: undefined, signature_image: 'data:image/png;base64,AAAA' }, 'signature'],
       [{ method: 'drawn', typed_signature: undefined }, 'signature'],
+      [
+        {
+          method: 'drawn',
+          typed_signature: undefined,
+          signature_image: `data:image/png;base64,${Buffer.concat([(await png()).subarray(0, 8), Buffer.alloc(200, 7)]).toString('base64')}`,
+        },
+        'signature',
+      ],
       [{ signer: 'spouse' }, 'signer'],
     ];
     for (const [b, field] of cases) {
