@@ -165,6 +165,11 @@ export function InvoiceDetail({ id, session }: { id: string; session: Session })
           {t('billing.overdueText', { date: formatDay(inv.due_date) })}
         </Alert>
       )}
+      {isStaff && inv.last_payment_error && (inv.status === 'Unpaid' || inv.status === 'Overdue') && (
+        <Alert color="orange" variant="light" data-testid="last-payment-error">
+          {t('billing.lastPaymentError', { error: inv.last_payment_error })}
+        </Alert>
+      )}
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="lg">
           <Fact label={t('billing.col.postingDate')}>{formatDay(inv.posting_date)}</Fact>

@@ -164,7 +164,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
           <Button
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setLines((ls) => [...ls, { key: nextKey++, description: '', quantity: 1, unit: 0 }])}
+            onClick={() => setLines((ls) => [...ls, { key: nextKey++, description: '', quantity: 1, unit: '' }])}
             data-testid="add-line"
           >
             {t('billing.editor.addLine')}
