@@ -115,6 +115,29 @@ for (const vp of VIEWPORTS) {
       },
     );
 
+    customerTest("the ticket's documents panel lists uploads made on the ticket", async ({ page, customer }) => {
+      expect(customer.email).toBeTruthy();
+      const ticket = await createTicketByApi(page.request);
+      await page.goto(`/form/message/${ticket.name}`);
+      const panel = page.getByTestId('ticket-uploads-panel');
+      await expect(panel).toContainText('No documents on this ticket yet.');
+      await panel.getByTestId('document-type-select').click();
+      await page.getByRole('option', { name: '1099-DIV', exact: true }).click();
+      await panel
+        .getByTestId('document-dropzone')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'dividends.png', mimeType: 'image/png', buffer: makePng(240, 160) });
+      await panel.getByTestId('upload-submit').click();
+      const row = panel.locator('[data-testid="document-row"][data-name="dividends.png"]');
+      await expect(row).toBeVisible();
+      await expect(row).toContainText('1099-DIV');
+      await expect(row.locator('img')).toHaveAttribute('src', /\/thumbnail$/);
+      // The vault shows it under the ticket.
+      await panel.getByRole('link', { name: 'Open the vault' }).click();
+      await page.getByTestId('vault-group-by').getByText('Ticket').click();
+      await expect(page.getByRole('region', { name: ticket.name })).toContainText('dividends.png');
+    });
+
     customerTest('a file over 10 MB is refused before sending', async ({ page, customer }) => {
       expect(customer.email).toBeTruthy();
       await tooLarge(page);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentUploader } from './document-uploader.tsx';
 import { useDocuments } from './documents-api.ts';
-import { VaultDocumentGrid } from './vault-document-grid.tsx';
+import { VaultDocumentList } from './vault-document-list.tsx';
 
 /** On the ticket page: the ticket's documents and the uploader (the document goes to the ticket's owner). */
 export function TicketUploadsPanel({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -28,7 +28,7 @@ export function TicketUploadsPanel({ ticket, isStaff }: { ticket: TicketDetail; 
             {t('vault.panelEmpty')}
           </Text>
         )}
-        {docs.length > 0 && <VaultDocumentGrid docs={docs} cols={{ base: 2, sm: 3 }} />}
+        {docs.length > 0 && <VaultDocumentList docs={docs} />}
         <DocumentUploader ticketId={ticket.id} />
       </Stack>
     </Paper>
