@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  MESSAGES,
   documentFileQuerySchema,
   documentIdParamsSchema,
   documentListQuerySchema,
@@ -77,8 +78,17 @@ export function documentsRoutes(deps: DocumentsDeps) {
           const disposition = asked === 'inline' && INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
           const fileName =
             what === 'thumbnail' ? `thumbnail-${row.file_name.replace(/\.[^.]+$/, '')}.jpg` : row.file_name;
+          // GCM authenticates only at the end of a stream: check the whole file first, so that not one
+          // byte of an altered file reaches the browser; then stream it (memory stays flat).
+          try {
+            for await (const _chunk of await deps.files.open(ref)) void _chunk;
+          } catch (err) {
+            req.log.error({ err, document: row.id }, 'stored file failed its integrity check');
+            throw new AppError('internal', MESSAGES.somethingWentWrong);
+          }
           const stream = await deps.files.open(ref);
           stream.on('error', (err) => req.log.error({ err, document: row.id }, 'stored file failed its check'));
+          if (what === 'file') reply.header('content-length', String(row.size_bytes));
           return reply
             .header('content-type', contentType)
             .header('content-disposition', contentDisposition(disposition, fileName))
