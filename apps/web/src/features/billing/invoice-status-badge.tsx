@@ -15,9 +15,10 @@ export function InvoiceStatusBadge({ status, size = 'md' }: { status: InvoiceSta
 
 /** A payment entry's status: Submitted, Partly Refunded or Refunded. */
 export function PaymentStatusBadge({ status }: { status: PaymentEntryStatus | string }) {
+  const { t } = useTranslation();
   return (
     <Badge variant="light" className={classes.badge} data-status={status} size="sm">
-      {status}
+      {t(`billing.paymentStatus.${status}`, { defaultValue: status })}
     </Badge>
   );
 }
