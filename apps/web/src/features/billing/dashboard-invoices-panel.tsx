@@ -20,8 +20,8 @@ export function DashboardInvoicesPanel({ isStaff }: { isStaff: boolean }) {
 
   return (
     <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="dashboard-invoices">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Group gap="xs" wrap="nowrap">
           <IconReceipt size={20} aria-hidden />
           <Title order={2} size="h4">
             {t('billing.dashboard.title')}

@@ -170,7 +170,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
             {t('billing.editor.addLine')}
           </Button>
         </Group>
-        <Group grow gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" align="flex-start">
           <Select
             label={t('billing.editor.taxTemplate')}
             placeholder={t('billing.noTax')}
@@ -182,7 +182,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
             value={taxId}
             onChange={setTaxId}
             data-testid="tax-template"
-            style={{ minWidth: 200 }}
+            style={{ flex: '1 1 220px' }}
           />
           <TextInput
             type="date"
@@ -191,7 +191,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
             value={dueDate}
             onChange={(e) => setDueDate(e.currentTarget.value)}
             data-testid="due-date"
-            style={{ minWidth: 200 }}
+            style={{ flex: '1 1 220px' }}
           />
         </Group>
         <Stack gap={2} ml="auto" w={{ base: '100%', sm: 280 }} data-testid="editor-totals">
