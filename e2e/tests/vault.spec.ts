@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, newUser, registerByApi, test as customerTest } from './fixtures.ts';
-import { chooseOption, createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { chooseOption, createTicketByApi, csrfHeaders, staffPage } from './ticket-helpers.ts';
 import { makePdf, makePng, pickFiles, throttleUploads } from './vault-helpers.ts';
 
 const VIEWPORTS = [
@@ -137,6 +137,33 @@ for (const vp of VIEWPORTS) {
       await page.getByTestId('vault-group-by').getByText('Ticket').click();
       await expect(page.getByRole('region', { name: ticket.name })).toContainText('dividends.png');
     });
+
+    customerTest(
+      'what the tax team sends shows in its own part of the vault',
+      async ({ page, customer, browser, baseURL }) => {
+        expect(customer.email).toBeTruthy();
+        const ticket = await createTicketByApi(page.request);
+        const { context: staff } = await staffPage(browser, baseURL!, DEMO.preparer);
+        const res = await staff.request.post(`/api/v1/tickets/${ticket.id}/drafts`, {
+          headers: await csrfHeaders(staff.request),
+          multipart: {
+            label: 'Draft',
+            file: { name: 'draft-return.pdf', mimeType: 'application/pdf', buffer: makePdf('Draft 1040') },
+          },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+        await staff.close();
+
+        await page.goto('/vault');
+        const fromTeam = page.getByTestId('vault-from-team');
+        await expect(fromTeam.getByRole('heading', { name: 'From your tax team' })).toBeVisible();
+        const card = fromTeam.locator('[data-testid="document-card"]');
+        await expect(card).toHaveCount(1);
+        await expect(card).toContainText('Draft');
+        await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+        await expect(card.getByRole('button', { name: /^Preview/ })).toBeVisible();
+      },
+    );
 
     customerTest('a file over 10 MB is refused before sending', async ({ page, customer }) => {
       expect(customer.email).toBeTruthy();
