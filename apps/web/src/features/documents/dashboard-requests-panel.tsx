@@ -22,7 +22,7 @@ export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
         <Title order={2} size="h4">
           {t('questionnaire.requests.dashboardTitle')}
         </Title>
-        <Badge color="yellow" variant="light">
+        <Badge color="yellow.4" variant="filled" autoContrast>
           {items.length}
         </Badge>
       </Group>
@@ -37,7 +37,7 @@ export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
             </Anchor>
             <Group gap={6} mt={4}>
               {list.map((r) => (
-                <Badge key={r.id} variant="outline" color="yellow" tt="none" data-testid="dashboard-request">
+                <Badge key={r.id} variant="default" tt="none" data-testid="dashboard-request">
                   {r.label}
                 </Badge>
               ))}

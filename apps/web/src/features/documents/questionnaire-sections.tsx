@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { FBAR_THRESHOLD_USD, type QuestionnaireSection } from '@taxportal/contract';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getIn, type SectionForm } from './questionnaire-autosave.ts';
 import { ItemList, NumberField, SecretField, TextField, YesNo } from './questionnaire-fields.tsx';
@@ -150,6 +151,8 @@ export function GlobalAssetSection({ form, ticketId, isStaff }: { form: AnyForm;
             color="orange"
             icon={<IconAlertTriangle size={18} />}
             title={t('questionnaire.fbar.title')}
+            // The light orange title is too pale to read (WCAG AA): a dark shade.
+            style={{ '--alert-color': 'var(--mantine-color-red-9)' } as CSSProperties}
             data-testid="fbar-note"
           >
             {t('questionnaire.fbar.over', { total: usd(total), threshold: usd(FBAR_THRESHOLD_USD) })}

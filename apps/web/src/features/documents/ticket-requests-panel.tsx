@@ -13,7 +13,8 @@ import { questionnairePath } from './questionnaire-picker.tsx';
 import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api.ts';
 import { RequestDocumentsModal } from './requests-form.tsx';
 
-const STATUS_COLOUR = { open: 'yellow', fulfilled: 'green', cancelled: 'gray' } as const;
+// Filled shades with automatic text colour: legible (WCAG AA) on every status.
+const STATUS_COLOUR = { open: 'yellow.4', fulfilled: 'green.8', cancelled: 'gray.7' } as const;
 
 function RequestRow({
   request,
@@ -49,7 +50,7 @@ function RequestRow({
           <Text fw={600} size="sm">
             {r.label}
           </Text>
-          <Badge size="xs" variant="light" color={STATUS_COLOUR[r.status]}>
+          <Badge size="xs" variant="filled" autoContrast color={STATUS_COLOUR[r.status]}>
             {t(`questionnaire.requests.status.${r.status}`)}
           </Badge>
         </Group>
@@ -123,7 +124,7 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
               {t('questionnaire.requests.title')}
             </Title>
             {open > 0 && (
-              <Badge color="yellow" variant="light" data-testid="requests-outstanding">
+              <Badge color="yellow.4" variant="filled" autoContrast data-testid="requests-outstanding">
                 {t('questionnaire.requests.outstanding', { count: open })}
               </Badge>
             )}
