@@ -147,6 +147,32 @@ describe('a good upload', () => {
     expect(res.json().items.map((d: { file_name: string }) => d.file_name)).toEqual(['one.pdf', 'two.png']);
   });
 
+  it('accepts WebP (with a thumbnail) and HEIC (stored; no thumbnail, the bundled decoder has no HEVC)', async () => {
+    const webp = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#3366cc' } })
+      .webp()
+      .toBuffer();
+    const w = await upload(customer, [{ name: 'scan.webp', data: webp }]);
+    expect(w.statusCode, w.body).toBe(201);
+    expect(w.json().items[0]).toMatchObject({
+      content_type: 'image/webp',
+      file_name: 'scan.webp',
+      has_thumbnail: true,
+    });
+    // An ISO-BMFF 'ftyp' box with the heic brand, as an iPhone writes it.
+    const ftyp = Buffer.alloc(24);
+    ftyp.writeUInt32BE(24, 0);
+    ftyp.write('ftypheic', 4, 'latin1');
+    ftyp.write('mif1heic', 16, 'latin1');
+    const heic = Buffer.concat([ftyp, Buffer.alloc(2000, 7)]);
+    const h = await upload(customer, [{ name: 'IMG_0001.HEIC', data: heic }]);
+    expect(h.statusCode, h.body).toBe(201);
+    expect(h.json().items[0]).toMatchObject({
+      content_type: 'image/heic',
+      file_name: 'IMG_0001.heic',
+      has_thumbnail: false,
+    });
+  });
+
   it('accepts exactly 10 MB', async () => {
     const res = await upload(customer, [{ name: 'big.pdf', data: pdfOfSize(MAX_UPLOAD_BYTES) }]);
     expect(res.statusCode, res.body).toBe(201);

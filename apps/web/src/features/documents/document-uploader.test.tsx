@@ -102,6 +102,16 @@ describe('DocumentUploader', () => {
     expect(FakeXhr.count).toBe(0);
   });
 
+  it('takes a photo with the phone camera', async () => {
+    renderWithProviders(<DocumentUploader />);
+    const user = userEvent.setup({ applyAccept: false });
+    const camera = screen.getByTestId('camera-input') as HTMLInputElement;
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    await user.upload(camera, new File(['\xff\xd8\xff'], 'photo.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByTestId('pending-files')).toHaveTextContent('photo.jpg');
+  });
+
   it('requires a document type', async () => {
     renderWithProviders(<DocumentUploader />);
     const user = userEvent.setup({ applyAccept: false });
