@@ -120,6 +120,9 @@ describe('staff and the vault', () => {
   it('staff must say whose vault; an unknown customer is 404; a mismatched ticket 422', async () => {
     expect((await upload(staff, [{ name: 'a.pdf', data: pdf() }])).statusCode).toBe(422);
     expect((await upload(staff, [{ name: 'a.pdf', data: pdf() }], { customer_id: 'nobody' })).statusCode).toBe(404);
+    // A staff member's id is not a customer's vault.
+    const colleague = await createStaff(t, 'Reviewer');
+    expect((await upload(staff, [{ name: 'a.pdf', data: pdf() }], { customer_id: colleague.id })).statusCode).toBe(404);
     const res = await upload(staff, [{ name: 'a.pdf', data: pdf() }], { customer_id: otherId, ticket_id: ticketId });
     expect(res.statusCode).toBe(422);
   });

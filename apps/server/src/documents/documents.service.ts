@@ -12,7 +12,7 @@ import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { documentRequests, documents, documentTypes, tickets, users } from '../platform/db/schema.ts';
+import { documentRequests, documents, documentTypes, tickets, userRoles, users } from '../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import {
   assertDocumentType,
@@ -161,7 +161,11 @@ export async function uploadDocuments(
       customerId = t.customer_id;
     } else if (isStaff(auth)) {
       if (!f.customer_id) throw fieldError('customer_id', 'Choose the customer whose vault this goes to.');
-      const [c] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, f.customer_id));
+      const [c] = await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, and(eq(userRoles.user_id, users.id), eq(userRoles.role, 'Customer')))
+        .where(eq(users.id, f.customer_id));
       if (!c) throw notFound('Customer not found.');
       customerId = c.id;
     }
