@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { documentTypes } from './catalog.ts';
 import { tickets } from './tickets.ts';
@@ -75,6 +75,10 @@ export const documentRequests = pgTable(
     index('document_requests_customer_open_idx')
       .on(t.customer_id)
       .where(sql`${t.status} = 'open'`),
+    // The questionnaire's answers make requests: one per answer (source_key) and ticket, whatever the races.
+    uniqueIndex('document_requests_source_key_idx')
+      .on(t.ticket_id, t.source_key)
+      .where(sql`${t.source_key} is not null`),
     index('document_requests_reminder_idx')
       .on(t.next_reminder_at)
       .where(sql`${t.status} = 'open'`),
