@@ -190,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sessionSecret: secrets.sessionSecret,
         mailer,
         log: app.log,
+        hub,
         overrides: deps.billing,
       }),
     ),

@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
+import type { RealtimeHub } from '../platform/realtime.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createStripeProvider, stripeClientFromKey } from './providers/stripe-provider.ts';
 import { createTestProvider } from './providers/test-provider.ts';
@@ -17,6 +18,8 @@ export interface BillingDeps {
   sessionSecret: Buffer;
   /** The clock: injectable so tests can move past a due date or a link's expiry. */
   now: () => Date;
+  /** Live events to open browsers (a payment moves the ticket). */
+  hub?: RealtimeHub;
 }
 
 /** What tests (and only tests) replace: a Stripe client pointed at the fake server, a clock. */
@@ -35,6 +38,7 @@ export function createBillingDeps(opts: {
   sessionSecret: Buffer;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  hub?: RealtimeHub;
   overrides?: BillingOverrides | undefined;
 }): BillingDeps {
   const { config, overrides } = opts;
@@ -54,6 +58,7 @@ export function createBillingDeps(opts: {
     publicUrl: config.PUBLIC_URL,
     sessionSecret: opts.sessionSecret,
     now: overrides?.now ?? (() => new Date()),
+    ...(opts.hub ? { hub: opts.hub } : {}),
   };
 }
 

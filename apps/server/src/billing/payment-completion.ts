@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BILLING_MESSAGES } from '@taxportal/contract';
+import { BILLING_MESSAGES, type TicketStatus } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { isoDay, type BillingDeps } from './billing.deps.ts';
@@ -28,6 +28,8 @@ export interface Completion {
   invoice: InvoiceRow;
   /** False when this payment had already been recorded (by the other of confirm and webhook). */
   created: boolean;
+  /** The ticket's move to Payment Collected, when the payment made one. */
+  moved?: { from: TicketStatus; to: TicketStatus } | null;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function completePaymentTx(
       ticket_moved: moved !== null,
     },
   });
-  return { entry, invoice: updated, created: true };
+  return { entry, invoice: updated, created: true, moved };
 }
 
 /**
@@ -173,8 +175,39 @@ export async function recordPaymentFailureTx(tx: Tx, invoiceId: string, message:
   return true;
 }
 
-/** After commit: the receipt. A mail failure never undoes a payment. */
-export async function sendReceipt(deps: Pick<BillingDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>, c: Completion) {
+type AfterCommitDeps = Pick<BillingDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'hub'>;
+
+/** After commit: the ticket's move reaches open browsers, and the receipt goes out. Neither undoes a payment. */
+export async function afterPaymentCommitted(deps: AfterCommitDeps, c: Completion) {
+  await announceTicketMove(deps, c);
+  await sendReceipt(deps, c);
+}
+
+async function announceTicketMove(deps: AfterCommitDeps, c: Completion) {
+  if (!c.moved || !deps.hub) return;
+  try {
+    const ticket = await repo.findTicketForEvent(deps.db, c.invoice.ticket_id);
+    const payer = await repo.findUser(deps.db, c.invoice.customer_id);
+    if (!ticket || !payer) return;
+    await deps.hub.publish(
+      { users: [ticket.customer_id, ...(ticket.assignee_id ? [ticket.assignee_id] : [])], staff: true },
+      {
+        type: 'ticket.status_changed',
+        ticket_id: ticket.id,
+        ticket_name: ticket.name,
+        from_status: c.moved.from,
+        status: c.moved.to,
+        version: ticket.version,
+        changed_by: { id: payer.id, full_name: payer.full_name },
+      },
+    );
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message, invoice_id: c.invoice.id }, 'payment event not published');
+  }
+}
+
+/** The receipt. A mail failure never undoes a payment. */
+async function sendReceipt(deps: AfterCommitDeps, c: Completion) {
   try {
     const customer = await repo.findUser(deps.db, c.invoice.customer_id);
     if (!customer) return;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { TICKET_STATUSES, type TicketStatus } from '@taxportal/contract';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { moveTicketStatus } from '../platform/ticket-moves.ts';
-import { notifications, paymentEntries, paymentEvents, users } from '../platform/db/schema.ts';
+import { notifications, paymentEntries, paymentEvents, tickets, users } from '../platform/db/schema.ts';
 
 export type PaymentEntryRow = typeof paymentEntries.$inferSelect;
 
@@ -96,6 +96,20 @@ export const BILLING_NOTIFICATION_KIND = 'status_changed';
 
 export async function notify(tx: Tx, n: { user_id: string; ticket_id: string | null; title: string; body: string }) {
   await tx.insert(notifications).values({ ...n, kind: BILLING_NOTIFICATION_KIND });
+}
+
+export async function findTicketForEvent(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({
+      id: tickets.id,
+      name: tickets.name,
+      version: tickets.version,
+      customer_id: tickets.customer_id,
+      assignee_id: tickets.assignee_id,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, id));
+  return row ?? null;
 }
 
 export async function findUser(tx: Tx, id: string) {

@@ -21,7 +21,7 @@ import {
   intentMismatch,
   PaymentMismatchError,
   recordPaymentFailureTx,
-  sendReceipt,
+  afterPaymentCommitted,
   type Completion,
 } from './payment-completion.ts';
 import * as repo from './payments.repository.ts';
@@ -130,7 +130,7 @@ async function settle(deps: BillingDeps, intent: ProviderIntent, actorId: string
     throw new AppError('internal', BILLING_MESSAGES.paymentEntryCreationFailed, { cause: err });
   }
   if (!completion) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  if (completion.created) await sendReceipt(deps, completion);
+  if (completion.created) await afterPaymentCommitted(deps, completion);
   return completion;
 }
 

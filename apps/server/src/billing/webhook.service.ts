@@ -7,7 +7,7 @@ import {
   completePaymentTx,
   PaymentMismatchError,
   recordPaymentFailureTx,
-  sendReceipt,
+  afterPaymentCommitted,
   type Completion,
 } from './payment-completion.ts';
 import * as repo from './payments.repository.ts';
@@ -84,6 +84,6 @@ export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signatur
     return true;
   });
   const done = completion as Completion | null;
-  if (done?.created) await sendReceipt(deps, done);
+  if (done?.created) await afterPaymentCommitted(deps, done);
   return { received: true as const, duplicate: !fresh };
 }

@@ -18,6 +18,10 @@ export const queryKeys = {
   notificationList: ['notifications', 'list'] as const,
   notificationUnread: ['notifications', 'unread'] as const,
   dashboard: ['dashboard'] as const,
+  /** Prefixes of other features' keys that live events refresh (each feature builds its keys under them). */
+  documents: ['documents'] as const,
+  documentRequests: ['document-requests'] as const,
+  billing: ['billing'] as const,
   contacts: ['contacts'] as const,
   catalog: ['catalog'] as const,
   staffUsers: (role: string | null) => ['staff-users', role] as const,

@@ -45,6 +45,12 @@ export const notificationCreatedEventSchema = z.object({
   notification: notificationSchema,
   unread_count: z.number().int(),
 });
+/** A ticket's drafts or its Form 8879 changed: refetch them (the event carries ids only). */
+const ticketPaperwork = <T extends string>(type: T) =>
+  z.object({ type: z.literal(type), ticket_id: z.string(), ticket_name: z.string(), id: z.string().optional() });
+export const draftUploadedEventSchema = ticketPaperwork('draft.uploaded');
+export const draftUpdatedEventSchema = ticketPaperwork('draft.updated');
+export const signingUpdatedEventSchema = ticketPaperwork('signing.updated');
 
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   readyEventSchema,
@@ -53,6 +59,9 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   ticketAssignedEventSchema,
   messageCreatedEventSchema,
   notificationCreatedEventSchema,
+  draftUploadedEventSchema,
+  draftUpdatedEventSchema,
+  signingUpdatedEventSchema,
 ]);
 export type RealtimeEventPayload = z.infer<typeof realtimeEventSchema>;
 export const REALTIME_EVENT_TYPES = realtimeEventSchema.options.map((o) => o.shape.type.value);

@@ -64,4 +64,50 @@ describe('realtime events', () => {
     expect(parseRealtimeEvent('not json')).toBeNull();
     expect(parseRealtimeEvent('{"type":"message.created","truncated":true,"ticket_id":"t1"}')).toBe('truncated');
   });
+
+  it("refreshes a ticket's drafts, its 8879 and the vault on a paperwork event, and leaves others alone", () => {
+    const client = new QueryClient();
+    const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    for (const key of [
+      ['tickets', 'drafts', 't1'],
+      ['tickets', 'signing', 't1'],
+      ['documents', 'list'],
+      ['billing', 'list', {}],
+      queryKeys.ticketMessages('t1'),
+    ])
+      client.setQueryData(key, { items: [] });
+    for (const type of ['draft.uploaded', 'draft.updated', 'signing.updated']) {
+      const event = parseRealtimeEvent(JSON.stringify({ type, ticket_id: 't1', ticket_name: 'TD.0001' }));
+      expect(event).toMatchObject({ type });
+    }
+    const event = parseRealtimeEvent(
+      JSON.stringify({ type: 'signing.updated', ticket_id: 't1', ticket_name: 'TD.0001' }),
+    );
+    applyRealtimeEvent(client, event as Exclude<typeof event, null | 'truncated'>);
+    expect(stale(['tickets', 'drafts', 't1'])).toBe(true);
+    expect(stale(['tickets', 'signing', 't1'])).toBe(true);
+    expect(stale(['documents', 'list'])).toBe(true);
+    expect(stale(['billing', 'list', {}])).toBe(false);
+    expect(stale(queryKeys.ticketMessages('t1'))).toBe(false);
+  });
+
+  it('refreshes invoices and document requests when a status changes or a notification arrives', () => {
+    const client = new QueryClient();
+    client.setQueryData(['billing', 'ticket', 't1'], null);
+    client.setQueryData(['document-requests', 'outstanding'], { items: [] });
+    const event = parseRealtimeEvent(
+      JSON.stringify({
+        type: 'ticket.status_changed',
+        ticket_id: 't1',
+        ticket_name: 'TD.0001',
+        from_status: 'Ready For Invoice',
+        status: 'Payment Collected',
+        version: 3,
+        changed_by: { id: 'u1', full_name: 'Staff' },
+      }),
+    );
+    applyRealtimeEvent(client, event as Exclude<typeof event, null | 'truncated'>);
+    expect(client.getQueryState(['billing', 'ticket', 't1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['document-requests', 'outstanding'])?.isInvalidated).toBe(true);
+  });
 });

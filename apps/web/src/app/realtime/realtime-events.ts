@@ -63,6 +63,17 @@ export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayl
       void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => notMessages(q.queryKey) });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard });
       void client.invalidateQueries({ queryKey: queryKeys.contacts });
+      // A status follows from a payment or asks for documents: the invoice and the requests may have moved too.
+      void client.invalidateQueries({ queryKey: queryKeys.billing });
+      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
+      break;
+    case 'draft.uploaded':
+    case 'draft.updated':
+    case 'signing.updated':
+      // Drafts and the 8879 are keyed under ['tickets', …, ticket id]; their files are in the vault.
+      void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => notMessages(q.queryKey) });
+      void client.invalidateQueries({ queryKey: queryKeys.documents });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
       break;
     case 'message.created':
       appendMessage(client, event.message);
@@ -73,6 +84,9 @@ export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayl
     case 'notification.created':
       client.setQueryData(queryKeys.notificationUnread, event.unread_count);
       void client.invalidateQueries({ queryKey: queryKeys.notificationList });
+      // Notifications announce requests for documents and invoices: their panels refresh with the bell.
+      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
+      void client.invalidateQueries({ queryKey: queryKeys.billing });
       break;
   }
   for (const l of listeners) l(event);
@@ -80,7 +94,15 @@ export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayl
 
 /** After a reconnect, events may have been missed: refetch what they would have changed. */
 export function refetchAfterReconnect(client: QueryClient): void {
-  for (const key of [queryKeys.tickets, queryKeys.notifications, queryKeys.dashboard, queryKeys.contacts]) {
+  for (const key of [
+    queryKeys.tickets,
+    queryKeys.notifications,
+    queryKeys.dashboard,
+    queryKeys.contacts,
+    queryKeys.documents,
+    queryKeys.documentRequests,
+    queryKeys.billing,
+  ]) {
     void client.invalidateQueries({ queryKey: key });
   }
 }
