@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ChangePasswordModal } from '../../features/auth/change-password-modal.tsx';
 import { useLogout } from '../../features/auth/auth-api.ts';
+import { PayDialogHost } from '../../features/billing/pay-dialog-host.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { buildSideMenu, buildTabMenu, isSideMenuHidden, type MenuAction } from '../menus/index.ts';
@@ -70,6 +71,7 @@ export function AppLayout() {
       {session && (
         <>
           <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+          <PayDialogHost />
           <ConfirmDialog
             opened={logoutOpened}
             label={t('logout.title')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/index.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { downloadPdf } from './invoice-pdf.ts';
-import { PayDialog } from './pay-dialog.tsx';
+import { openPayDialog } from './pay-dialog-store.ts';
 
 export const canPay = (invoice: Pick<InvoiceSummary, 'status' | 'outstanding_cents'>) =>
   PAYABLE_INVOICE_STATUSES.includes(invoice.status) && invoice.outstanding_cents > 0;
@@ -22,25 +22,21 @@ export function PayButton({
   fullWidth?: boolean;
 }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
   if (!canPay(invoice)) return null;
   return (
-    <>
-      <Button
-        size={size}
-        fullWidth={fullWidth}
-        leftSection={<IconCreditCard size={16} aria-hidden />}
-        onClick={(e) => {
-          e.stopPropagation();
-          e.preventDefault();
-          setOpened(true);
-        }}
-        data-testid="pay-button"
-      >
-        {t('billing.pay.button')}
-      </Button>
-      {opened && <PayDialog invoice={invoice} onClose={() => setOpened(false)} />}
-    </>
+    <Button
+      size={size}
+      fullWidth={fullWidth}
+      leftSection={<IconCreditCard size={16} aria-hidden />}
+      onClick={(e) => {
+        e.stopPropagation();
+        e.preventDefault();
+        openPayDialog(invoice);
+      }}
+      data-testid="pay-button"
+    >
+      {t('billing.pay.button')}
+    </Button>
   );
 }
 
