@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import { pdfText } from '../../apps/server/src/billing/test/pdf-text.ts';
+import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { expect } from './fixtures.ts';
 import { postJson, type CreatedTicket } from './ticket-helpers.ts';
 
@@ -71,7 +71,7 @@ export async function downloadedPdfText(download: Download): Promise<string> {
   const file = await download.path();
   const bytes = fs.readFileSync(file);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  return pdfText(bytes);
+  return pdfText(bytes, ' ');
 }
 
 /**

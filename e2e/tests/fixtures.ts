@@ -21,8 +21,12 @@ export interface TestUser {
 export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   const id = randomUUID().slice(0, 8);
   const digits = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+  // Letters only, as in a real name: a run of 7+ digits typed in a search box is read as a phone number.
+  const surname = [...randomUUID().replace(/-/g, '').slice(0, 8)]
+    .map((c) => 'abcdefghijklmnop'[parseInt(c, 16)])
+    .join('');
   return {
-    full_name: `Test Payer ${id}`,
+    full_name: `Test Payer ${surname}`,
     email: `e2e-${id}@example.test`,
     phone: `+1202555${digits}`,
     password: `pw-${id}-secret`,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
 import sharp from 'sharp';
 import {
   ACCEPTED_UPLOAD_TYPES,
@@ -291,6 +292,47 @@ export async function receiveDocument(
     return documentDto(row, { ...(await documentExtras(tx ?? deps.db, row)), can_delete: false });
   } catch (err) {
     await discardStaged(deps, [staged]);
+    throw err;
+  }
+}
+
+/**
+ * A multipart body of fields and exactly one PDF (a draft, the firm's Form 8879): the file is stored, encrypted,
+ * as it streams in, and removed again when anything is refused.
+ */
+export async function readPdfUpload<T>(
+  deps: Deps,
+  parts: AsyncIterable<MultipartFile | MultipartValue>,
+  opts: { fields: z.ZodType<T>; messages: { oneFile: string; fileRequired: string; notPdf: string } },
+): Promise<{ staged: StagedFile; fields: T }> {
+  const fields: Record<string, string> = {};
+  let staged: StagedFile | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || staged) {
+          part.file.resume();
+          throw fieldError('file', opts.messages.oneFile);
+        }
+        staged = await stageUpload(deps, part);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (!staged) throw fieldError('file', opts.messages.fileRequired);
+    if (staged.contentType !== 'application/pdf') {
+      throw new AppError('unsupported_media_type', opts.messages.notPdf, {
+        errors: [{ field: 'file', message: opts.messages.notPdf }],
+      });
+    }
+    const parsed = opts.fields.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw fieldError(String(issue.path[0] ?? 'body'), issue.message);
+    }
+    return { staged, fields: parsed.data };
+  } catch (err) {
+    if (staged) await discardStaged(deps, [staged]);
     throw err;
   }
 }

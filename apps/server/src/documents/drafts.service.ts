@@ -15,9 +15,9 @@ import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { AppError, notFound } from '../platform/errors.ts';
 import { moveTicketStatus } from '../platform/ticket-moves.ts';
-import { discardStaged, insertDocument, stageUpload, type StagedFile } from './document-files.ts';
+import { discardStaged, insertDocument, readPdfUpload } from './document-files.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { FollowUps, ticketLink, ticketVersion } from './drafts.notify.ts';
 import * as repo from './drafts.repository.ts';
@@ -78,40 +78,6 @@ export async function listDrafts(deps: Pick<DocumentsDeps, 'db'>, auth: AuthCont
 
 type Part = MultipartFile | MultipartValue;
 
-/** Reads the multipart body: the fields and one PDF, stored (encrypted) as it streams in. */
-async function readDraftUpload(deps: DocumentsDeps, parts: AsyncIterable<Part>) {
-  const fields: Record<string, string> = {};
-  let staged: StagedFile | null = null;
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || staged) {
-          part.file.resume();
-          throw fieldError('file', 'Upload one draft PDF at a time.');
-        }
-        staged = await stageUpload(deps, part);
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    if (!staged) throw fieldError('file', DRAFT_MESSAGES.fileRequired);
-    if (staged.contentType !== 'application/pdf') {
-      throw new AppError('unsupported_media_type', DRAFT_MESSAGES.notPdf, {
-        errors: [{ field: 'file', message: DRAFT_MESSAGES.notPdf }],
-      });
-    }
-    const parsed = uploadDraftFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw fieldError(String(issue.path[0] ?? 'body'), issue.message);
-    }
-    return { staged, fields: parsed.data };
-  } catch (err) {
-    if (staged) await discardStaged(deps, [staged]);
-    throw err;
-  }
-}
-
 /** Staff upload a draft version: kept as a private `draft` document; earlier pending versions are superseded. */
 export async function uploadDraft(
   deps: DocumentsDeps,
@@ -125,7 +91,14 @@ export async function uploadDraft(
   if (![...DRAFT_FROM, 'Draft Ready'].includes(seen.status as TicketStatus)) {
     throw new AppError('conflict', DRAFT_MESSAGES.ticketClosed);
   }
-  const { staged, fields } = await readDraftUpload(deps, parts());
+  const { staged, fields } = await readPdfUpload(deps, parts(), {
+    fields: uploadDraftFieldsSchema,
+    messages: {
+      oneFile: 'Upload one draft PDF at a time.',
+      fileRequired: DRAFT_MESSAGES.fileRequired,
+      notPdf: DRAFT_MESSAGES.notPdf,
+    },
+  });
   const follow = new FollowUps();
   let draftId: string;
   try {

@@ -17,7 +17,7 @@ import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
-import { discardStaged, insertDocument, stageUpload, type StagedFile } from './document-files.ts';
+import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from './document-files.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { FollowUps, ticketLink } from './drafts.notify.ts';
 import * as drafts from './drafts.repository.ts';
@@ -116,37 +116,6 @@ export async function signableRequest(
 
 type Part = MultipartFile | MultipartValue;
 
-async function readFormUpload(deps: DocumentsDeps, parts: AsyncIterable<Part>) {
-  const fields: Record<string, string> = {};
-  let staged: StagedFile | null = null;
-  try {
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || staged) {
-          part.file.resume();
-          throw fieldError('file', 'Upload one PDF.');
-        }
-        staged = await stageUpload(deps, part);
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-    if (!staged) throw fieldError('file', 'Choose the Form 8879 PDF to upload.');
-    if (staged.contentType !== 'application/pdf') {
-      throw new AppError('unsupported_media_type', SIGNING_MESSAGES.notPdf, {
-        errors: [{ field: 'file', message: SIGNING_MESSAGES.notPdf }],
-      });
-    }
-    const parsed = prepareSigningFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw fieldError(String(issue.path[0] ?? 'body'), issue.message);
-    }
-    return { staged, fields: parsed.data };
-  } catch (err) {
-    if (staged) await discardStaged(deps, [staged]);
-    throw err;
-  }
-}
-
 async function checkPreparer(deps: DocumentsDeps, auth: AuthContext, ref: string) {
   const ticket = await visibleTicket(deps, auth, ref);
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
@@ -171,7 +140,14 @@ export async function prepareSigning(
   let staged: StagedFile;
   let fields: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined };
   if (input.kind === 'upload') {
-    ({ staged, fields } = await readFormUpload(deps, input.parts()));
+    ({ staged, fields } = await readPdfUpload(deps, input.parts(), {
+      fields: prepareSigningFieldsSchema,
+      messages: {
+        oneFile: 'Upload one PDF.',
+        fileRequired: 'Choose the Form 8879 PDF to upload.',
+        notPdf: SIGNING_MESSAGES.notPdf,
+      },
+    }));
   } else {
     fields = input.body;
     const pdf = await generate8879({

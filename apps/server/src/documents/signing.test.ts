@@ -18,7 +18,7 @@ import {
 } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { multipart, png } from './documents.test-utils.ts';
-import { pdfText } from './signing.pdf-text.ts';
+import { pdfText } from '../test/pdf-text.ts';
 import { retainedUntil } from './signing.repository.ts';
 
 let t: TestApp;

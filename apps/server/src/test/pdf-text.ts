@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
 
 /**
- * Tests only: the text drawn in a PDF made by pdf-lib (hex strings shown with Tj) or pdfkit (TJ arrays).
- * Inflates every stream and decodes the strings of each text-showing operator; lines joined by newlines.
+ * Tests only: the text drawn in a PDF made by pdf-lib (hex strings shown with Tj) or pdfkit (TJ arrays), enough
+ * to check an invoice's or a signed form's words without a PDF library. Inflates every stream and decodes the
+ * strings of each text-showing operator; one operator's text per piece, joined by `separator`.
  */
-export function pdfText(pdf: Buffer): string {
+export function pdfText(pdf: Buffer, separator = '\n'): string {
   const raw = pdf.toString('latin1');
   const out: string[] = [];
   const streamRe = /stream\r?\n/g;
@@ -29,5 +30,5 @@ export function pdfText(pdf: Buffer): string {
     }
     streamRe.lastIndex = end + 'endstream'.length;
   }
-  return out.join('\n');
+  return out.join(separator);
 }
