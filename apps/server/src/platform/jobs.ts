@@ -52,10 +52,18 @@ export const defaultBackoffMs = (attempt: number): number => Math.min(30_000 * 2
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits. */
-export async function enqueueJob(tx: Tx, kind: string, payload: Record<string, unknown>, runAt?: Date): Promise<void> {
+/**
+ * `runAt` defaults to the app's clock, the one runners compare with: the database's now() has microseconds and
+ * its own clock, so a job enqueued just before a tick could look not yet due to it.
+ */
+export async function enqueueJob(
+  tx: Tx,
+  kind: string,
+  payload: Record<string, unknown>,
+  runAt: Date = new Date(),
+): Promise<void> {
   await tx.execute(
-    sql`insert into jobs (kind, payload, run_at)
-        values (${kind}, ${JSON.stringify(payload)}::jsonb, ${runAt ? iso(runAt) : sql`now()`})`,
+    sql`insert into jobs (kind, payload, run_at) values (${kind}, ${JSON.stringify(payload)}::jsonb, ${iso(runAt)})`,
   );
 }
 
