@@ -68,15 +68,18 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Conversation ticket={tk} isStaff={isStaff} viewerId={session.user.id} />
+          <Stack gap="md">
+            <Conversation ticket={tk} isStaff={isStaff} viewerId={session.user.id} />
+            {/* Documents, drafts and the invoice: wide enough for their forms, next to the conversation. */}
+            {panels.map((Panel, i) => (
+              <Panel key={i} ticket={tk} isStaff={isStaff} />
+            ))}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {isStaff && <StatusControl ticket={tk} />}
             {isStaff && <AssignmentPanel ticket={tk} />}
-            {panels.map((Panel, i) => (
-              <Panel key={i} ticket={tk} isStaff={isStaff} />
-            ))}
             <StatusTimeline ticketId={tk.id} />
           </Stack>
         </Grid.Col>
