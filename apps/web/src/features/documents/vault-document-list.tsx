@@ -2,18 +2,15 @@ import { ActionIcon, Avatar, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
-import { formatBytes, useDeleteDocument, type Document } from './documents-api.ts';
+import { formatBytes, type Document } from './documents-api.ts';
 import { canPreview } from './vault-groups.ts';
-import { VaultPreviewModal } from './vault-preview-modal.tsx';
+import { VaultDocumentDialogs } from './vault-document-dialogs.tsx';
 
 /** A compact list of documents for narrow places (the ticket page's side panel). */
 export function VaultDocumentList({ docs }: { docs: Document[] }) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<Document | null>(null);
   const [deleting, setDeleting] = useState<Document | null>(null);
-  const remove = useDeleteDocument();
   return (
     <>
       <Stack gap="xs">
@@ -76,22 +73,11 @@ export function VaultDocumentList({ docs }: { docs: Document[] }) {
           </Group>
         ))}
       </Stack>
-      <VaultPreviewModal doc={preview} onClose={() => setPreview(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        label={t('vault.delete')}
-        message={t('vault.confirmDelete', { name: deleting?.file_name ?? '' })}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => showSuccessToast(t('vault.deleted')),
-            onError: (err) => showErrorToast(err.message),
-            onSettled: () => setDeleting(null),
-          });
-        }}
-        testId="confirm-delete"
+      <VaultDocumentDialogs
+        preview={preview}
+        deleting={deleting}
+        onPreviewClose={() => setPreview(null)}
+        onDeleteDone={() => setDeleting(null)}
       />
     </>
   );
