@@ -69,6 +69,11 @@ describe("another customer's documents", () => {
     expect((await other.get(`/api/v1/documents?ticket_id=${ticketId}`)).statusCode).toBe(404);
     // Still there for its owner.
     expect((await customer.get(doc.file_url)).statusCode).toBe(200);
+    // A customer naming someone else's vault on upload gets their own: customer_id is for staff only.
+    const planted = await uploadOne(other, { customer_id: customerId });
+    expect(planted.customer_id).not.toBe(customerId);
+    const owners = (await customer.get('/api/v1/documents')).json().items.map((d: { id: string }) => d.id);
+    expect(owners).not.toContain(planted.id);
   });
 
   it('private documents (what staff send) reach their own customer only; internal ones no customer', async () => {

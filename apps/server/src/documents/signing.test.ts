@@ -240,6 +240,9 @@ describe('a joint return', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().request.status).toBe('pending');
 
+    // Only the ticket's customer may have the spouse's code sent.
+    expect((await other.post(`${base(ticket.id)}/spouse-code`)).statusCode).toBe(404);
+    expect((await staff.post(`${base(ticket.id)}/spouse-code`)).statusCode).toBe(403);
     const sent = await customer.post(`${base(ticket.id)}/spouse-code`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().sent_to).toBe('s***@example.test');
@@ -315,6 +318,21 @@ describe("the firm's own PDF", () => {
         ...multipart(fields, [{ name: '8879.pdf', data }]),
       });
     expect((await up({}, await png())).statusCode).toBe(415);
+    // Customers never replace the firm's form: their own ticket's (403) or another's (404, not told it exists).
+    for (const [who, code] of [
+      [customer, 403],
+      [other, 404],
+    ] as const) {
+      const refused = await who.request({
+        method: 'POST',
+        url: `${base(ticket.id)}/upload`,
+        ...multipart({}, [{ name: '8879.pdf', data: firmPdf }]),
+      });
+      expect(refused.statusCode).toBe(code);
+    }
+    expect(await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id))).toEqual(
+      [],
+    );
     const first = await up({});
     expect(first.statusCode, first.body).toBe(201);
     const second = await up({ joint: 'false' });
