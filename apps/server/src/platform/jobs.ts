@@ -51,10 +51,10 @@ export const defaultBackoffMs = (attempt: number): number => Math.min(30_000 * 2
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits. */
 /**
- * `runAt` defaults to the app's clock, the one runners compare with: the database's now() has microseconds and
- * its own clock, so a job enqueued just before a tick could look not yet due to it.
+ * Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits. `runAt`
+ * defaults to the app's clock, the one runners compare with: the database's now() has microseconds and its own
+ * clock, so a job enqueued just before a tick could look not yet due to it.
  */
 export async function enqueueJob(
   tx: Tx,
