@@ -24,3 +24,9 @@ for (const entry of ['main', 'cli/create-admin', 'cli/migrate']) {
     logLevel: 'warning',
   });
 }
+
+// The sealing thread runs from its own file (plain JavaScript, no imports of ours): next to every entry, where
+// `new URL('./seal-worker.mjs', import.meta.url)` looks for it.
+for (const dir of ['dist', 'dist/cli']) {
+  fs.copyFileSync(path.join(here, 'src/platform/storage/seal-worker.mjs'), path.join(here, dir, 'seal-worker.mjs'));
+}

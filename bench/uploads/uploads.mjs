@@ -91,6 +91,21 @@ function rssOf(pid) {
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
 
+/** CPU seconds per thread of a process (name: seconds), for the breakdown of where the server's time went. */
+function threadCpuOf(pid) {
+  const out = new Map();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const f = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(`${tid === String(pid) ? 'main' : name}#${tid}`, (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      /* the thread ended */
+    }
+  }
+  return out;
+}
+
 /** CPU seconds (user + system) a process has used so far. */
 function cpuOf(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -134,20 +149,24 @@ async function dropDatabase() {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-uploads-'));
-const server = spawn(process.execPath, [serverMain], {
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'development',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+const server = spawn(
+  process.execPath,
+  [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), serverMain],
+  {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', process.env.BENCH_NODE_ARGS ? 'inherit' : 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 const sink = fork(path.join(here, 'sink.mjs'), [String(SINK_PORT)], { stdio: 'inherit' });
 const stopAll = () => {
   server.kill('SIGTERM');
@@ -195,12 +214,18 @@ try {
       peak = Math.max(peak, rssOf(server.pid).rss);
     }, 10);
     const serverCpu0 = cpuOf(server.pid);
+    const threads0 = threadCpuOf(server.pid);
     t0 = performance.now();
     const res = await Promise.all(
       bodies.map((b) => post(PORT, '/api/v1/documents', b.body, { ...auth, 'content-type': b.type })),
     );
     const portalMs = performance.now() - t0;
     const serverCpu = cpuOf(server.pid) - serverCpu0;
+    const byThread = new Map();
+    for (const [k, v] of threadCpuOf(server.pid)) {
+      const name = k.split('#')[0];
+      byThread.set(name, (byThread.get(name) ?? 0) + v - (threads0.get(k) ?? 0));
+    }
     clearInterval(sampler);
     peak = Math.max(peak, rssOf(server.pid).rss);
     const failed = res.filter((r) => r.status !== 201);
@@ -222,6 +247,13 @@ try {
       `round ${round}: plain ${r.plainMBps.toFixed(0)} MB/s, portal ${r.portalMBps.toFixed(0)} MB/s (${r.ratio.toFixed(2)}x); ` +
         `server RSS ${r.rssBeforeMB.toFixed(0)} -> peak ${r.rssPeakMB.toFixed(0)} MB = ${r.growthPerUploadMB.toFixed(2)} MB per concurrent upload; ` +
         `CPU: server ${r.serverCpuS.toFixed(2)} s, sink ${r.sinkCpuS.toFixed(2)} s; load ${r.load.toFixed(1)}`,
+    );
+    console.log(
+      `  server CPU by thread: ${[...byThread]
+        .filter(([, v]) => v > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v.toFixed(2)} s`)
+        .join(', ')}`,
     );
     await new Promise((r) => setTimeout(r, 500));
   }

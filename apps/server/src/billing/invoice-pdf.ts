@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Invoice } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
 import { getSetting } from './invoices.repository.ts';
@@ -36,7 +35,9 @@ const STAMPS: Partial<Record<Invoice['status'], { text: string; color: string }>
 };
 
 /** The invoice as a one-or-more page A4 PDF: letterhead, lines, tax, totals, and a PAID mark once paid. */
-export function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: string): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: string): Promise<Buffer> {
+  // Loaded on first use: pdfkit and its fonts are a sizeable part of the heap, and most processes never draw one.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -4,7 +4,6 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
-import sharp from 'sharp';
 import {
   ACCEPTED_UPLOAD_TYPES,
   MAX_UPLOAD_BYTES,
@@ -88,6 +87,7 @@ class Keep extends Transform {
 
 /** A JPEG thumbnail with no metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them). */
 export async function makeThumbnail(image: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp'); // loaded on the first image, not at start
   return sharp(image, { failOn: 'truncated' })
     .rotate()
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })

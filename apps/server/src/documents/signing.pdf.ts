@@ -1,4 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+
+/** pdf-lib is loaded on first use (signing is rare; its fonts are a sizeable part of a heap). */
+const pdfLib = () => import('pdf-lib');
 import type { SignatureMethod, SignerRole } from '@taxportal/contract';
 
 /** Standard PDF fonts speak WinAnsi: anything else (emoji, other scripts) is replaced, never a crash. */
@@ -50,6 +53,7 @@ export const SIGNATURE_BOXES: Record<'generated' | 'uploaded', Record<SignerRole
 /** Whether pdf-lib can place this PNG (a drawn signature): checked before anything is written. */
 export async function isUsablePng(bytes: Buffer): Promise<boolean> {
   try {
+    const { PDFDocument } = await pdfLib();
     await (await PDFDocument.create()).embedPng(bytes);
     return true;
   } catch {
@@ -88,6 +92,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** Form 8879 drawn from the ticket: the taxpayer, the year, the firm as ERO, and the signature lines. */
 export async function generate8879(d: Form8879Details): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Form 8879 ${d.taxYear} - ${pdfSafe(d.taxpayerName)}`);
   doc.setAuthor(pdfSafe(d.firmName));
@@ -150,6 +155,7 @@ const CONFIRMATION_TEXT = { password: 'password confirmed', email_code: 'e-maile
 const ROLE_TEXT: Record<SignerRole, string> = { taxpayer: 'Taxpayer', spouse: 'Spouse' };
 
 async function placeSignature(doc: PDFDocument, page: PDFPage, box: Box, s: SignatureEvidence, fonts: Fonts) {
+  const { rgb } = await pdfLib();
   const date = s.signedAt.toISOString().slice(0, 10);
   if (s.image) {
     const png = await doc.embedPng(s.image);
@@ -203,6 +209,7 @@ export async function signPdf(
     signers: SignatureEvidence[];
   },
 ): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await pdfLib();
   const doc = await PDFDocument.load(base);
   if (opts.baseHasAuditPage) doc.removePage(doc.getPageCount() - 1);
   const fonts: Fonts = {

@@ -28,6 +28,11 @@ export interface AuthContext {
   csrfHash: string | null;
 }
 
+/** A user's roles as one column (a JSON array), so that a session resolves in one query. */
+const rolesOfUser = sql<
+  Role[]
+>`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${users.id}), '[]'::json)`;
+
 export async function loadUserWithRoles(db: Tx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
@@ -84,9 +89,11 @@ export const csrfHashOf = (secret: Buffer, csrf: string) => hmacHex(secret, `csr
 export async function resolveSession(db: Db, secret: Buffer, token: string): Promise<AuthContext | null> {
   const id = sessionIdOf(secret, token);
   const now = new Date();
+  // One query: the session, its user and the user's roles (this runs on every request).
   const [row] = await db
-    .select()
+    .select({ session: sessions, user: users, roles: rolesOfUser })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
         eq(sessions.id, id),
@@ -95,11 +102,10 @@ export async function resolveSession(db: Db, secret: Buffer, token: string): Pro
       ),
     );
   if (!row) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+  if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
   }
-  const loaded = await loadUserWithRoles(db, row.user_id);
-  return loaded ? toContext(loaded, 'session', id, row.csrf_hash) : null;
+  return toContext({ user: row.user, roles: row.roles }, 'session', id, row.session.csrf_hash);
 }
 
 export async function resolveApiToken(db: Db, secret: Buffer, header: string): Promise<AuthContext | null> {

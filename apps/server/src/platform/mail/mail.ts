@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -25,7 +24,12 @@ export function createMailer(deps: {
   smtpUrl?: string | undefined;
   from: string;
 }): Mailer {
-  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  // nodemailer is loaded only when SMTP is configured.
+  const { smtpUrl } = deps;
+  const transport = smtpUrl
+    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+    : null;
+  transport?.catch(() => {}); // reported by the first send
   return {
     async send(message) {
       const id = randomUUID();
@@ -40,7 +44,7 @@ export function createMailer(deps: {
       deps.log.info({ mail_id: id, to: message.to, subject: message.subject }, 'mail queued');
       if (transport) {
         try {
-          await transport.sendMail({ from: deps.from, ...message });
+          await (await transport).sendMail({ from: deps.from, ...message });
           await deps.db.update(outbox).set({ sent_at: new Date() }).where(eqId(id));
         } catch (err) {
           deps.log.error({ mail_id: id, err: (err as Error).message }, 'smtp send failed');

@@ -2,8 +2,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, type Deciphe
 import { Transform, type TransformCallback } from 'node:stream';
 
 /**
- * The stored format of one file: MAGIC (4) | IV (12) | AES-256-GCM ciphertext | tag (16).
- * Each file has its own data key; the key is kept only wrapped by the master key (`wrapKey`).
+ * The stored format of one file: MAGIC (4) | IV (12) | AES-256-GCM ciphertext | tag (16), written by the
+ * sealing threads (seal-worker.mjs). Each file has its own data key; the key is kept only wrapped by the
+ * master key (`wrapKey`).
  */
 const MAGIC = Buffer.from('TPF1');
 const IV_BYTES = 12;
@@ -24,33 +25,6 @@ export function unwrapKey(master: Buffer, wrapped: string): Buffer {
   const d = createDecipheriv('aes-256-gcm', master, raw.subarray(0, IV_BYTES));
   d.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([d.update(raw.subarray(IV_BYTES + TAG_BYTES)), d.final()]);
-}
-
-/** Plaintext in, stored format out; counts bytes and hashes the plaintext on the way. */
-export class EncryptStream extends Transform {
-  readonly sha = createHash('sha256');
-  size = 0;
-  private readonly cipher;
-  constructor(
-    dataKey: Buffer,
-    private readonly maxBytes: number,
-    private readonly onTooLarge: () => Error,
-  ) {
-    super();
-    const iv = randomBytes(IV_BYTES);
-    this.cipher = createCipheriv('aes-256-gcm', dataKey, iv);
-    this.push(Buffer.concat([MAGIC, iv]));
-  }
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return cb(this.onTooLarge());
-    this.sha.update(chunk);
-    cb(null, this.cipher.update(chunk));
-  }
-  override _flush(cb: TransformCallback): void {
-    this.push(this.cipher.final());
-    cb(null, this.cipher.getAuthTag());
-  }
 }
 
 /**

@@ -3,24 +3,51 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, STORAGE_KEY, type BlobDriver, type StoredObject } from './drivers.ts';
+import { assertKey, STORAGE_KEY, type BlobDriver, type StagedObject, type StoredObject } from './drivers.ts';
 
-/** Local disk: `<root>/<first two characters>/<key>`, written to `<key>.part` then renamed. */
+/** fsync of a directory: makes a rename or a new entry in it survive a crash. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Local disk: `<root>/<first two characters>/<key>`, written to `<key>.part`, synced, then renamed (and the
+ * directory synced): once a write resolves, the object survives a crash, so a row may name it.
+ */
 export function diskDriver(root: string): BlobDriver {
   const pathOf = (key: string) => {
     assertKey(key);
     return path.join(root, key.slice(0, 2), key);
   };
-  return {
-    async write(key, source: Readable) {
-      const final = pathOf(key);
-      const temp = `${final}.part`;
-      await fsp.mkdir(path.dirname(final), { recursive: true, mode: 0o700 });
-      try {
-        await pipeline(source, fs.createWriteStream(temp, { mode: 0o600, flags: 'wx' }));
+  const stage = async (key: string): Promise<StagedObject> => {
+    const final = pathOf(key);
+    const temp = `${final}.part`;
+    const shard = path.dirname(final);
+    const created = await fsp.mkdir(shard, { recursive: true, mode: 0o700 });
+    if (created) await syncDir(path.dirname(shard));
+    return {
+      path: temp,
+      publish: async () => {
         await fsp.rename(temp, final);
+        await syncDir(shard);
+      },
+      discard: () => fsp.rm(temp, { force: true }),
+    };
+  };
+  return {
+    stage,
+    async write(key, source: Readable) {
+      const staged = await stage(key);
+      try {
+        await pipeline(source, fs.createWriteStream(staged.path, { mode: 0o600, flags: 'wx', flush: true }));
+        await staged.publish();
       } catch (err) {
-        await fsp.rm(temp, { force: true });
+        await staged.discard();
         throw err;
       }
     },

@@ -6,10 +6,21 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
+/** A local object being written: the writer fills `path` (and syncs it); `publish` makes it the object. */
+export interface StagedObject {
+  path: string;
+  /** Atomic and durable: renames into place and syncs the directory. */
+  publish(): Promise<void>;
+  /** Removes the unfinished file (idempotent). */
+  discard(): Promise<void>;
+}
+
 /** Where the encrypted bytes go. Keys are the store's own random names, never user input. */
 export interface BlobDriver {
-  /** Writes the whole stream under `key`; a reader never sees a half-written object. */
+  /** Writes the whole stream under `key`; a reader never sees a half-written object; durable once resolved. */
   write(key: string, source: Readable): Promise<void>;
+  /** Local drivers only: a file the store's sealing thread writes itself (no bytes through the event loop). */
+  stage?(key: string): Promise<StagedObject>;
   read(key: string): Promise<Readable>;
   /** Idempotent: removing a missing object is not an error. */
   remove(key: string): Promise<void>;

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@taxportal/contract';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { DecryptStream, EncryptStream, unwrapKey, wrapKey } from './crypto-stream.ts';
+import { DecryptStream, unwrapKey, wrapKey } from './crypto-stream.ts';
 import { diskDriver } from './disk-driver.ts';
 import type { BlobDriver, StoredObject } from './drivers.ts';
 import { s3Driver } from './s3-driver.ts';
+import { sealPool, SinkStoppedError, type SealResult } from './seal-pool.ts';
 
 export type { BlobDriver, StoredObject } from './drivers.ts';
 
@@ -27,8 +27,9 @@ export type FileRef = Pick<StoredFile, 'storageKey' | 'wrappedKey' | 'sha256'>;
  * than its grace period.
  */
 export interface FileStore {
-  /** Streams plaintext in; encrypts with a fresh per-file AES-256-GCM key wrapped by the master key; never
-   *  holds the whole file in memory. Rejects (AppError 413, SPEC's texts) past maxBytes, cleaning up. */
+  /** Streams plaintext in; encrypts with a fresh per-file AES-256-GCM key wrapped by the master key, on the
+   *  sealing threads (seal-pool.ts); never holds the whole file in memory; durable when it resolves.
+   *  Rejects (AppError 413, SPEC's texts) past maxBytes, cleaning up. */
   put(source: Readable | Buffer, opts?: { maxBytes?: number }): Promise<StoredFile>;
   /** Decrypting stream; fails (stream error) if the tag or the sha256 does not match. */
   open(file: FileRef): Promise<Readable>;
@@ -53,34 +54,41 @@ export function fileStoreOn(driver: BlobDriver, masterKey: Buffer, kind: FileSto
   const store: FileStore = {
     kind,
     async put(source, opts = {}) {
-      const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
+      const o = { dataKey: randomBytes(32), maxBytes: opts.maxBytes ?? MAX_UPLOAD_BYTES, tooLarge: fileTooLarge };
       const storageKey = newStorageKey();
-      const dataKey = randomBytes(32);
-      const enc = new EncryptStream(dataKey, maxBytes, fileTooLarge);
-      const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-      // The driver consumes the encrypted stream as it is produced: back-pressure keeps memory bounded.
-      // Both sides are awaited to the end, so that on a refusal nothing is still writing when we clean up.
-      const [written, encrypted] = await Promise.allSettled([
-        driver.write(storageKey, enc).catch((err: unknown) => {
-          enc.destroy(err as Error); // unblocks the producer
+      const input = Buffer.isBuffer(source) ? [source] : source;
+      let sealed: SealResult;
+      if (driver.stage) {
+        // Local disk: the sealing thread writes the file itself; the event loop only forwards plaintext.
+        const staged = await driver.stage(storageKey);
+        try {
+          sealed = await sealPool.sealToFile(input, staged.path, o);
+          await staged.publish();
+        } catch (err) {
+          await staged.discard().catch(() => {});
           throw err;
-        }),
-        pipeline(input, enc),
-      ]);
-      const failure =
-        encrypted.status === 'rejected' ? encrypted.reason : written.status === 'rejected' ? written.reason : null;
-      if (failure) {
-        input.destroy();
-        enc.destroy();
-        await driver.remove(storageKey).catch(() => {});
-        throw failure;
+        }
+      } else {
+        // The driver consumes the sealed stream as it is produced: back-pressure keeps memory bounded. Both
+        // sides are awaited to the end, so that on a refusal nothing is still writing when we clean up.
+        const job = sealPool.sealToStream(input, o);
+        const [written, done] = await Promise.allSettled([
+          driver.write(storageKey, job.sealed).catch((err: unknown) => {
+            job.sealed.destroy(); // stops the sealing, which unblocks the producer (if the driver has not)
+            throw err;
+          }),
+          job.done,
+        ]);
+        if (done.status === 'rejected' || written.status === 'rejected') {
+          await driver.remove(storageKey).catch(() => {});
+          // The refusal (413, a broken source) if it came from the input; the driver's error if it gave up.
+          throw done.status === 'rejected' && !(done.reason instanceof SinkStoppedError)
+            ? done.reason
+            : (written as PromiseRejectedResult).reason;
+        }
+        sealed = done.value;
       }
-      return {
-        storageKey,
-        wrappedKey: wrapKey(masterKey, dataKey),
-        sizeBytes: enc.size,
-        sha256: enc.sha.digest('hex'),
-      };
+      return { storageKey, wrappedKey: wrapKey(masterKey, o.dataKey), sizeBytes: sealed.size, sha256: sealed.sha256 };
     },
     async open(file) {
       const dataKey = unwrapKey(masterKey, file.wrappedKey);

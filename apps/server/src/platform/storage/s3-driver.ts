@@ -1,15 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { assertKey, type BlobDriver, type StoredObject } from './drivers.ts';
 
 export interface S3Options {
@@ -28,18 +18,24 @@ export const PART_BYTES = 5 * 1024 * 1024;
 
 /** S3-compatible storage: a small object in one PutObject, a larger one as a multipart upload. */
 export function s3Driver(o: S3Options): BlobDriver {
-  const client = new S3Client({
-    region: o.region,
-    endpoint: o.endpoint,
-    forcePathStyle: o.forcePathStyle,
-    credentials:
-      o.accessKeyId && o.secretAccessKey
-        ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
-        : undefined,
-    // S3-compatible servers differ in their support of the newer default checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded (and the client made) on first use: a process on disk storage never loads it.
+  let sdk: Promise<{ s3: typeof S3; client: S3.S3Client }> | null = null;
+  const connect = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: o.region,
+        endpoint: o.endpoint,
+        forcePathStyle: o.forcePathStyle,
+        credentials:
+          o.accessKeyId && o.secretAccessKey
+            ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
+            : undefined,
+        // S3-compatible servers differ in their support of the newer default checksums.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const prefix = o.prefix ?? 'files/';
   const Bucket = o.bucket;
   const keyOf = (key: string) => {
@@ -50,6 +46,7 @@ export function s3Driver(o: S3Options): BlobDriver {
   return {
     async write(key, source: Readable) {
       const Key = keyOf(key);
+      const { s3, client } = await connect();
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let uploadId: string | undefined;
@@ -59,11 +56,11 @@ export function s3Driver(o: S3Options): BlobDriver {
         pending = [];
         pendingBytes = 0;
         if (!uploadId) {
-          const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+          const created = await client.send(new s3.CreateMultipartUploadCommand({ Bucket, Key }));
           uploadId = created.UploadId;
         }
         const PartNumber = parts.length + 1;
-        const res = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }));
+        const res = await client.send(new s3.UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }));
         parts.push({ ETag: res.ETag, PartNumber });
       };
       try {
@@ -73,32 +70,35 @@ export function s3Driver(o: S3Options): BlobDriver {
           if (pendingBytes >= PART_BYTES) await flushPart();
         }
         if (!uploadId) {
-          await client.send(new PutObjectCommand({ Bucket, Key, Body: Buffer.concat(pending) }));
+          await client.send(new s3.PutObjectCommand({ Bucket, Key, Body: Buffer.concat(pending) }));
           return;
         }
         if (pendingBytes > 0) await flushPart();
         await client.send(
-          new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+          new s3.CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
         );
       } catch (err) {
         if (uploadId) {
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {});
+          await client.send(new s3.AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {});
         }
         throw err;
       }
     },
     async read(key) {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+      const { s3, client } = await connect();
+      const res = await client.send(new s3.GetObjectCommand({ Bucket, Key: keyOf(key) }));
       if (!res.Body) throw new Error('empty object body');
       return res.Body as Readable;
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
     async *list(): AsyncIterable<StoredObject> {
+      const { s3, client } = await connect();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
         for (const obj of page.Contents ?? []) {
           if (!obj.Key) continue;
           yield { storageKey: obj.Key.slice(prefix.length), modifiedAt: obj.LastModified ?? new Date(0) };
