@@ -1,6 +1,8 @@
 // bench/uploads: N concurrent 10 MB document uploads (POST /api/v1/documents, multipart) against the built
-// server on loopback, compared with a plain loopback transfer of the same bytes to a sink process in the
-// same run; and the server's memory growth per concurrent upload (RSS sampled from /proc/<pid>/status).
+// server on loopback, compared in the same run with a plain loopback transfer of the same bytes to a sink
+// process (sink.mjs) and with the floor (floor.mjs: the same bytes only hashed, encrypted, written and
+// fsynced, on every core, with nothing else); and the server's memory growth per concurrent upload (RSS
+// sampled from /proc/<pid>/status). Every round runs plain, floor and portal back to back.
 //
 // Usage: npm run build && node bench/uploads/uploads.mjs [concurrency=20] [rounds=3]
 // With BENCH_DATABASE_URL=postgres://user@host:port/postgres the server runs on a fresh PostgreSQL database
@@ -20,6 +22,7 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const FILE_BYTES = 10 * 1024 * 1024 - 64 * 1024; // just under the 10 MB limit, multipart overhead included
 const PORT = 3391;
 const SINK_PORT = 3392;
+const FLOOR_PORT = 3393;
 const base = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 
@@ -168,15 +171,20 @@ const server = spawn(
   },
 );
 const sink = fork(path.join(here, 'sink.mjs'), [String(SINK_PORT)], { stdio: 'inherit' });
+const floor = fork(path.join(here, 'floor.mjs'), [String(FLOOR_PORT), path.join(dataDir, 'floor')], {
+  stdio: 'inherit',
+});
 const stopAll = () => {
   server.kill('SIGTERM');
   sink.kill('SIGTERM');
+  floor.kill('SIGTERM');
 };
 process.on('exit', stopAll);
 
 try {
   await waitReady(`${base}/api/ready`, server);
   await new Promise((r) => sink.once('message', r));
+  await new Promise((r) => floor.once('message', r));
 
   const login = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
@@ -194,19 +202,30 @@ try {
   );
   const totalBytes = bodies.reduce((n, b) => n + b.body.length, 0);
 
-  // Warm-up: one upload and one sink transfer (JIT, pools, first file in storage).
-  const warm = await post(PORT, '/api/v1/documents', bodies[0].body, { ...auth, 'content-type': bodies[0].type });
-  if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
-  await post(SINK_PORT, '/', bodies[0].body, { 'content-type': bodies[0].type });
+  const upload = (b) => post(PORT, '/api/v1/documents', b.body, { ...auth, 'content-type': b.type });
+  const plainRound = () => Promise.all(bodies.map((b) => post(SINK_PORT, '/', b.body, { 'content-type': b.type })));
+  const floorRound = () => Promise.all(bodies.map((b) => post(FLOOR_PORT, '/', b.body, { 'content-type': b.type })));
+
+  // Warm-up: one whole round of each (JIT, thread pools, rings, first files in storage).
+  const warm = await Promise.all(bodies.map(upload));
+  if (warm.some((r) => r.status !== 201)) throw new Error(`warm-up upload failed: ${warm[0].status} ${warm[0].body}`);
+  await plainRound();
+  await floorRound();
   await new Promise((r) => setTimeout(r, 500));
 
   const results = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const sinkCpu0 = cpuOf(sink.pid);
     let t0 = performance.now();
-    await Promise.all(bodies.map((b) => post(SINK_PORT, '/', b.body, { 'content-type': b.type })));
+    await plainRound();
     const plainMs = performance.now() - t0;
     const sinkCpu = cpuOf(sink.pid) - sinkCpu0;
+    await new Promise((r) => setTimeout(r, 200));
+
+    t0 = performance.now();
+    await floorRound();
+    const floorMs = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 200));
 
     const before = rssOf(server.pid).rss;
     let peak = before;
@@ -216,9 +235,7 @@ try {
     const serverCpu0 = cpuOf(server.pid);
     const threads0 = threadCpuOf(server.pid);
     t0 = performance.now();
-    const res = await Promise.all(
-      bodies.map((b) => post(PORT, '/api/v1/documents', b.body, { ...auth, 'content-type': b.type })),
-    );
+    const res = await Promise.all(bodies.map(upload));
     const portalMs = performance.now() - t0;
     const serverCpu = cpuOf(server.pid) - serverCpu0;
     const byThread = new Map();
@@ -233,8 +250,11 @@ try {
     const r = {
       round,
       plainMBps: totalBytes / MB / (plainMs / 1000),
+      floorMBps: totalBytes / MB / (floorMs / 1000),
       portalMBps: totalBytes / MB / (portalMs / 1000),
       ratio: plainMs / portalMs,
+      floorRatio: plainMs / floorMs,
+      ofFloor: floorMs / portalMs,
       rssBeforeMB: before / MB,
       rssPeakMB: peak / MB,
       growthPerUploadMB: (peak - before) / MB / CONCURRENCY,
@@ -244,7 +264,8 @@ try {
     };
     results.push(r);
     console.log(
-      `round ${round}: plain ${r.plainMBps.toFixed(0)} MB/s, portal ${r.portalMBps.toFixed(0)} MB/s (${r.ratio.toFixed(2)}x); ` +
+      `round ${round}: plain ${r.plainMBps.toFixed(0)} MB/s, floor ${r.floorMBps.toFixed(0)} MB/s (${r.floorRatio.toFixed(2)}x), ` +
+        `portal ${r.portalMBps.toFixed(0)} MB/s (${r.ratio.toFixed(2)}x, ${r.ofFloor.toFixed(2)} of the floor); ` +
         `server RSS ${r.rssBeforeMB.toFixed(0)} -> peak ${r.rssPeakMB.toFixed(0)} MB = ${r.growthPerUploadMB.toFixed(2)} MB per concurrent upload; ` +
         `CPU: server ${r.serverCpuS.toFixed(2)} s, sink ${r.sinkCpuS.toFixed(2)} s; load ${r.load.toFixed(1)}`,
     );
@@ -264,6 +285,9 @@ try {
   );
   console.log(
     `  throughput: ${median('portalMBps').toFixed(0)} MB/s vs plain loopback ${median('plainMBps').toFixed(0)} MB/s = ${median('ratio').toFixed(2)}x (target >= 0.5x)`,
+  );
+  console.log(
+    `  the floor (hash, encrypt, write, fsync on ${Math.min(4, os.availableParallelism())} threads, nothing else): ${median('floorMBps').toFixed(0)} MB/s = ${median('floorRatio').toFixed(2)}x of plain; the portal reaches ${median('ofFloor').toFixed(2)} of the floor`,
   );
   console.log(
     `  server peak RSS growth: ${median('growthPerUploadMB').toFixed(2)} MB per concurrent upload (target <= 5 MB); VmHWM ${hwm.toFixed(0)} MB`,

@@ -147,11 +147,12 @@ export async function discardStaged(deps: Pick<Deps, 'files' | 'log'>, staged: S
   }
 }
 
-/** 422 unless the document type exists. */
-export async function assertDocumentType(db: Tx, id: string | null | undefined): Promise<void> {
+/** 422 unless the document type exists; its name otherwise. */
+export async function assertDocumentType(db: Tx, id: string | null | undefined): Promise<string> {
   if (!id) throw fieldError('document_type', UPLOAD_MESSAGES.documentTypeRequired);
-  const [row] = await db.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.id, id));
+  const [row] = await db.select({ name: documentTypes.name }).from(documentTypes).where(eq(documentTypes.id, id));
   if (!row) throw fieldError('document_type', UPLOAD_MESSAGES.unknownDocumentType);
+  return row.name;
 }
 
 /**

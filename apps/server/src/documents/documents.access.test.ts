@@ -219,7 +219,10 @@ describe('uploading against a document request', () => {
     expect(req!.fulfilled_at).toBeInstanceOf(Date);
     // Without ticket_id the request's ticket is used.
     const second = await makeRequest(customerId, ticketId);
-    expect((await uploadOne(customer, { request_id: second })).ticket_id).toBe(ticketId);
+    // No ticket named: the upload goes to the request's ticket, and the answer names that ticket.
+    const onRequest = await uploadOne(customer, { request_id: second });
+    expect(onRequest.ticket_id).toBe(ticketId);
+    expect(onRequest.ticket_name).toMatch(/^TD\./);
     // Deleting the document opens the request again.
     expect((await customer.delete(`/api/v1/documents/${doc.id}`)).statusCode).toBe(204);
     const [again] = await t.database.db.select().from(documentRequests).where(eq(documentRequests.id, requestId));

@@ -55,7 +55,7 @@ export async function visibleDocument(db: Tx, auth: AuthContext, id: string): Pr
 /** A customer's own ticket, or any ticket for staff; 404 otherwise. */
 async function ticketFor(db: Tx, auth: AuthContext, ticketId: string) {
   const [t] = await db
-    .select({ id: tickets.id, customer_id: tickets.customer_id, status: tickets.status })
+    .select({ id: tickets.id, customer_id: tickets.customer_id, status: tickets.status, name: tickets.name })
     .from(tickets)
     .where(eq(tickets.id, ticketId));
   if (!t || (!isStaff(auth) && t.customer_id !== auth.user.id)) throw notFound('Ticket not found.');
@@ -148,13 +148,15 @@ export async function uploadDocuments(
       throw new AppError('validation', errors[0]!.message, { errors });
     }
     const f = parsed.data;
-    await assertDocumentType(deps.db, f.document_type);
+    const typeName = await assertDocumentType(deps.db, f.document_type);
 
     // Whose vault, and which ticket.
     let customerId = auth.user.id;
     let ticketId: string | null = f.ticket_id ?? null;
+    let ticket: { name: string; status: string } | null = null;
     if (ticketId) {
       const t = await ticketFor(deps.db, auth, ticketId);
+      ticket = t;
       if (isStaff(auth) && f.customer_id && f.customer_id !== t.customer_id) {
         throw fieldError('customer_id', 'The ticket belongs to another customer.');
       }
@@ -171,7 +173,9 @@ export async function uploadDocuments(
     }
     if (f.request_id) {
       if (staged.length > 1) throw fieldError('request_id', 'Upload one file per document request.');
-      ticketId = (await checkRequest(deps.db, f.request_id, customerId, ticketId)).ticketId;
+      const requested = (await checkRequest(deps.db, f.request_id, customerId, ticketId)).ticketId;
+      if (requested !== ticketId) ticket = null; // the request's ticket: looked up below
+      ticketId = requested;
     }
 
     const rows = await deps.db.transaction(async (tx) => {
@@ -198,12 +202,12 @@ export async function uploadDocuments(
       }
       return out;
     });
-    const result: Document[] = [];
-    for (const row of rows) {
-      const extras = await documentExtras(deps.db, row);
-      result.push(documentDto(row, { ...extras, can_delete: canDelete(auth, row, extras.ticket_status) }));
-    }
-    return result;
+    // The names the answer shows are known already, unless a request moved the upload to its own ticket.
+    const extras =
+      ticketId && !ticket
+        ? await documentExtras(deps.db, rows[0]!)
+        : { ticket_name: ticket?.name ?? null, ticket_status: ticket?.status ?? null, document_type_name: typeName };
+    return rows.map((row) => documentDto(row, { ...extras, can_delete: canDelete(auth, row, extras.ticket_status) }));
   } catch (err) {
     await discardStaged(deps, staged);
     throw err;

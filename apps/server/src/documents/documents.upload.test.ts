@@ -76,6 +76,7 @@ describe('a good upload', () => {
       document_type_id: typeId,
     });
     expect(doc.ticket_name).toMatch(/^TD\./);
+    expect(doc.document_type_name).toEqual(expect.any(String));
 
     const file = await customer.get(doc.file_url);
     expect(file.statusCode).toBe(200);

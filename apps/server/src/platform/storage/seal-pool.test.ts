@@ -55,6 +55,38 @@ describe('sealing threads', () => {
     await pool.terminate();
   });
 
+  it('keeps every byte in order whatever the chunking: tiny, odd, ring-sized and larger than the ring', async () => {
+    const pool = new SealPool(2);
+    const master = fileStoreOn(diskDriver(path.join(dir, 'chunking')), randomBytes(32), 'disk');
+    const sizes = [1, 7, 4093, 65_536, RING_BYTES - 1, RING_BYTES, RING_BYTES + 1, 3 * RING_BYTES + 17];
+    const body = randomBytes(sizes.reduce((a, b) => a + b, 0) * 3);
+    // Three rounds of the sizes, in three different orders, six uploads at once on two threads.
+    const cut = (order: number[]) => {
+      const out: Buffer[] = [];
+      let at = 0;
+      for (let r = 0; r < 3; r++)
+        for (const n of order) {
+          out.push(body.subarray(at, at + n));
+          at += n;
+        }
+      return out;
+    };
+    const orders = [sizes, [...sizes].reverse(), [...sizes].sort((a, b) => ((a * 7919) % 13) - ((b * 7919) % 13))];
+    const files = await Promise.all(
+      [...orders, ...orders].map((order, i) =>
+        pool.sealToFile(Readable.from(cut(order)), `${dir}/chunks-${i}`, opts()),
+      ),
+    );
+    for (const f of files) {
+      expect(f.size).toBe(body.length);
+      expect(f.sha256).toBe(sha(body));
+    }
+    // And through a store, read back byte for byte.
+    const stored = await master.put(Readable.from(cut(sizes)), { maxBytes: body.length });
+    expect((await master.read(stored)).equals(body)).toBe(true);
+    await pool.terminate();
+  });
+
   it('holds at most one ring of plaintext per upload: the source is never read far ahead of the worker', async () => {
     const pool = new SealPool(1);
     const file = `${dir}/bounded`;

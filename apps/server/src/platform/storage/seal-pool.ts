@@ -4,11 +4,21 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Sealing (SHA-256 + AES-256-GCM) on worker threads, so that uploads use every core and the event loop only
- * parses and forwards. Each upload borrows a ring (a SharedArrayBuffer of RING_BYTES): the main thread copies
- * plaintext in, the worker seals each slice and frees it. The ring bounds the memory an upload holds; rings are
- * kept for reuse, so steady uploads allocate nothing per chunk on the main thread.
+ * parses and forwards. Each upload borrows a ring (a SharedArrayBuffer: CONTROL_BYTES of counters, then
+ * RING_BYTES of data): the main thread copies plaintext in and advances WRITTEN, the worker seals up to WRITTEN
+ * and advances READ. Messages are doorbells only: a `kick` when the worker said it went IDLE, a `space` when the
+ * main thread said it is WAITING for room; when both sides are busy, none flow. The ring bounds the memory an
+ * upload holds; rings are kept for reuse, so steady uploads allocate nothing per chunk on the main thread.
  */
+/** A power of two: the counters are 32-bit and wrap. */
 export const RING_BYTES = 512 * 1024;
+const CONTROL_BYTES = 64;
+const WRITTEN = 0;
+const READ = 1;
+const IDLE = 2;
+const WAITING = 3;
+/** Where the counters start: just below 2^31, so every upload's counters wrap (the wrap is always exercised). */
+const START = 0x7fff0000;
 /** Rings kept for reuse (idle memory: KEEP_RINGS × RING_BYTES). */
 const KEEP_RINGS = 32;
 
@@ -25,7 +35,8 @@ export interface SealOptions {
 }
 
 type Reply =
-  | { op: 'chunk'; id: number; n: number; out?: ArrayBuffer }
+  | { op: 'out'; id: number; out: ArrayBuffer }
+  | { op: 'space'; id: number }
   | { op: 'done'; id: number; sha256: string; out?: ArrayBuffer }
   | { op: 'aborted'; id: number }
   | { op: 'error'; id: number; message: string };
@@ -47,12 +58,11 @@ const defaultThreads = () => Math.max(1, Math.min(4, os.availableParallelism()))
 class Job {
   /** In stream mode: the sealed bytes, in order (the driver consumes it). */
   readonly sealed: Readable | null;
-  private readonly view: Uint8Array;
-  private posted = 0;
-  private credited = 0;
-  /** Stream mode: credit held back while the sealed stream's reader is behind (back-pressure). */
-  private held = 0;
+  private readonly ctl: Int32Array;
+  private readonly data: Uint8Array;
+  private written = START;
   private failure: Error | null = null;
+  /** The caller has its answer (the promise below settled). */
   private settled = false;
   private wake: (() => void) | null = null;
   private resolveEnd!: (sha256: string | null) => void;
@@ -67,7 +77,9 @@ class Job {
     readonly ring: SharedArrayBuffer,
     toStream: boolean,
   ) {
-    this.view = new Uint8Array(ring);
+    this.ctl = new Int32Array(ring, 0, 4);
+    this.data = new Uint8Array(ring, CONTROL_BYTES, RING_BYTES);
+    this.ctl.set([START, START, 1, 0]); // WRITTEN, READ, IDLE (the worker waits for a kick), WAITING
     this.ended = new Promise((resolve, reject) => {
       this.resolveEnd = resolve;
       this.rejectEnd = reject;
@@ -76,13 +88,7 @@ class Job {
     this.sealed = toStream
       ? new Readable({
           highWaterMark: RING_BYTES,
-          read: () => {
-            if (this.held) {
-              const n = this.held;
-              this.held = 0;
-              this.credit(n);
-            }
-          },
+          read: () => this.wakeUp(),
           destroy: (err, cb) => {
             // The driver gave up (or was done): a worker still sealing for it is told to stop.
             if (!this.settled) {
@@ -96,45 +102,44 @@ class Job {
   }
 
   onReply(r: Reply): void {
-    if (r.op === 'chunk') {
-      if (r.out && this.sealed && !this.sealed.push(Buffer.from(r.out))) {
-        this.held += r.n;
-        return;
-      }
-      this.credit(r.n);
+    if (r.op === 'out') {
+      if (!this.settled) this.sealed?.push(Buffer.from(r.out));
+    } else if (r.op === 'space') {
+      this.wakeUp();
     } else if (r.op === 'done') {
-      if (this.sealed) {
+      if (this.sealed && !this.settled) {
         if (r.out) this.sealed.push(Buffer.from(r.out));
         this.sealed.push(null);
       }
-      this.settle();
-      this.resolveEnd(r.sha256);
+      this.settle(() => this.resolveEnd(r.sha256));
+      this.pool.release(this);
     } else if (r.op === 'aborted') {
-      this.settle();
-      this.resolveEnd(null);
+      this.settle(() => this.resolveEnd(null));
       this.sealed?.destroy(new Error('the upload was stopped'));
+      this.pool.release(this);
     } else {
       this.fail(new Error(`sealing failed: ${r.message}`));
+      this.pool.release(this);
     }
   }
 
-  /** The worker stopped, the sink gave up, or the worker reported an error. */
+  /** The worker stopped, the driver gave up, or the worker reported an error. */
   fail(err: Error): void {
+    this.settle(() => {
+      this.failure = err;
+      this.rejectEnd(err);
+      this.sealed?.destroy(err);
+    });
+  }
+
+  private settle(how: () => void): void {
     if (this.settled) return;
-    this.failure = err;
-    this.settle();
-    this.rejectEnd(err);
-    this.sealed?.destroy(err);
-  }
-
-  private settle(): void {
     this.settled = true;
-    this.wake?.();
-    this.pool.release(this);
+    how();
+    this.wakeUp();
   }
 
-  private credit(n: number): void {
-    this.credited += n;
+  private wakeUp(): void {
     const wake = this.wake;
     this.wake = null;
     wake?.();
@@ -144,21 +149,36 @@ class Job {
     this.lane.worker.postMessage({ ...m, id: this.id });
   }
 
+  /** Bytes the ring can take now (in stream mode, none while the driver is a ring behind). */
+  private room(): number {
+    if (this.sealed && this.sealed.readableLength >= RING_BYTES) return 0;
+    return RING_BYTES - ((this.written - Atomics.load(this.ctl, READ)) | 0);
+  }
+
+  /** Waits for room: a `space` doorbell (asked for by WAITING), the driver reading on, or a failure. */
+  private async waitForRoom(): Promise<void> {
+    const asleep = new Promise<void>((resolve) => (this.wake = resolve));
+    Atomics.store(this.ctl, WAITING, 1);
+    if (this.room() > 0 || this.settled) return this.wakeUp(); // room was made meanwhile
+    await asleep;
+  }
+
   /** Copies a chunk into the ring, a slice at a time, waiting while the ring is full. */
   private async post(chunk: Uint8Array): Promise<void> {
     let off = 0;
     while (off < chunk.length) {
       if (this.failure) throw this.failure;
-      const free = RING_BYTES - (this.posted - this.credited);
+      const free = this.room();
       if (free === 0) {
-        await new Promise<void>((resolve) => (this.wake = resolve));
+        await this.waitForRoom();
         continue;
       }
-      const at = this.posted % RING_BYTES;
+      const at = (this.written >>> 0) % RING_BYTES;
       const n = Math.min(chunk.length - off, free, RING_BYTES - at);
-      this.view.set(chunk.subarray(off, off + n), at);
-      this.send({ op: 'data', off: at, len: n });
-      this.posted += n;
+      this.data.set(chunk.subarray(off, off + n), at);
+      this.written = (this.written + n) | 0;
+      Atomics.store(this.ctl, WRITTEN, this.written);
+      if (Atomics.exchange(this.ctl, IDLE, 0) === 1) this.send({ op: 'kick' });
       off += n;
     }
   }
@@ -228,7 +248,7 @@ export class SealPool {
 
   private open(dataKey: Buffer, path: string | null, toStream: boolean): Job {
     const lane = this.pickLane();
-    const ring = this.rings.pop() ?? new SharedArrayBuffer(RING_BYTES);
+    const ring = this.rings.pop() ?? new SharedArrayBuffer(CONTROL_BYTES + RING_BYTES);
     const job = new Job(this, this.nextId++, lane, ring, toStream);
     this.jobs.set(job.id, job);
     if (lane.jobs.size === 0) lane.worker.ref();
@@ -238,7 +258,7 @@ export class SealPool {
     return job;
   }
 
-  /** Called by a job once the worker will not touch its ring again. */
+  /** Called by a job once its worker will not touch its ring again (it answered, or it is gone). */
   release(job: Job): void {
     if (!this.jobs.delete(job.id)) return;
     job.lane.jobs.delete(job.id);
@@ -261,7 +281,11 @@ export class SealPool {
     worker.on('message', (r: Reply) => this.jobs.get(r.id)?.onReply(r));
     const lost = (err: Error) => {
       this.lanes = this.lanes.filter((l) => l !== lane);
-      for (const id of [...lane.jobs]) this.jobs.get(id)?.fail(err);
+      for (const id of [...lane.jobs]) {
+        const job = this.jobs.get(id);
+        job?.fail(err);
+        if (job) this.release(job);
+      }
     };
     worker.on('error', lost);
     worker.on('exit', (code) => lost(new Error(`the sealing worker stopped (exit code ${code})`)));
