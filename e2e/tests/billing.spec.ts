@@ -9,7 +9,7 @@ import {
   usd,
   type InvoiceJson,
 } from './billing-helpers.ts';
-import { chooseOption, createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { chooseOption, createTicketByApi, staffPage, waitForLiveUpdates } from './ticket-helpers.ts';
 
 test.describe('billing (issue 5)', () => {
   test('staff invoice a ticket; the customer is declined, then pays with the test card; PDF and share link', async ({
@@ -36,6 +36,13 @@ test.describe('billing (issue 5)', () => {
     await editor.getByRole('button', { name: 'Close' }).click();
 
     await moveToReadyForInvoice(admin.context.request, ticket);
+    // The customer has the portal open on /billing while staff issue the invoice: it arrives without a reload.
+    await page.goto('/billing');
+    await waitForLiveUpdates(page);
+    const bell = page.getByTestId('bell-count');
+    const unread = (await getJson<{ unread_count: number }>(page.request, '/api/v1/notifications')).unread_count;
+    await expect(bell).toHaveAttribute('data-count', String(unread));
+
     await admin.page.reload();
     await panel.getByTestId('create-invoice').click();
     await editor.getByTestId('add-line').click();
@@ -48,6 +55,11 @@ test.describe('billing (issue 5)', () => {
     await expect(issued.getByTestId('invoice-status')).toHaveText('Unpaid');
     const name = (await issued.getAttribute('data-invoice'))!;
     expect(name).toMatch(/^SINV-\d{4}-\d{5}$/);
+    await expect(bell).toHaveAttribute('data-count', String(unread + 1));
+    await expect(page.getByTestId('toast-notification').filter({ hasText: `Invoice ${name} is ready` })).toBeVisible();
+    await expect(
+      page.locator(`[data-testid="invoice-row"][data-name="${name}"]`).getByTestId('invoice-status'),
+    ).toHaveText('Unpaid');
 
     // The customer sees it in /billing (name, posting date, grand total, status) and opens it.
     const list = await getJson<{ items: InvoiceJson[] }>(page.request, '/api/v1/invoices');

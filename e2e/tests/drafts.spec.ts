@@ -1,6 +1,6 @@
 import { DEMO, expect, test } from './fixtures.ts';
 import { moveTicketAsAdmin, uploadDraftByUi } from './drafts-helpers.ts';
-import { createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { createTicketByApi, csrfHeaders, staffPage, waitForLiveUpdates } from './ticket-helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -101,3 +101,52 @@ for (const [device, viewport] of [
     });
   });
 }
+
+test('a draft the ticket moved past without a review reads "Not reviewed" (live), and "Superseded by v2" once replaced', async ({
+  page,
+  customer: _customer,
+  browser,
+  baseURL,
+}) => {
+  const ticket = await createTicketByApi(page.request, 0, 2024);
+  await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Tax Preparation');
+  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  await prep.page.goto(`/form/message/${ticket.name}`);
+  await uploadDraftByUi(prep.page, 'UNREVIEWED-V1');
+
+  await page.goto(`/form/message/${ticket.name}`);
+  await waitForLiveUpdates(page);
+  const v1 = page.locator('[data-testid="draft-row"][data-version="1"]');
+  await expect(v1.getByTestId('draft-status')).toHaveText('Awaiting review');
+  await expect(v1.getByTestId('draft-approve')).toBeVisible();
+
+  // Staff move the ticket on by hand, without the customer's decision: the open page follows.
+  await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Filing In Process');
+  await expect(v1).toHaveAttribute('data-status', 'not_reviewed');
+  await expect(v1.getByTestId('draft-status')).toHaveText('Not reviewed');
+  await expect(v1.getByTestId('draft-not-reviewed')).toContainText('can no longer be approved or sent back');
+  await expect(v1.getByTestId('draft-approve')).toHaveCount(0);
+  await expect(v1.getByTestId('draft-request-changes')).toHaveCount(0);
+  // The server agrees: approving it now is refused.
+  const refused = await page.request.get(`/api/v1/tickets/${ticket.id}/drafts`);
+  const [listed] = (await refused.json()).items as { id: string; status: string }[];
+  expect(listed!.status).toBe('not_reviewed');
+  const approve = await page.request.post(`/api/v1/tickets/${ticket.id}/drafts/${listed!.id}/approve`, {
+    headers: await csrfHeaders(page.request),
+  });
+  expect(approve.status()).toBe(409);
+  expect(approve.headers()['content-type']).toContain('application/problem+json');
+
+  await prep.page.reload();
+  await expect(prep.page.locator('[data-testid="draft-row"][data-version="1"]').getByTestId('draft-status')).toHaveText(
+    'Not reviewed',
+  );
+  // A new version supersedes it, naming itself; the new one is the customer's to review.
+  await uploadDraftByUi(prep.page, 'UNREVIEWED-V2');
+  const v2 = page.locator('[data-testid="draft-row"][data-version="2"]');
+  await expect(v1.getByTestId('draft-status')).toHaveText('Superseded by v2');
+  await expect(v2.getByTestId('draft-status')).toHaveText('Awaiting review');
+  await expect(v2.getByTestId('draft-approve')).toBeVisible();
+  await expect(v1.getByTestId('draft-not-reviewed')).toHaveCount(0);
+  await prep.context.close();
+});

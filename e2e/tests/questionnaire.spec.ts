@@ -61,6 +61,22 @@ test('a customer answers the questionnaire: each answer saved with the Saved pop
   await expect(page.getByTestId('q-ssn')).toHaveValue('***-**-6789');
   await expect(page.getByTestId('questionnaire-completion')).not.toHaveText('0% complete');
 
+  // A number entered by mistake can be cleared: saved at once like any answer, still empty after a reload,
+  // and nothing is left on the server to reveal.
+  await page.getByRole('button', { name: 'Clear: SSN' }).click();
+  await page.getByTestId('secret-clear-dialog').getByRole('button', { name: 'Ok' }).click();
+  await expectSaved(page);
+  await expect(page.getByTestId('q-ssn')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Alice');
+  await expect(page.getByTestId('q-ssn')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Clear: SSN' })).toHaveCount(0);
+  const reveal = await page.request.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, {
+    data: { field: 'tax_payer.ssn' },
+    headers: await csrfHeaders(page.request),
+  });
+  expect(reveal.status()).toBe(404);
+
   // Saying yes to W-2 income asked for a W-2 on the ticket.
   await page.getByRole('link', { name: 'Back to the ticket' }).click();
   const w2 = page.locator('[data-testid="document-request"][data-label="W-2"]');

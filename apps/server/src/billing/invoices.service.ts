@@ -22,6 +22,7 @@ import { decodeCursor, encodeCursor, toInvoice, toSummary } from './invoice-view
 import * as repo from './invoices.repository.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
 import { computeTotals, formatMoney } from './money.ts';
+import { publishNotices } from './notices.ts';
 import { findUser, notify } from './payments.repository.ts';
 
 /** Payment terms when staff give no due date. */
@@ -207,7 +208,8 @@ export async function updateDraft(
 /**
  * Draft → Unpaid, allowed while the ticket is in Ready For Invoice. The posting
  * date becomes today; a due date already past moves to today + terms. The
- * customer gets a notification (same transaction) and an e-mail (after it).
+ * customer gets a notification (same transaction), pushed live to their open
+ * browsers and e-mailed after it.
  */
 export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: string, ip: string): Promise<Invoice> {
   const today = isoDay(deps.now());
@@ -226,7 +228,7 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
       issued_at: deps.now(),
     });
     const amount = formatMoney(row.grand_total_cents, row.currency);
-    await notify(tx, {
+    const notice = await notify(tx, {
       user_id: row.customer_id,
       ticket_id: row.ticket_id,
       title: `Invoice ${row.name} is ready`,
@@ -240,8 +242,9 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
       ip,
       meta: { name: row.name },
     });
-    return { row, ticketName: ticket.name, amount };
+    return { row, ticketName: ticket.name, amount, notice };
   });
+  await publishNotices(deps, [issued.notice]);
   await mailIssued(deps, issued.row, issued.ticketName, issued.amount);
   return viewOf(deps, id);
 }

@@ -6,9 +6,10 @@ import { isoDay, type BillingDeps } from './billing.deps.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 import { formatMoney } from './money.ts';
+import { publishNotices } from './notices.ts';
 import type { ProviderIntent } from './providers/provider.ts';
 import * as repo from './payments.repository.ts';
-import type { PaymentEntryRow } from './payments.repository.ts';
+import type { Notice, PaymentEntryRow } from './payments.repository.ts';
 
 /** Why a succeeded intent cannot settle this invoice; null when it can. */
 export function intentMismatch(intent: ProviderIntent, invoice: InvoiceRow): string | null {
@@ -30,6 +31,8 @@ export interface Completion {
   created: boolean;
   /** The ticket's move to Payment Collected, when the payment made one. */
   moved?: { from: TicketStatus; to: TicketStatus } | null;
+  /** The customer's "payment received" notification, published after the commit. */
+  notice?: Notice;
 }
 
 /**
@@ -91,7 +94,7 @@ export async function completePaymentTx(
     actorId,
     `Invoice ${invoice.name} paid (${entry.name})`,
   );
-  await repo.notify(tx, {
+  const notice = await repo.notify(tx, {
     user_id: invoice.customer_id,
     ticket_id: invoice.ticket_id,
     title: `Payment received for ${invoice.name}`,
@@ -109,7 +112,13 @@ export async function completePaymentTx(
       ticket_moved: moved !== null,
     },
   });
-  return { entry, invoice: updated, created: true, moved };
+  return { entry, invoice: updated, created: true, moved, notice };
+}
+
+export interface RefundApplied {
+  entry: PaymentEntryRow;
+  /** The customer's refund notification; null when the refund was already applied. */
+  notice: Notice | null;
 }
 
 /**
@@ -124,13 +133,13 @@ export async function applyRefundTx(
   totalRefunded: number,
   refundRef: string | null,
   actorId: string | null,
-): Promise<PaymentEntryRow | null> {
+): Promise<RefundApplied | null> {
   const found = await repo.findEntryByReference(tx, reference);
   if (!found) return null;
   const invoice = (await invoicesRepo.lockInvoice(tx, found.invoice_id))!;
   const entry = (await repo.findEntryByReference(tx, reference))!;
   const target = Math.min(totalRefunded, entry.paid_amount_cents);
-  if (target <= entry.refunded_cents) return entry;
+  if (target <= entry.refunded_cents) return { entry, notice: null };
   const now = deps.now();
   const updated = await repo.updateEntry(tx, entry.id, {
     refunded_cents: target,
@@ -144,7 +153,7 @@ export async function applyRefundTx(
     refunded_cents: refundedTotal,
     ...(fully ? { status: 'Refunded', refunded_at: now } : {}),
   });
-  await repo.notify(tx, {
+  const notice = await repo.notify(tx, {
     user_id: invoice.customer_id,
     ticket_id: invoice.ticket_id,
     title: `Refund for ${invoice.name}`,
@@ -157,7 +166,7 @@ export async function applyRefundTx(
     entityId: entry.id,
     meta: { invoice: invoice.name, refunded_cents: target, refund_reference: refundRef },
   });
-  return updated;
+  return { entry: updated, notice };
 }
 
 /** A declined card: remembered on the invoice for staff; the invoice stays payable. */
@@ -177,9 +186,13 @@ export async function recordPaymentFailureTx(tx: Tx, invoiceId: string, message:
 
 type AfterCommitDeps = Pick<BillingDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'hub'>;
 
-/** After commit: the ticket's move reaches open browsers, and the receipt goes out. Neither undoes a payment. */
+/**
+ * After commit: the ticket's move and the customer's notification reach open browsers, and the receipt goes
+ * out. None of them undoes a payment.
+ */
 export async function afterPaymentCommitted(deps: AfterCommitDeps, c: Completion) {
   await announceTicketMove(deps, c);
+  await publishNotices(deps, [c.notice]);
   await sendReceipt(deps, c);
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { TICKET_STATUSES, type TicketStatus } from '@taxportal/contract';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { TICKET_STATUSES, type Notification, type TicketStatus } from '@taxportal/contract';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { moveTicketStatus } from '../platform/ticket-moves.ts';
 import { notifications, paymentEntries, paymentEvents, tickets, users } from '../platform/db/schema.ts';
@@ -92,10 +92,42 @@ export function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: 
  * kinds (invoice, payment) wait for it to list them. Until then billing's
  * notifications go out as the closest kind, told apart by their titles.
  */
-export const BILLING_NOTIFICATION_KIND = 'status_changed';
+export const BILLING_NOTIFICATION_KIND = 'status_changed' satisfies Notification['kind'];
 
-export async function notify(tx: Tx, n: { user_id: string; ticket_id: string | null; title: string; body: string }) {
-  await tx.insert(notifications).values({ ...n, kind: BILLING_NOTIFICATION_KIND });
+/** A notification written in the caller's transaction, for its user's open browsers once that commits. */
+export interface Notice {
+  userId: string;
+  notification: Notification;
+}
+
+export async function notify(
+  tx: Tx,
+  n: { user_id: string; ticket_id: string | null; title: string; body: string },
+): Promise<Notice> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ ...n, kind: BILLING_NOTIFICATION_KIND })
+    .returning();
+  const [ticket] = n.ticket_id
+    ? await tx.select({ name: tickets.name }).from(tickets).where(eq(tickets.id, n.ticket_id))
+    : [];
+  return {
+    userId: n.user_id,
+    notification: {
+      id: String(row!.id),
+      kind: BILLING_NOTIFICATION_KIND,
+      ticket_id: n.ticket_id,
+      ticket_name: ticket?.name ?? null,
+      title: row!.title,
+      body: row!.body,
+      read: false,
+      created_at: row!.created_at.toISOString(),
+    },
+  };
+}
+
+export async function unreadCount(db: Db | Tx, userId: string): Promise<number> {
+  return db.$count(notifications, and(eq(notifications.user_id, userId), isNull(notifications.read_at)));
 }
 
 export async function findTicketForEvent(db: Db | Tx, id: string) {

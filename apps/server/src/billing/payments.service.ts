@@ -24,6 +24,7 @@ import {
   afterPaymentCommitted,
   type Completion,
 } from './payment-completion.ts';
+import { publishNotices } from './notices.ts';
 import * as repo from './payments.repository.ts';
 import { ProviderUnavailableError, REUSABLE_INTENT_STATUSES, type ProviderIntent } from './providers/provider.ts';
 import { UnknownTestCardError, type TestModeProvider } from './providers/test-provider.ts';
@@ -251,7 +252,7 @@ export async function refundPayment(
   const refund = await callProvider(() =>
     deps.provider.refund({ paymentIntentId: entry.reference_number, reason, idempotencyKey: `refund-${entry.id}` }),
   );
-  const updated = await deps.db.transaction(async (tx) => {
+  const applied = await deps.db.transaction(async (tx) => {
     const row = await applyRefundTx(tx, deps, entry.reference_number, entry.paid_amount_cents, refund.id, auth.user.id);
     await audit(tx, {
       actorId: auth.user.id,
@@ -263,7 +264,8 @@ export async function refundPayment(
     });
     return row!;
   });
-  return toPaymentEntry(updated);
+  await publishNotices(deps, [applied.notice]);
+  return toPaymentEntry(applied.entry);
 }
 
 export async function listPayments(

@@ -10,7 +10,9 @@ import {
   afterPaymentCommitted,
   type Completion,
 } from './payment-completion.ts';
+import { publishNotices } from './notices.ts';
 import * as repo from './payments.repository.ts';
+import type { Notice } from './payments.repository.ts';
 import type { ProviderEvent } from './providers/provider.ts';
 
 /**
@@ -30,6 +32,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signatur
   }
   const invoiceId = 'intent' in event ? (event.intent.metadata.invoice_id ?? null) : null;
   let completion: Completion | null = null;
+  let refundNotice: Notice | null = null;
   const fresh = await deps.db.transaction(async (tx) => {
     const recorded = await repo.recordEvent(tx, {
       event_id: event.id,
@@ -75,6 +78,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signatur
             null,
           );
           outcome = entry ? 'refund_applied' : 'unknown_payment';
+          refundNotice = entry?.notice ?? null;
         }
         break;
       default:
@@ -85,5 +89,6 @@ export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signatur
   });
   const done = completion as Completion | null;
   if (done?.created) await afterPaymentCommitted(deps, done);
+  await publishNotices(deps, [refundNotice as Notice | null]);
   return { received: true as const, duplicate: !fresh };
 }

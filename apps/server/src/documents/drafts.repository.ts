@@ -44,13 +44,15 @@ export interface DraftRow {
   uploaded_by_name: string | null;
   decided_by_id: string | null;
   decided_by_name: string | null;
+  /** The ticket's status now: whether a pending version can still be reviewed. */
+  ticket_status: string;
 }
 
 const draftColumns = sql`d.id, d.ticket_id, d.document_id, d.version, d.label, d.status, d.note, d.created_at,
   d.decided_at, d.decision_message, doc.file_name, doc.size_bytes,
   d.uploaded_by as uploaded_by_id, up.full_name as uploaded_by_name,
-  d.decided_by as decided_by_id, dec.full_name as decided_by_name`;
-const draftJoins = sql`from tax_drafts d join documents doc on doc.id = d.document_id
+  d.decided_by as decided_by_id, dec.full_name as decided_by_name, tk.status as ticket_status`;
+const draftJoins = sql`from tax_drafts d join documents doc on doc.id = d.document_id join tickets tk on tk.id = d.ticket_id
   left join users up on up.id = d.uploaded_by left join users dec on dec.id = d.decided_by`;
 
 /** Newest version first. */

@@ -23,7 +23,8 @@ export function draftsRoutes(deps: DocumentsDeps) {
     r.get('/api/v1/tickets/:id/drafts', {
       schema: {
         tags,
-        summary: "A ticket's draft versions, newest first (its customer or staff)",
+        summary:
+          "A ticket's draft versions, newest first (its customer or staff); a pending version whose ticket left Draft Ready reads not_reviewed",
         params: ticketDraftParamsSchema,
         response: { 200: draftListSchema },
       },
@@ -63,7 +64,8 @@ export function draftsRoutes(deps: DocumentsDeps) {
     r.post('/api/v1/tickets/:id/drafts/:draftId/approve', {
       schema: {
         tags,
-        summary: "Approve the current draft (the ticket's customer): the ticket moves to Draft Finalised",
+        summary:
+          "Approve the current draft (the ticket's customer) while the ticket is in Draft Ready (409 once it moved on): the ticket moves to Draft Finalised",
         params: draftParamsSchema,
         response: { 200: draftSchema },
       },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import {
   DRAFT_MESSAGES,
+  DRAFT_REVIEW_STATUS,
   MESSAGES,
   uploadDraftFieldsSchema,
   type Draft,
@@ -42,14 +43,26 @@ export async function visibleTicket(deps: Pick<DocumentsDeps, 'db'>, auth: AuthC
   return t;
 }
 
-export function toDraft(r: DraftRow, latest: number): Draft {
+/**
+ * A version as the API shows it. A pending version reads `not_reviewed` once its ticket has left Draft Ready
+ * (staff moved it on by hand): nobody can decide on it there, so "awaiting review" would be untrue. A superseded
+ * version names the version that replaced it (the next one uploaded).
+ */
+export function toDraft(r: DraftRow, all: readonly Pick<DraftRow, 'version'>[]): Draft {
+  const version = Number(r.version);
+  const versions = all.map((x) => Number(x.version));
+  const latest = Math.max(...versions);
+  const later = versions.filter((v) => v > version);
+  const status: Draft['status'] =
+    r.status === 'pending' && r.ticket_status !== DRAFT_REVIEW_STATUS ? 'not_reviewed' : (r.status as Draft['status']);
   return {
     id: r.id,
     ticket_id: r.ticket_id,
-    version: Number(r.version),
+    version,
     label: r.label as DraftLabel,
-    status: r.status as Draft['status'],
-    is_current: Number(r.version) === latest,
+    status,
+    is_current: version === latest,
+    superseded_by_version: r.status === 'superseded' && later.length ? Math.min(...later) : null,
     note: r.note,
     document_id: r.document_id,
     file_name: r.file_name,
@@ -66,14 +79,13 @@ async function draftOut(db: DocumentsDeps['db'], ticketId: string, draftId: stri
   const rows = await repo.listDrafts(db, ticketId);
   const row = rows.find((r) => r.id === draftId);
   if (!row) throw notFound(DRAFT_MESSAGES.draftNotFound);
-  return toDraft(row, Number(rows[0]!.version));
+  return toDraft(row, rows);
 }
 
 export async function listDrafts(deps: Pick<DocumentsDeps, 'db'>, auth: AuthContext, ref: string): Promise<DraftList> {
   const t = await visibleTicket(deps, auth, ref);
   const rows = await repo.listDrafts(deps.db, t.id);
-  const latest = rows[0] ? Number(rows[0].version) : 0;
-  return { items: rows.map((r) => toDraft(r, latest)) };
+  return { items: rows.map((r) => toDraft(r, rows)) };
 }
 
 type Part = MultipartFile | MultipartValue;
@@ -192,11 +204,14 @@ export async function decideDraft(
       throw new AppError('conflict', DRAFT_MESSAGES.notCurrent);
     }
     if (draft.status !== 'pending') throw new AppError('conflict', DRAFT_MESSAGES.alreadyDecided);
+    // Staff moved the ticket on without the customer's decision: the version reads "not reviewed" and stays so
+    // unless the ticket comes back to Draft Ready.
+    if (t.status !== DRAFT_REVIEW_STATUS) throw new AppError('conflict', DRAFT_MESSAGES.notReviewed);
     const to: TicketStatus = decision.kind === 'approve' ? 'Draft Finalised' : 'Tax Preparation';
     const moved = await moveTicketStatus(tx, {
       ticketId: t.id,
       to,
-      from: ['Draft Ready'],
+      from: [DRAFT_REVIEW_STATUS],
       actorId: auth.user.id,
       note:
         decision.kind === 'approve'

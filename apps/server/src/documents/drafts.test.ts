@@ -102,9 +102,9 @@ describe('staff upload a draft', () => {
     const v2 = await draftOn(ticket.id, { label: 'Sample only' }, 'VERSION-TWO');
     expect(v2.version).toBe(2);
     const list = (await customer.get(`/api/v1/tickets/${ticket.id}/drafts`)).json().items as Draft[];
-    expect(list.map((d) => [d.version, d.status, d.is_current, d.label])).toEqual([
-      [2, 'pending', true, 'Sample only'],
-      [1, 'superseded', false, 'Draft'],
+    expect(list.map((d) => [d.version, d.status, d.is_current, d.label, d.superseded_by_version])).toEqual([
+      [2, 'pending', true, 'Sample only', null],
+      [1, 'superseded', false, 'Draft', 2],
     ]);
     const old = await customer.get(`/api/v1/documents/${v1.document_id}/file`);
     expect(old.statusCode).toBe(200);
@@ -206,6 +206,82 @@ describe('the customer reviews the draft', () => {
     expect((await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${d.id}/approve`)).statusCode).toBe(409);
     const [row] = await t.database.db.select().from(taxDrafts).where(eq(taxDrafts.id, d.id));
     expect(row!.status).toBe('pending');
+  });
+});
+
+describe('a draft the ticket moved past without a review', () => {
+  const listOf = async (agent: Agent, ticketId: string) =>
+    (await agent.get(`/api/v1/tickets/${ticketId}/drafts`)).json().items as Draft[];
+  const moveAs = async (agent: Agent, ticketId: string, status: string) => {
+    const res = await agent.post(`/api/v1/tickets/${ticketId}/status`, { status });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const historyOf = (ticketId: string) =>
+    t.database.db.select().from(ticketStatusChanges).where(eq(ticketStatusChanges.ticket_id, ticketId));
+
+  it('reads not_reviewed once staff move the ticket on by hand; approve and changes are refused (409), nothing written', async () => {
+    const ticket = await openTicket(t, customer);
+    await forceStatus(t, ticket.id, 'Filing In Process');
+    const d = await draftOn(ticket.id);
+    await moveAs(staff, ticket.id, 'Filing In Process');
+
+    for (const agent of [customer, staff]) {
+      const [only] = await listOf(agent, ticket.id);
+      expect(only).toMatchObject({ id: d.id, status: 'not_reviewed', is_current: true, superseded_by_version: null });
+    }
+    const history = (await historyOf(ticket.id)).length;
+    const refusals = [
+      await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${d.id}/approve`),
+      await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${d.id}/request-changes`, { message: 'Fix line 1' }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(409);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toBe(
+        'The ticket moved on before this draft was reviewed: it can no longer be approved or sent back.',
+      );
+    }
+    const [row] = await t.database.db.select().from(taxDrafts).where(eq(taxDrafts.id, d.id));
+    expect(row).toMatchObject({ status: 'pending', decided_by: null, decided_at: null, decision_message: null });
+    expect(await statusOf(ticket.id)).toBe('Filing In Process');
+    expect((await historyOf(ticket.id)).length).toBe(history);
+    expect(
+      await t.database.db.select().from(ticketMessages).where(eq(ticketMessages.ticket_id, ticket.id)),
+    ).toHaveLength(0);
+    // Still the customer's alone to decide: staff 403, another customer 404, as before.
+    expect((await staff.post(`/api/v1/tickets/${ticket.id}/drafts/${d.id}/approve`)).statusCode).toBe(403);
+    expect((await other.post(`/api/v1/tickets/${ticket.id}/drafts/${d.id}/approve`)).statusCode).toBe(404);
+
+    // Back in Draft Ready, it awaits the customer again and can be approved.
+    await moveAs(staff, ticket.id, 'Draft Ready');
+    expect((await listOf(customer, ticket.id))[0]!.status).toBe('pending');
+    const ok = await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${d.id}/approve`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().status).toBe('approved');
+  });
+
+  it('finalised by hand, it stays not reviewed (never approved); a new upload supersedes it, naming the version', async () => {
+    const reviewer = await signIn(t, (await createStaff(t, 'Reviewer')).email);
+    const ticket = await openTicket(t, customer);
+    const v1 = await draftOn(ticket.id, {}, 'V-ONE');
+    await moveAs(reviewer, ticket.id, 'Draft Finalised');
+    expect((await listOf(customer, ticket.id))[0]).toMatchObject({ version: 1, status: 'not_reviewed' });
+    expect((await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${v1.id}/approve`)).statusCode).toBe(409);
+    expect(await statusOf(ticket.id)).toBe('Draft Finalised');
+
+    const v2 = await draftOn(ticket.id, {}, 'V-TWO');
+    expect(v2).toMatchObject({ version: 2, status: 'pending', superseded_by_version: null });
+    expect(await statusOf(ticket.id)).toBe('Draft Ready');
+    await draftOn(ticket.id, {}, 'V-THREE');
+    const list = await listOf(customer, ticket.id);
+    expect(list.map((d) => [d.version, d.status, d.is_current, d.superseded_by_version])).toEqual([
+      [3, 'pending', true, null],
+      [2, 'superseded', false, 3],
+      [1, 'superseded', false, 2],
+    ]);
+    const old = await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${v1.id}/approve`);
+    expect(old.statusCode).toBe(409);
+    expect(old.json().detail).toBe('A newer version of this draft exists: review the latest one.');
   });
 });
 

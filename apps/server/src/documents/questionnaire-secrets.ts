@@ -60,15 +60,32 @@ function storedAt(stored: Json, pattern: string, itemId: string): SealedValue | 
   return isSealedValue(v) ? v : null;
 }
 
-/** Incoming (validated) answers → what the table holds: new values sealed, masked ones kept. */
+/** A protected field as the audit log names it: list items by their id, not their position. */
+const auditName = (section: string, pattern: string, itemId: string) =>
+  `${section}.${pattern.replace('.*.', `[${itemId}].`)}`;
+
+export interface SealedAnswers {
+  answers: Json;
+  /** Protected fields given a new value by this save (names only, never values). */
+  written: string[];
+  /** Protected fields whose stored value this save removed (sent empty, or their list item removed). */
+  cleared: string[];
+}
+
+/**
+ * Incoming (validated) answers → what the table holds: new values sealed, masked ones kept, empty ones
+ * (null, absent) stored as null, so the ciphertext is gone from the row and not merely hidden.
+ */
 export function sealAnswers(
   key: Buffer,
   ticketId: string,
   section: QuestionnaireSection,
   incoming: Json,
   stored: Json,
-): Json {
+): SealedAnswers {
   const out = structuredClone(incoming);
+  const written: string[] = [];
+  const cleared: string[] = [];
   for (const pattern of SECRET_FIELDS[section]) {
     for (const slot of slots(out, pattern)) {
       const v = slot.container[slot.key];
@@ -88,9 +105,14 @@ export function sealAnswers(
         $sealed: sealField(key, digits, contextOf(ticketId, section, pattern, slot.itemId)),
         last4: digits.slice(-4),
       } satisfies SealedValue;
+      written.push(auditName(section, pattern, slot.itemId));
+    }
+    for (const before of slots(stored, pattern)) {
+      if (!isSealedValue(before.container[before.key])) continue;
+      if (!storedAt(out, pattern, before.itemId)) cleared.push(auditName(section, pattern, before.itemId));
     }
   }
-  return out;
+  return { answers: out, written, cleared };
 }
 
 /** Stored answers → the API's view: every sealed value masked. */

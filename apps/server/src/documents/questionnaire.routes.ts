@@ -37,7 +37,7 @@ export function questionnaireRoutes(deps: DocumentsDeps) {
       r.put(`/api/v1/tickets/:id/profile/${section}`, {
         schema: {
           tags,
-          summary: `Save the ${section} section (all its answers); a masked value keeps what is stored`,
+          summary: `Save the ${section} section (all its answers); a masked value keeps what is stored, null clears it (the sealed value is deleted)`,
           params: ticketParamsSchema,
           body: SECTION_SCHEMAS[section],
           response: { 200: ticketProfileSchema },

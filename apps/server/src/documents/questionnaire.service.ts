@@ -156,7 +156,7 @@ export async function saveSection<S extends QuestionnaireSection>(
       ticketId: ticket.id,
       customerId: ticket.customer_id,
       section,
-      answers: sealed,
+      answers: sealed.answers,
       ...progress,
       updatedBy: auth.user.id,
       updatedAt: deps.now(),
@@ -168,7 +168,13 @@ export async function saveSection<S extends QuestionnaireSection>(
       entityType: 'ticket',
       entityId: ticket.id,
       ip,
-      meta: { section },
+      // Which protected fields got a new value or lost theirs (names only): who removed a spouse's SSN, when.
+      meta: {
+        section,
+        as_staff: isStaff(auth),
+        ...(sealed.written.length ? { sealed_written: sealed.written } : {}),
+        ...(sealed.cleared.length ? { sealed_cleared: sealed.cleared } : {}),
+      },
     });
   });
   return assemble(ticket, await repo.listSections(deps.db, ticket.id));

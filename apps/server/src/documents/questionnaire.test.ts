@@ -221,6 +221,196 @@ describe('taxpayer questionnaire: answers, encryption, masking', () => {
   });
 });
 
+describe('clearing a protected value', () => {
+  // Carol has her own tickets, so nothing here depends on (or disturbs) Alice's.
+  let carol: Agent;
+  let carolId: string;
+  let mine: { id: string; name: string };
+  const put = (agent: Agent, section: string, body: object, ticketId = mine.id) =>
+    agent.put(`/api/v1/tickets/${ticketId}/profile/${section}`, body);
+  /** What the table holds (the parts these tests read). */
+  interface Sealed {
+    $sealed: string;
+    last4: string;
+  }
+  interface Stored {
+    ssn: Sealed | null;
+    spouse: { first_name: string; ssn: Sealed | null };
+    direct_deposit: { account_number: Sealed | null };
+    foreign_accounts: { id: string; account_number: Sealed | null }[];
+  }
+  const storedOf = async (section: string, ticketId = mine.id) =>
+    (await rawRows(ticketId)).find((r) => r.section === section)!.answers as Stored;
+  const saves = async (ticketId: string) =>
+    queryRows<{ actor_id: string; ip: string; meta: Record<string, unknown> }>(
+      t.database.db,
+      sql`select actor_id, ip, meta from audit_log
+          where action = 'questionnaire.save' and entity_id = ${ticketId} order by id`,
+    );
+
+  beforeAll(async () => {
+    const c = await createCustomer(t, { full_name: 'Carol Clear' });
+    carolId = c.id;
+    carol = await signIn(t, c.email);
+    mine = await openTicket(t, carol);
+    const res = await put(carol, 'tax_payer', taxPayer);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('removes the sealed value from the row (not just from the view), keeps the others, and audits which field', async () => {
+    const before = await storedOf('tax_payer');
+    const spouseCipher = before.spouse.ssn!.$sealed;
+    const current = (await carol.get(`/api/v1/tickets/${mine.id}/profile`)).json() as TicketProfile;
+    const answers = current.sections.tax_payer.answers;
+    expect(answers.spouse?.ssn).toBe('***-**-4321');
+
+    const res = await carol.request({
+      method: 'PUT',
+      url: `/api/v1/tickets/${mine.id}/profile/tax_payer`,
+      payload: { ...answers, spouse: { ...answers.spouse, ssn: null } },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json() as TicketProfile;
+    expect(p.sections.tax_payer.answers.spouse?.ssn).toBeNull();
+    expect(p.sections.tax_payer.answers.ssn).toBe('***-**-6789');
+    expect(p.sections.tax_payer.answers.direct_deposit?.account_number).toBe('****4321');
+    // The spouse's id was a required answer: it is unanswered again.
+    expect(p.sections.tax_payer.progress).toEqual({ answered: 10, required: 11 });
+
+    const after = await storedOf('tax_payer');
+    expect(after.spouse.ssn).toBeNull();
+    expect(after.spouse.first_name).toBe('Sam');
+    expect(JSON.stringify(after)).not.toContain(spouseCipher);
+    expect(after.ssn!.$sealed).toBe(before.ssn!.$sealed);
+    expect(after.direct_deposit.account_number!.$sealed).toBe(before.direct_deposit.account_number!.$sealed);
+    // Nothing left to reveal, for the owner or for staff.
+    expect(
+      (await carol.post(`/api/v1/tickets/${mine.id}/profile/reveal`, { field: 'tax_payer.spouse.ssn' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await staff.post(`/api/v1/tickets/${mine.id}/profile/reveal`, { field: 'tax_payer.spouse.ssn' })).statusCode,
+    ).toBe(404);
+    // A reload reads it cleared.
+    expect((await carol.get(`/api/v1/tickets/${mine.id}/profile`)).json().sections.tax_payer.answers.spouse.ssn).toBe(
+      null,
+    );
+
+    const last = (await saves(mine.id)).at(-1)!;
+    expect(last).toMatchObject({
+      actor_id: carolId,
+      ip: '198.51.100.7',
+      meta: { section: 'tax_payer', as_staff: false, sealed_cleared: ['tax_payer.spouse.ssn'] },
+    });
+    expect(last.meta.sealed_written).toBeUndefined();
+    noClearSecrets(JSON.stringify(last.meta));
+  });
+
+  it("clears a closed foreign account's number and, with a removed dependent, that dependent's SSN", async () => {
+    const accounts = [
+      {
+        id: 'acct-open',
+        country: 'Canada',
+        institution: 'Maple Bank',
+        account_number: '44445555',
+        highest_balance_usd: 900,
+      },
+      {
+        id: 'acct-closed',
+        country: 'France',
+        institution: 'Banque',
+        account_number: '66667777',
+        highest_balance_usd: 50,
+      },
+    ];
+    const first = await put(carol, 'global_asset', { has_foreign_accounts: true, foreign_accounts: accounts });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await saves(mine.id)).at(-1)!.meta.sealed_written).toEqual([
+      'global_asset.foreign_accounts[acct-open].account_number',
+      'global_asset.foreign_accounts[acct-closed].account_number',
+    ]);
+    const masked = (first.json() as TicketProfile).sections.global_asset.answers.foreign_accounts!;
+    const closedCipher = (await storedOf('global_asset')).foreign_accounts[1]!.account_number!.$sealed;
+
+    const res = await put(carol, 'global_asset', {
+      has_foreign_accounts: true,
+      foreign_accounts: [masked[0], { ...masked[1], account_number: null }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await storedOf('global_asset');
+    expect(stored.foreign_accounts[1]).toMatchObject({
+      id: 'acct-closed',
+      institution: 'Banque',
+      account_number: null,
+    });
+    expect(stored.foreign_accounts[0]!.account_number!.last4).toBe('5555');
+    expect(JSON.stringify(stored)).not.toContain(closedCipher);
+    expect((await saves(mine.id)).at(-1)!.meta.sealed_cleared).toEqual([
+      'global_asset.foreign_accounts[acct-closed].account_number',
+    ]);
+
+    // Removing a dependent takes their sealed SSN with it (and says so in the audit log).
+    const current = (await carol.get(`/api/v1/tickets/${mine.id}/profile`)).json() as TicketProfile;
+    const gone = await put(carol, 'tax_payer', { ...current.sections.tax_payer.answers, dependents: [] });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(JSON.stringify(await storedOf('tax_payer'))).not.toContain('kid-1');
+    expect((await saves(mine.id)).at(-1)!.meta.sealed_cleared).toEqual(['tax_payer.dependents[kid-1].ssn']);
+  });
+
+  it('another customer cannot clear it (404), nor can anyone signed out (401); the row is unchanged', async () => {
+    const before = await rawRows(mine.id);
+    const count = (await saves(mine.id)).length;
+    const clear = { ...taxPayer, ssn: null, itin: null };
+    expect((await put(bob, 'tax_payer', clear)).statusCode).toBe(404);
+    expect((await put(bob, 'tax_payer', clear, mine.name)).statusCode).toBe(404);
+    expect((await put(bob, 'global_asset', { has_foreign_accounts: true, foreign_accounts: [] })).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tickets/${mine.id}/profile/tax_payer`,
+      payload: clear,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await rawRows(mine.id)).toEqual(before);
+    expect((await saves(mine.id)).length).toBe(count);
+  });
+
+  it('an empty string or a half mask is not a clear: 422 naming the field, nothing written', async () => {
+    const before = await rawRows(mine.id);
+    const current = (await carol.get(`/api/v1/tickets/${mine.id}/profile`)).json() as TicketProfile;
+    for (const ssn of ['', '   ', '***-**-', 0, false]) {
+      const res = await put(carol, 'tax_payer', { ...current.sections.tax_payer.answers, ssn });
+      expect(res.statusCode, String(ssn)).toBe(422);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().errors[0].field).toBe('ssn');
+    }
+    expect(await rawRows(mine.id)).toEqual(before);
+  });
+
+  it("staff write a customer's questionnaire only as the existing rules allow: open ticket yes (audited as staff), finished ticket 409", async () => {
+    const current = (await staff.get(`/api/v1/tickets/${mine.id}/profile`)).json() as TicketProfile;
+    const res = await put(staff, 'tax_payer', {
+      ...current.sections.tax_payer.answers,
+      ssn: null,
+      itin: '912-70-1234',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sections.tax_payer.answers).toMatchObject({ ssn: null, itin: '***-**-1234' });
+    expect((await saves(mine.id)).at(-1)).toMatchObject({
+      actor_id: staffId,
+      meta: { as_staff: true, sealed_written: ['tax_payer.itin'], sealed_cleared: ['tax_payer.ssn'] },
+    });
+
+    const done = await openTicket(t, carol);
+    expect((await put(carol, 'tax_payer', taxPayer, done.id)).statusCode).toBe(200);
+    await forceStatus(t, done.id, 'Completed');
+    const before = await rawRows(done.id);
+    const masked = { ...taxPayer, ssn: null };
+    expect((await put(staff, 'tax_payer', masked, done.id)).statusCode).toBe(409);
+    expect((await put(carol, 'tax_payer', masked, done.id)).statusCode).toBe(409);
+    expect(await rawRows(done.id)).toEqual(before);
+  });
+});
+
 describe('questionnaire: requests from answers, progress, FBAR, prefill', () => {
   it('a yes creates a request once; taking it back cancels it; yes again reopens the same one', async () => {
     const save = (body: object) => alice.put(`/api/v1/tickets/${ticket.id}/profile/investment`, body);

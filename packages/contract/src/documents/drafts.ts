@@ -1,13 +1,26 @@
 import { z } from 'zod';
+import type { TicketStatus } from '../ticket-status.ts';
 
 /** A draft's label: SPEC §4's displayed states (badge styles open, filing_in_progress, sample_only). */
 export const DRAFT_LABELS = ['Draft', 'CPA Reviewed', 'Sample only'] as const;
 export const draftLabelSchema = z.enum(DRAFT_LABELS, { error: 'Choose Draft, CPA Reviewed or Sample only' });
 export type DraftLabel = (typeof DRAFT_LABELS)[number];
 
-/** pending: awaiting the customer; superseded: a newer version was uploaded (it stays readable). */
-export const DRAFT_STATUSES = ['pending', 'approved', 'changes_requested', 'superseded'] as const;
+/**
+ * What is stored of a version: pending (no decision yet), approved, changes_requested, superseded (a newer
+ * version was uploaded while it was pending; it stays readable).
+ */
+export const STORED_DRAFT_STATUSES = ['pending', 'approved', 'changes_requested', 'superseded'] as const;
+/**
+ * What a version reads as in responses. `pending` means the customer can decide now: the current version of a
+ * ticket in Draft Ready. A pending version whose ticket has moved on without a decision (staff moved it by
+ * hand) reads `not_reviewed`: computed, never stored, refused if approved or sent back (409), pending again if
+ * the ticket comes back to Draft Ready.
+ */
+export const DRAFT_STATUSES = [...STORED_DRAFT_STATUSES, 'not_reviewed'] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+/** The only ticket status in which the customer reviews a draft. */
+export const DRAFT_REVIEW_STATUS = 'Draft Ready' satisfies TicketStatus;
 
 export const DRAFT_NOTE_MAX = 2000;
 export const DRAFT_MESSAGE_MAX = 5000;
@@ -23,6 +36,8 @@ export const draftSchema = z.object({
   status: z.enum(DRAFT_STATUSES),
   /** The newest version: the only one the customer can approve or send back. */
   is_current: z.boolean(),
+  /** A superseded version: the version uploaded after it, which replaced it. */
+  superseded_by_version: z.number().int().nullable(),
   note: z.string().nullable(),
   document_id: z.string(),
   file_name: z.string(),
@@ -68,6 +83,7 @@ export const DRAFT_MESSAGES = {
   notCurrent: 'A newer version of this draft exists: review the latest one.',
   alreadyDecided: 'This draft has already been reviewed.',
   notAwaitingReview: 'This ticket is not waiting for your review of a draft.',
+  notReviewed: 'The ticket moved on before this draft was reviewed: it can no longer be approved or sent back.',
   ticketClosed: 'Drafts cannot be uploaded to this ticket at its current status.',
   draftNotFound: 'Draft not found.',
 } as const;

@@ -180,7 +180,8 @@ export interface SectionAnswers {
 
 /**
  * Fields held encrypted, by path inside their section (`*` = every item of a list). Responses carry them
- * masked; a masked value sent back means "unchanged".
+ * masked; a masked value sent back means "unchanged", null (or leaving it out) clears it: the sealed value
+ * is deleted from storage. An empty string is not a clear (422, like any value that is not nine digits).
  */
 export const SECRET_FIELDS: Record<QuestionnaireSection, readonly string[]> = {
   tax_payer: ['ssn', 'itin', 'spouse.ssn', 'spouse.itin', 'dependents.*.ssn', 'direct_deposit.account_number'],

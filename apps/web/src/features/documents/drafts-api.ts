@@ -10,7 +10,7 @@ import {
   type SignerConfirmation,
   type SigningState,
 } from '@taxportal/contract';
-import { api, ApiError, apiRequest, readCsrfToken } from '../../app/api/index.ts';
+import { api, ApiError, apiRequest, isApiError, readCsrfToken } from '../../app/api/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes drafts and signing too. */
 export const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;
@@ -76,11 +76,17 @@ export function useUploadDraft(ticketId: string) {
   });
 }
 
+/** A 409 means the draft or the ticket moved on since the list was read: show what the server now says. */
+const refreshOnConflict = (refresh: () => void) => (err: unknown) => {
+  if (isApiError(err) && err.status === 409) refresh();
+};
+
 export function useApproveDraft(ticketId: string) {
   const refresh = useRefresh(ticketId);
   return useMutation({
     mutationFn: (draftId: string) => api.post<Draft>(path(ticketId, `/drafts/${draftId}/approve`)),
     onSuccess: refresh,
+    onError: refreshOnConflict(refresh),
   });
 }
 
@@ -90,6 +96,7 @@ export function useRequestDraftChanges(ticketId: string) {
     mutationFn: (v: { draftId: string; message: string }) =>
       api.post<Draft>(path(ticketId, `/drafts/${v.draftId}/request-changes`), { message: v.message }),
     onSuccess: refresh,
+    onError: refreshOnConflict(refresh),
   });
 }
 

@@ -14,6 +14,7 @@ const draft = (version: number, over: Partial<Draft> = {}): Draft => ({
   label: 'Draft',
   status: 'pending',
   is_current: true,
+  superseded_by_version: null,
   note: null,
   document_id: `doc${version}`,
   file_name: `draft-v${version}.pdf`,
@@ -27,7 +28,7 @@ const draft = (version: number, over: Partial<Draft> = {}): Draft => ({
 });
 const list = [
   draft(2, { label: 'CPA Reviewed' }),
-  draft(1, { status: 'superseded', is_current: false, label: 'Sample only' }),
+  draft(1, { status: 'superseded', is_current: false, label: 'Sample only', superseded_by_version: 2 }),
 ];
 
 describe('the drafts section', () => {
@@ -40,6 +41,8 @@ describe('the drafts section', () => {
     expect(within(rows[1]!).getByTestId('draft-label')).toHaveAttribute('data-badge', 'sample_only');
     expect(within(rows[0]!).getByTestId('draft-approve')).toBeInTheDocument();
     expect(within(rows[1]!).queryByTestId('draft-approve')).toBeNull();
+    expect(within(rows[0]!).getByTestId('draft-status')).toHaveTextContent('Awaiting review');
+    expect(within(rows[1]!).getByTestId('draft-status')).toHaveTextContent('Superseded by v2');
     expect(screen.queryByTestId('draft-upload-form')).toBeNull();
     expect(screen.queryByTestId('draft-label-select')).toBeNull();
   });
@@ -66,5 +69,49 @@ describe('the drafts section', () => {
     expect(screen.getAllByTestId('draft-label-select')).toHaveLength(2);
     expect(screen.getByTestId('draft-upload-form')).toBeInTheDocument();
     expect(screen.queryByTestId('draft-approve')).toBeNull();
+  });
+
+  it('a version the ticket moved past unreviewed reads "Not reviewed" with no review buttons, whatever the ticket prop says', async () => {
+    // The ticket prop may lag a live status change; the server's word on the draft decides.
+    mockApi({
+      'GET /tickets/t1/drafts': () => json(200, { items: [draft(1, { status: 'not_reviewed' })] }),
+    });
+    const { unmount } = renderWithProviders(<DraftsSection ticket={ticket} isStaff={false} />);
+    const [row] = await screen.findAllByTestId('draft-row');
+    expect(within(row!).getByTestId('draft-status')).toHaveTextContent('Not reviewed');
+    expect(within(row!).getByTestId('draft-not-reviewed')).toHaveTextContent(
+      'The ticket moved on before you reviewed this version, so it can no longer be approved or sent back.',
+    );
+    expect(within(row!).queryByTestId('draft-approve')).toBeNull();
+    expect(within(row!).queryByTestId('draft-request-changes')).toBeNull();
+    expect(within(row!).getByTestId('draft-preview')).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<DraftsSection ticket={ticket} isStaff />);
+    expect(await screen.findByTestId('draft-not-reviewed')).toHaveTextContent(
+      'The ticket left Draft Ready before the customer reviewed this version.',
+    );
+  });
+
+  it('when the server refuses (409) it says why and shows the draft as it now is', async () => {
+    let state: Draft = draft(1);
+    const detail = 'The ticket moved on before this draft was reviewed: it can no longer be approved or sent back.';
+    const calls = mockApi({
+      'GET /tickets/t1/drafts': () => json(200, { items: [state] }),
+      'POST /tickets/t1/drafts/d1/request-changes': () => {
+        state = draft(1, { status: 'not_reviewed' });
+        return json(409, { type: 'about:blank', title: 'Conflict', status: 409, detail });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<DraftsSection ticket={ticket} isStaff={false} />);
+    await user.click(await screen.findByTestId('draft-request-changes'));
+    await user.type(await screen.findByTestId('draft-changes-message'), 'Wages are wrong');
+    await user.click(screen.getByTestId('draft-changes-send'));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('draft-changes-message')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('draft-status')).toHaveTextContent('Not reviewed'));
+    expect(screen.queryByTestId('draft-request-changes')).toBeNull();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/tickets/t1/drafts').length).toBeGreaterThan(1);
   });
 });

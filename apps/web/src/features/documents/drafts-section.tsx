@@ -1,7 +1,15 @@
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { DRAFT_LABELS, DRAFT_MESSAGE_MAX, type Draft, type DraftLabel, type TicketDetail } from '@taxportal/contract';
+import {
+  DRAFT_LABELS,
+  DRAFT_MESSAGE_MAX,
+  DRAFT_REVIEW_STATUS,
+  type Draft,
+  type DraftLabel,
+  type TicketDetail,
+} from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { isApiError } from '../../app/api/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/format.ts';
@@ -26,7 +34,15 @@ const STATUS_COLOURS: Record<Draft['status'], string> = {
   approved: 'green',
   changes_requested: 'red',
   superseded: 'gray',
+  not_reviewed: 'gray',
 };
+
+/** A version's state in words: the server says which (a pending draft the ticket moved past is not_reviewed). */
+function statusText(t: TFunction, d: Draft): string {
+  if (d.status === 'superseded' && d.superseded_by_version !== null)
+    return t('drafts.supersededBy', { version: d.superseded_by_version });
+  return t(`drafts.status.${d.status}`);
+}
 
 /** A draft's label (SPEC §4 displayed states) with its badge style, read by staff or customer. */
 export function DraftLabelBadge({ label, isStaff }: { label: DraftLabel; isStaff: boolean }) {
@@ -70,6 +86,12 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
       setChanging(null);
       setMessage('');
     } catch (err) {
+      if (isApiError(err) && err.status === 409) {
+        // No longer possible (a newer version, or the ticket moved on): the list refreshes, the dialog closes.
+        showErrorToast(err.detail);
+        setChanging(null);
+        return;
+      }
       setMessageError(errorText(err));
     }
   };
@@ -83,8 +105,10 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
   };
 
   const items = drafts.data?.items ?? [];
+  // The server reads a version pending only while its customer can decide (current, ticket in Draft Ready);
+  // the ticket's status is checked too, for the moment between a live status change and the list's refresh.
   const reviewable = (d: Draft) =>
-    !isStaff && d.is_current && d.status === 'pending' && ticket.status === 'Draft Ready';
+    !isStaff && d.is_current && d.status === 'pending' && ticket.status === DRAFT_REVIEW_STATUS;
 
   return (
     <Stack gap="sm" data-testid="drafts-section">
@@ -111,9 +135,14 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
             <Text fw={700}>{t('drafts.version', { version: d.version })}</Text>
             <DraftLabelBadge label={d.label} isStaff={isStaff} />
             <Badge size="sm" variant="outline" color={STATUS_COLOURS[d.status]} data-testid="draft-status">
-              {t(`drafts.status.${d.status}`)}
+              {statusText(t, d)}
             </Badge>
           </Group>
+          {d.status === 'not_reviewed' && (
+            <Text size="sm" c="dimmed" data-testid="draft-not-reviewed">
+              {isStaff ? t('drafts.notReviewedStaff') : t('drafts.notReviewedCustomer')}
+            </Text>
+          )}
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {d.file_name}
           </Text>

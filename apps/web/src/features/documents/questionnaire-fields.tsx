@@ -11,10 +11,11 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEraser, IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { QuestionnaireSection } from '@taxportal/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { getIn, type Path, type SectionForm } from './questionnaire-autosave.ts';
 import { useRevealField } from './questionnaire-api.ts';
@@ -91,7 +92,8 @@ const isMasked = (v: string) => v.startsWith('***');
 
 /**
  * An SSN, ITIN or account number. The server only ever sends it masked (`***-**-1234`); "Change" types a
- * new one, staff may reveal the stored one (audited on the server).
+ * new one, "Clear" (after a confirmation) saves it empty, which deletes the sealed value on the server;
+ * staff may reveal the stored one (audited on the server).
  */
 export function SecretField({
   form,
@@ -107,6 +109,7 @@ export function SecretField({
   const [draft, setDraft] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<string | null>(null);
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const reveal = useRevealField(ticketId);
   const masked = stored !== '' && isMasked(stored);
   const editing = draft !== null || !masked;
@@ -136,7 +139,7 @@ export function SecretField({
           readOnly
           data-testid={testId(path)}
           data-masked={revealed ? 'false' : 'true'}
-          rightSectionWidth={canReveal ? 68 : 36}
+          rightSectionWidth={canReveal ? 100 : 68}
           rightSection={
             <Group gap={2} wrap="nowrap">
               {canReveal && (
@@ -169,6 +172,16 @@ export function SecretField({
                   <IconPencil size={16} />
                 </ActionIcon>
               </Tooltip>
+              <Tooltip label={t('questionnaire.secret.clear')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.8"
+                  aria-label={`${t('questionnaire.secret.clear')}: ${label}`}
+                  onClick={() => setConfirmingClear(true)}
+                >
+                  <IconEraser size={16} />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           }
         />
@@ -177,6 +190,20 @@ export function SecretField({
             {t('questionnaire.secret.revealed')}
           </Text>
         )}
+        <ConfirmDialog
+          opened={confirmingClear}
+          label={t('questionnaire.secret.clearTitle', { field: label })}
+          message={t('questionnaire.secret.clearConfirm', { field: label })}
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => {
+            setConfirmingClear(false);
+            setRevealed(null);
+            setLocalError(null);
+            // Saved at once like any answer; the server then holds nothing for this field.
+            form.set(path, null);
+          }}
+          testId="secret-clear-dialog"
+        />
       </Stack>
     );
   }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STATUS_DEFINITIONS, type TicketProfile } from '@taxportal/contract';
 import { Route, Routes } from 'react-router';
@@ -97,5 +97,41 @@ describe('QuestionnairePage: autosave', () => {
     // A customer gets no reveal button; "Change" is there.
     expect(screen.queryByRole('button', { name: /Reveal/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Change: SSN' })).toBeInTheDocument();
+  });
+
+  it('clears a stored SSN after a confirmation: saved as null at once, then an empty field to type in', async () => {
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/profile': () => json(200, profile({ first_name: 'Casey', ssn: '***-**-6789' })),
+      'PUT /tickets/TD.0001/profile/tax_payer': (c) => json(200, profile(c.body as Record<string, unknown>)),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('q-ssn')).toHaveValue('***-**-6789');
+
+    // Cancelling keeps it, and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Clear: SSN' }));
+    const dialog = await screen.findByTestId('secret-clear-dialog');
+    expect(dialog).toHaveTextContent('Clear “SSN”? The stored number is deleted, not just hidden.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('secret-clear-dialog')).toBeNull());
+    expect(screen.getByTestId('q-ssn')).toHaveValue('***-**-6789');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Clear: SSN' }));
+    await user.click(within(await screen.findByTestId('secret-clear-dialog')).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    // The whole section goes, the other answers as they were, the SSN empty (the server deletes it).
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ first_name: 'Casey', ssn: null });
+    expect(await screen.findByTestId('saved-popup')).toHaveTextContent('Saved');
+    const field = screen.getByTestId('q-ssn');
+    expect(field).toHaveValue('');
+    expect(field).not.toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Clear: SSN' })).toBeNull();
+    // A new number can be typed straight away.
+    await user.type(field, '987654321');
+    await user.tab();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ first_name: 'Casey', ssn: '987654321' });
   });
 });

@@ -9,7 +9,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /**
  * A version of a ticket's tax draft. The bytes are a `documents` row (kind draft, private). A new upload
  * supersedes the previous version (status superseded), which stays readable. status: pending (awaiting the
- * customer), approved, changes_requested, superseded. label: Draft, CPA Reviewed, Sample only (SPEC §4).
+ * customer), approved, changes_requested, superseded; responses read a pending version whose ticket left Draft
+ * Ready as not_reviewed (computed, decision 0007). label: Draft, CPA Reviewed, Sample only (SPEC §4).
  */
 export const taxDrafts = pgTable(
   'tax_drafts',
