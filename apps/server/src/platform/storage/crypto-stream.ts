@@ -6,8 +6,8 @@ import { Transform, type TransformCallback } from 'node:stream';
  * sealing threads (seal-worker.mjs). Each file has its own data key; the key is kept only wrapped by the
  * master key (`wrapKey`).
  */
-const MAGIC = Buffer.from('TPF1');
-const IV_BYTES = 12;
+export const MAGIC = Buffer.from('TPF1');
+export const IV_BYTES = 12;
 const TAG_BYTES = 16;
 export const HEADER_BYTES = MAGIC.length + IV_BYTES;
 

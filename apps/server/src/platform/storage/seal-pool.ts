@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { IV_BYTES, MAGIC } from './crypto-stream.ts';
 
 /**
  * Sealing (SHA-256 + AES-256-GCM) on worker threads, so that uploads use every core and the event loop only
@@ -13,10 +14,9 @@ import { Worker } from 'node:worker_threads';
 /** A power of two: the counters are 32-bit and wrap. */
 export const RING_BYTES = 512 * 1024;
 const CONTROL_BYTES = 64;
-const WRITTEN = 0;
-const READ = 1;
-const IDLE = 2;
-const WAITING = 3;
+/** The Int32 slots at the head of a ring. */
+const SLOTS = { written: 0, read: 1, idle: 2, waiting: 3 } as const;
+const { written: WRITTEN, read: READ, idle: IDLE, waiting: WAITING } = SLOTS;
 /** Where the counters start: just below 2^31, so every upload's counters wrap (the wrap is always exercised). */
 const START = 0x7fff0000;
 /** Rings kept for reuse (idle memory: KEEP_RINGS × RING_BYTES). */
@@ -79,7 +79,10 @@ class Job {
   ) {
     this.ctl = new Int32Array(ring, 0, 4);
     this.data = new Uint8Array(ring, CONTROL_BYTES, RING_BYTES);
-    this.ctl.set([START, START, 1, 0]); // WRITTEN, READ, IDLE (the worker waits for a kick), WAITING
+    this.ctl[WRITTEN] = START;
+    this.ctl[READ] = START;
+    this.ctl[IDLE] = 1; // the worker waits for a kick
+    this.ctl[WAITING] = 0;
     this.ended = new Promise((resolve, reject) => {
       this.resolveEnd = resolve;
       this.rejectEnd = reject;
@@ -275,7 +278,9 @@ export class SealPool {
   }
 
   private spawn(): Lane {
-    const worker = new Worker(new URL('./seal-worker.mjs', import.meta.url));
+    const worker = new Worker(new URL('./seal-worker.mjs', import.meta.url), {
+      workerData: { magic: MAGIC.toString('latin1'), ivBytes: IV_BYTES, controlBytes: CONTROL_BYTES, slots: SLOTS },
+    });
     const lane: Lane = { worker, jobs: new Set() };
     worker.unref(); // referenced only while it has jobs: an idle pool never keeps the process alive
     worker.on('message', (r: Reply) => this.jobs.get(r.id)?.onReply(r));

@@ -12,16 +12,15 @@
 // (tests) and from dist.
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
-const MAGIC = Buffer.from('TPF1');
-const IV_BYTES = 12;
-// The ring's layout, shared with seal-pool.ts.
-const CONTROL_BYTES = 64;
-const WRITTEN = 0;
-const READ = 1;
-const IDLE = 2;
-const WAITING = 3;
+// The stored format (crypto-stream.ts) and the ring's layout (seal-pool.ts), given by the pool that starts us.
+/** @type {{ magic: string, ivBytes: number, controlBytes: number, slots: Record<'written' | 'read' | 'idle' | 'waiting', number> }} */
+const layout = workerData;
+const MAGIC = Buffer.from(layout.magic, 'latin1');
+const IV_BYTES = layout.ivBytes;
+const CONTROL_BYTES = layout.controlBytes;
+const { written: WRITTEN, read: READ, idle: IDLE, waiting: WAITING } = layout.slots;
 
 /**
  * @typedef {{ id: number, ctl: Int32Array, data: Buffer, size: number, sha: import('node:crypto').Hash,
