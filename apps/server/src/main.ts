@@ -1,7 +1,9 @@
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { seedDemoData } from './demo/demo-data.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { DEMO_PASSWORD, seedBase, seedDemo } from './platform/db/seed.ts';
+import { DEMO_PASSWORD, seedBase } from './platform/db/seed.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { findWebDist } from './platform/web.ts';
 
@@ -20,7 +22,8 @@ async function main() {
   const database = openDatabase(config);
   await database.migrate();
   await seedBase(database.db);
-  const demo = config.SEED_DEMO ? await seedDemo(database.db) : [];
+  // Demo accounts, and the first time their sample data (never in production: config forces SEED_DEMO off).
+  const demo = await seedDemoData({ database, config, secrets, log: pino({ level: config.LOG_LEVEL }) });
 
   const webDist = findWebDist();
   const { app } = await buildApp({ config, database, secrets, webDist });
@@ -52,9 +55,15 @@ async function main() {
   const where = `${config.PUBLIC_URL} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`;
   const lines = [`Tax Portal is running at ${where}`];
   if (!webDist) lines.push('  (web app not built: run `npm run build` to serve the UI)');
-  if (demo.length) {
+  if (demo) {
     lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`);
-    for (const a of demo) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
+    for (const a of demo.accounts) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
+    const s = demo.samples;
+    if (s.state === 'done') {
+      lines.push(`  Sample data: ${s.tickets} tickets; more customers ${s.customers.join(', ')}`);
+    } else if (s.state === 'failed') {
+      lines.push(`  Sample data could not be created: ${s.error}`);
+    }
   }
   // Printed for the person at the terminal, not the structured log.
   console.log(lines.join('\n'));
