@@ -38,7 +38,7 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
 import { assignTicket } from '../tickets/assignment.service.ts';
-import { postMessage } from '../tickets/messages.service.ts';
+import { markRead, postMessage } from '../tickets/messages.service.ts';
 import { changeStatus } from '../tickets/ticket-status.service.ts';
 import type { TicketsDeps } from '../tickets/tickets-context.ts';
 import { createTicket } from '../tickets/tickets.service.ts';
@@ -323,7 +323,14 @@ export class Person {
     await uploadDraft(this.s.documents, this.auth, t.ref, () => partsOf({ label: 'Draft', note }, file), SAMPLE_IP);
   }
 
+  /** Opens the ticket and reads its conversation (the ticket page marks it read). */
+  async read(t: TicketSlot) {
+    await markRead(this.s.tickets, this.auth, t.ref);
+  }
+
+  /** Reads the ticket, then approves its current draft. */
   async approveDraft(t: TicketSlot) {
+    await this.read(t);
     const { items } = await listDrafts(this.s.documents, this.auth, t.ref);
     const current = items.find((d) => d.is_current);
     if (!current) throw new Error(`demo sample: no draft to approve on ${t.label}`);
@@ -336,8 +343,9 @@ export class Person {
     await createInvoice(this.s.billing, this.auth, body, SAMPLE_IP);
   }
 
-  /** The customer pays the ticket's invoice with the test card, as the test-mode card form does. */
+  /** The customer reads the ticket, then pays its invoice with the test card, as the test-mode card form does. */
   async pay(t: TicketSlot) {
+    await this.read(t);
     const { items } = await listInvoices(
       this.s.billing,
       this.auth,

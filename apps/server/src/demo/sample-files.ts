@@ -22,7 +22,7 @@ export interface PdfSpec {
   corner?: string;
   /** Who issued it and who it is for (two columns). */
   parties?: [label: string, lines: string[]][];
-  /** Numbered boxes: label and amount or text. */
+  /** Boxes: label and amount or text, two to a row. */
   boxes?: [label: string, value: string][];
   /** Free lines of text under the boxes. */
   notes?: string[];
@@ -75,7 +75,7 @@ export async function makePdf(spec: PdfSpec): Promise<Buffer> {
     const x = 36 + col * 276;
     const top = y - row * 46;
     page.drawRectangle({ x, y: top - 40, width: 264, height: 40, borderColor: LINE, borderWidth: 1 });
-    text(page, `${i + 1}  ${label}`, x + 8, top - 13, regular, 8, LINE);
+    text(page, label, x + 8, top - 13, regular, 8, LINE);
     text(page, value, x + 256 - bold.widthOfTextAtSize(winAnsi(value), 12), top - 32, bold, 12);
   });
   y -= Math.ceil((spec.boxes ?? []).length / 2) * 46 + 14;

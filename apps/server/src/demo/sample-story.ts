@@ -648,6 +648,21 @@ export function buildPlan(plan: Plan, cast: Cast, catalogue: Catalogue, today: D
   }
 
   {
+    const s = plan.story('Priya: personal return');
+    const t = slot('priya-personal');
+    s.at(day(16, '16:20'), 'opens the ticket', () => priya.openTicket(t, 'Form 1040 – Itemized Deductions', year));
+    s.at(day(16, '16:25'), 'asks', () =>
+      priya.say(t, 'And our personal return, please: married filing jointly, same as last year, plus the two K-1s.'),
+    );
+    s.at(day(15, '14:10'), 'care assigns the preparer', () => care.assign(t, prep));
+    s.at(day(15, '14:11'), 'care starts it', () => care.move(t, TAX_PREPARATION));
+    s.at(day(6, '15:30'), 'the preparer files it in', () => prep.move(t, FILING));
+    s.at(day(6, '15:35'), 'the preparer updates her', () =>
+      prep.say(t, "The K-1s are in, so I'm finishing your personal return now. Expect a draft early next week."),
+    );
+  }
+
+  {
     const s = plan.story('Priya: planning');
     const t = slot('priya-planning');
     s.at(day(1, '19:00'), 'opens the ticket', () => priya.openTicket(t, 'Tax Planning Consultation', year));
