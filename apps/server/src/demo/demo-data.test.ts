@@ -14,8 +14,8 @@ import { testDatabase } from '../test/db.ts';
 import { createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { canMove } from '../tickets/ticket-transitions.ts';
 import { SAMPLE_MARKER, seedDemoData, seedSampleData, type SampleRecord } from './demo-data.ts';
-import { Plan, SAMPLE_IP } from './sample-engine.ts';
-import { SAMPLE_CUSTOMERS } from './sample-story.ts';
+import { Plan, SAMPLE_IP, type Catalogue, type Person } from './sample-engine.ts';
+import { buildPlan, SAMPLE_CUSTOMERS } from './sample-story.ts';
 
 const log = pino({ level: 'silent' });
 const rows = <T>(db: Db, q: ReturnType<typeof sql>) => queryRows<T>(db, q);
@@ -78,11 +78,40 @@ describe('where demo data is seeded', () => {
   });
 });
 
-describe('a story of the sample', () => {
-  it('may not go back in time (checked when the plan is built, whatever the hour)', () => {
+describe('the plan of the sample', () => {
+  it('refuses a story that goes back in time', () => {
     const s = new Plan().story('test');
     s.at(new Date('2026-01-02T10:00:00Z'), 'first', async () => {});
     expect(() => s.at(new Date('2026-01-02T09:59:00Z'), 'second', async () => {})).toThrow(/goes back in time/);
+  });
+
+  it('is in order and before today whatever the day and hour it is made', () => {
+    const stub = {} as Person;
+    const cast = {
+      casey: stub,
+      maria: stub,
+      james: stub,
+      priya: stub,
+      hannah: stub,
+      admin: stub,
+      care: stub,
+      prep: stub,
+      rev: stub,
+      signUp: async () => {},
+    };
+    const catalogue = {
+      service: () => ({ id: 's', name: 'Service', service_type_id: 't', price_cents: 100 }),
+    } as unknown as Catalogue;
+    for (const today of ['2027-01-01T00:05:00Z', '2028-02-29T23:59:00Z', '2026-11-23T12:00:00Z']) {
+      const plan = new Plan();
+      const tickets = buildPlan(plan, cast, catalogue, new Date(today));
+      const steps = plan.ordered();
+      expect(steps.length).toBeGreaterThan(50);
+      const midnight = new Date(today.slice(0, 10)).getTime();
+      expect(steps.every((s) => s.at.getTime() < midnight)).toBe(true);
+      expect(midnight - steps[0]!.at.getTime()).toBeGreaterThan(30 * 86_400_000);
+      expect(Object.keys(tickets).length).toBeGreaterThanOrEqual(10);
+    }
   });
 });
 
