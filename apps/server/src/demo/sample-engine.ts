@@ -103,6 +103,7 @@ export function sampleServices(deps: EngineDeps): Services {
   const clock = new ScenarioClock();
   const { db, log } = deps;
   const publicUrl = deps.config.PUBLIC_URL;
+  const notifier = createTicketNotifier({ db, hub: quietHub, mailer: noMail, publicUrl, log });
   return {
     db,
     oneClock: deps.oneClock,
@@ -111,7 +112,11 @@ export function sampleServices(deps: EngineDeps): Services {
       db,
       hub: quietHub,
       log,
-      onActivity: createTicketNotifier({ db, hub: quietHub, mailer: noMail, publicUrl, log }),
+      // The notification rows, in the change's transaction; not the follow-up (a live event and a mail).
+      onActivity: async (tx, activity) => {
+        await notifier(tx, activity);
+        return async () => {};
+      },
     },
     documents: {
       db,
