@@ -60,9 +60,10 @@ async function main() {
     for (const a of demo.accounts) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
     const s = demo.samples;
     if (s.state === 'done') {
-      lines.push(`  Sample data: ${s.tickets} tickets; more customers ${s.customers.join(', ')}`);
+      for (const email of s.customers) lines.push(`  ${'Customer (sample data)'.padEnd(26)} ${email}`);
+      lines.push(`Sample data: ${s.tickets} tickets with their conversations, documents and invoices (README)`);
     } else if (s.state === 'failed') {
-      lines.push(`  Sample data could not be created: ${s.error}`);
+      lines.push(`Sample data could not be created: ${s.error}`);
     }
   }
   // Printed for the person at the terminal, not the structured log.

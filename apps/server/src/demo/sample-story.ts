@@ -5,7 +5,7 @@ import { idCardPng, makePdf, receiptPng, type PdfSpec, type SampleFile } from '.
 
 /**
  * What the demo firm has been doing lately: five customers (the demo customer and four more) and their
- * tickets, spread over the last eleven weeks and through every part of the pipeline. Each story is a list
+ * tickets, spread over the last six weeks and through most of the pipeline. Each story is a list
  * of dated steps by the people who would take them; the dates are days before today, times UTC (the
  * firm and most customers are on US Eastern time, Hannah lives in Munich).
  */
@@ -435,7 +435,7 @@ export function buildPlan(plan: Plan, cast: Cast, catalogue: Catalogue, today: D
     );
   }
 
-  // --- Maria Gonzalez: self-employed designer, a customer since last year ------------------------------------
+  // --- Maria Gonzalez: a graphic designer, freelance since this year -----------------------------------------
 
   {
     const s = plan.story('Maria: Schedule C');
