@@ -93,7 +93,6 @@ describe('the plan of the sample', () => {
       james: stub,
       priya: stub,
       hannah: stub,
-      admin: stub,
       care: stub,
       prep: stub,
       rev: stub,

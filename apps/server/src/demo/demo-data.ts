@@ -149,7 +149,6 @@ async function makeSamples(deps: DemoDeps): Promise<number> {
     james: person('James'),
     priya: person('Priya'),
     hannah: person('Hannah'),
-    admin: person('Avery'),
     care: person('Cameron'),
     prep: person('Parker'),
     rev: person('Riley'),
@@ -165,7 +164,6 @@ async function makeSamples(deps: DemoDeps): Promise<number> {
     },
   };
   await cast.casey.signIn(demoId('Customer'));
-  await cast.admin.signIn(demoId('Admin'));
   await cast.care.signIn(demoId('Customer Care Department'));
   await cast.prep.signIn(demoId('Tax Preparer'));
   await cast.rev.signIn(demoId('Reviewer'));
@@ -175,17 +173,8 @@ async function makeSamples(deps: DemoDeps): Promise<number> {
   const t0 = performance.now();
   const run = await runPlan(plan, s);
   const t1 = performance.now();
-  const people = [
-    cast.casey,
-    cast.maria,
-    cast.james,
-    cast.priya,
-    cast.hannah,
-    cast.admin,
-    cast.care,
-    cast.prep,
-    cast.rev,
-  ];
+  const { casey, maria, james, priya, hannah, care, prep, rev } = cast;
+  const people = [casey, maria, james, priya, hannah, care, prep, rev];
   const ticketIds = Object.values(slots).map((t) => t.ref);
   await retime(db, run, { ticketIds, actorIds: people.map((p) => p.id), createdUserIds });
   deps.log.debug(

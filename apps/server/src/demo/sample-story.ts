@@ -25,7 +25,6 @@ export interface Cast {
   james: Person;
   priya: Person;
   hannah: Person;
-  admin: Person;
   care: Person;
   prep: Person;
   rev: Person;
