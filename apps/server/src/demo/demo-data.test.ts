@@ -78,6 +78,24 @@ describe('where demo data is seeded', () => {
   });
 });
 
+describe('a sample that fails', () => {
+  it('is recorded with the step that failed, logged, not thrown, and not tried again', async () => {
+    const database = await testDatabase();
+    await seedDemo(database.db);
+    // The demo preparer is no longer staff: the first assignment to them is refused by the tickets service.
+    await database.db.execute(
+      sql`update user_roles set role = 'Customer' where user_id = (select id from users where email = 'preparer@demo.test')`,
+    );
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `tp-demo-fail-${Date.now()}`) });
+    const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
+    const record = await seedSampleData({ database, config, secrets, log });
+    expect(record).toMatchObject({ state: 'failed', error: expect.stringMatching(/care assigns the preparer/) });
+    const made = await counts(database.db);
+    expect(await seedSampleData({ database, config, secrets, log })).toEqual(record);
+    expect(await counts(database.db)).toEqual(made);
+  });
+});
+
 describe('the plan of the sample', () => {
   it('refuses a story that goes back in time', () => {
     const s = new Plan().story('test');
