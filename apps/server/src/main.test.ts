@@ -5,7 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_MARKER } from './demo/demo-data.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase, queryRows } from './platform/db/client.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -91,4 +95,52 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 90_000);
+
+  it('answers before the demo sample is made, and a shutdown right away waits for the sample to be whole', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sample-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        NODE_ENV: 'development',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const deadline = Date.now() + 60_000;
+    while (
+      !(await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline) throw new Error('server not ready');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/Sample data \(README, "Demo accounts"\): \d+ tickets/);
+
+    const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    try {
+      const [record] = await queryRows<{ state: string }>(
+        database.db,
+        sql`select value->>'state' as state from site_settings where key = ${SAMPLE_MARKER}`,
+      );
+      expect(record?.state).toBe('done');
+      const [tickets] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from tickets`);
+      expect(tickets!.n).toBeGreaterThanOrEqual(10);
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,6 +1,5 @@
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { seedDemoData } from './demo/demo-data.ts';
+import { seedDemoAccounts, seedSampleData, type SampleRecord } from './demo/demo-data.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { DEMO_PASSWORD, seedBase } from './platform/db/seed.ts';
@@ -22,13 +21,14 @@ async function main() {
   const database = openDatabase(config);
   await database.migrate();
   await seedBase(database.db);
-  // Demo accounts, and the first time their sample data (never in production: config forces SEED_DEMO off).
-  const demo = await seedDemoData({ database, config, secrets, log: pino({ level: config.LOG_LEVEL }) });
+  // Demo accounts (never in production: config forces SEED_DEMO off); their sample data once listening.
+  const demo = await seedDemoAccounts({ database, config });
 
   const webDist = findWebDist();
   const { app } = await buildApp({ config, database, secrets, webDist });
 
   let closing = false;
+  let samples: Promise<unknown> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -39,8 +39,10 @@ async function main() {
     }, 15_000);
     timer.unref();
     try {
-      // Fastify stops accepting, lets in-flight requests finish and runs its hooks; then the database goes.
+      // Fastify stops accepting, lets in-flight requests finish and runs its hooks; the demo sample, if it is
+      // being made, is finished (not left half made); then the database goes.
       await app.close();
+      await samples;
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -57,17 +59,27 @@ async function main() {
   if (!webDist) lines.push('  (web app not built: run `npm run build` to serve the UI)');
   if (demo) {
     lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`);
-    for (const a of demo.accounts) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
-    const s = demo.samples;
-    if (s.state === 'done') {
-      for (const email of s.customers) lines.push(`  ${'Customer (sample data)'.padEnd(26)} ${email}`);
-      lines.push(`Sample data: ${s.tickets} tickets with their conversations, documents and invoices (README)`);
-    } else if (s.state === 'failed') {
-      lines.push(`Sample data could not be created: ${s.error}`);
-    }
+    for (const a of demo) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
   }
   // Printed for the person at the terminal, not the structured log.
   console.log(lines.join('\n'));
+
+  // The demo sample (made the first time, a second or two of work) does not hold up the start: the portal
+  // answers meanwhile, and a shutdown waits for it.
+  if (demo && !closing) {
+    samples = seedSampleData({ database, config, secrets, log: app.log })
+      .then((record) => console.log(sampleLine(record)))
+      .catch((err: unknown) => app.log.error({ err }, 'demo sample data could not be read or made'));
+  }
+}
+
+function sampleLine(record: SampleRecord | null): string {
+  if (record?.state === 'done') {
+    const customers = record.customers.join(', ');
+    return `Sample data (README, "Demo accounts"): ${record.tickets} tickets; more customers, same password: ${customers}`;
+  }
+  if (record?.state === 'failed') return `Sample data could not be created: ${record.error}`;
+  return 'Sample data was begun elsewhere and is not finished (another server, or a start that was killed).';
 }
 
 main().catch((err) => {

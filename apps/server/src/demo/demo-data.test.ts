@@ -13,7 +13,7 @@ import { createFileStore } from '../platform/storage/index.ts';
 import { testDatabase } from '../test/db.ts';
 import { createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { canMove } from '../tickets/ticket-transitions.ts';
-import { SAMPLE_MARKER, seedDemoData, seedSampleData, type SampleRecord } from './demo-data.ts';
+import { SAMPLE_MARKER, seedDemoAccounts, seedDemoData, seedSampleData, type SampleRecord } from './demo-data.ts';
 import { Plan, SAMPLE_IP, type Catalogue, type Person } from './sample-engine.ts';
 import { buildPlan, SAMPLE_CUSTOMERS } from './sample-story.ts';
 
@@ -61,6 +61,9 @@ describe('where demo data is seeded', () => {
     });
     for (const config of [off, production]) {
       expect(await seedDemoData({ database, config, secrets, log })).toBeNull();
+      // As the server calls them: accounts before listening, the sample after.
+      expect(await seedDemoAccounts({ database, config })).toBeNull();
+      expect(await seedSampleData({ database, config, secrets, log })).toBeNull();
     }
     expect(await count(database.db, 'users')).toBe(0);
     expect(await count(database.db, 'tickets')).toBe(0);

@@ -49,11 +49,19 @@ export interface DemoData {
   samples: SampleRecord;
 }
 
-/** The demo accounts and, the first time, the sample data; nothing at all unless SEED_DEMO is on. */
+/** The demo accounts when SEED_DEMO is on (never in production); null otherwise. */
+export async function seedDemoAccounts(deps: Pick<DemoDeps, 'database' | 'config'>) {
+  return deps.config.SEED_DEMO ? seedDemo(deps.database.db) : null;
+}
+
+/**
+ * The demo accounts and, the first time, the sample data, one after the other (`npm run db:seed`, tests);
+ * nothing at all unless SEED_DEMO is on. The server makes the sample once it is listening (main.ts).
+ */
 export async function seedDemoData(deps: DemoDeps): Promise<DemoData | null> {
-  if (!deps.config.SEED_DEMO) return null;
-  const accounts = await seedDemo(deps.database.db);
-  return { accounts, samples: await seedSampleData(deps) };
+  const accounts = await seedDemoAccounts(deps);
+  const samples = await seedSampleData(deps);
+  return accounts && samples ? { accounts, samples } : null;
 }
 
 async function readRecord(db: Db): Promise<SampleRecord | null> {
@@ -66,11 +74,12 @@ async function writeRecord(db: Db, record: SampleRecord) {
 }
 
 /**
- * Makes the sample data unless the record says it was made (or tried). The record is claimed first, so
- * two servers starting on one PostgreSQL never both make it. A failure is recorded and logged, not
- * thrown: the portal starts anyway, and the sample is not retried (it could be half there).
+ * Makes the sample data unless SEED_DEMO is off or the record says it was made (or tried). The record is
+ * claimed first, so two servers starting on one PostgreSQL never both make it. A failure is recorded and
+ * logged, not thrown: the portal runs anyway, and the sample is not retried (it could be half there).
  */
-export async function seedSampleData(deps: DemoDeps): Promise<SampleRecord> {
+export async function seedSampleData(deps: DemoDeps): Promise<SampleRecord | null> {
+  if (!deps.config.SEED_DEMO) return null;
   const { db } = deps.database;
   const existing = await readRecord(db);
   if (existing) return existing;

@@ -112,14 +112,17 @@ describe('a server killed mid-upload', () => {
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'true',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    // Up, and done making the demo sample (after it starts answering), so what is stored is all finished.
     for (let i = 0; ; i++) {
       const up = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
-      if (up) break;
+      if (up && stdout.includes('Sample data')) break;
       if (i > 400 || child.exitCode !== null) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 150));
     }
