@@ -96,51 +96,73 @@ describe('the server process', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 90_000);
 
-  it('answers before the demo sample is made, and a shutdown right away waits for the sample to be whole', async () => {
-    const port = await freePort();
+  it('answers before the demo sample is made; a shutdown stops it between steps, the next start finishes it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sample-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'true',
-        NODE_ENV: 'development',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline) throw new Error('server not ready');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stdout).toMatch(/Sample data \(README, "Demo accounts"\): \d+ tickets/);
-
-    const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+    const start = async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverRoot,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          SEED_DEMO: 'true',
+          NODE_ENV: 'development',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const out = { text: '' };
+      child.stdout.on('data', (d) => (out.text += d));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      const deadline = Date.now() + 60_000;
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error('server not ready');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return { child, out, exited };
+    };
+    const record = async () => {
+      const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+      try {
+        const [r] = await queryRows<{ state: string; tickets: number }>(
+          database.db,
+          sql`select value->>'state' as state, (select count(*)::int from tickets) as tickets
+              from site_settings where key = ${SAMPLE_MARKER}`,
+        );
+        return r;
+      } finally {
+        await database.close();
+      }
+    };
     try {
-      const [record] = await queryRows<{ state: string }>(
-        database.db,
-        sql`select value->>'state' as state from site_settings where key = ${SAMPLE_MARKER}`,
-      );
-      expect(record?.state).toBe('done');
-      const [tickets] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from tickets`);
-      expect(tickets!.n).toBeGreaterThanOrEqual(10);
+      // Stopped as soon as it answers: the sample stops after its current step (or is already done).
+      const first = await start();
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(['paused', 'done']).toContain((await record())?.state);
+
+      // The next start goes on and says so when done.
+      const second = await start();
+      const deadline = Date.now() + 60_000;
+      while (!second.out.text.includes('Sample data (README')) {
+        if (Date.now() > deadline) throw new Error(`no sample line in: ${second.out.text}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(second.out.text).toMatch(/Sample data \(README, "Demo accounts"\): \d+ tickets/);
+      const done = await record();
+      expect(done?.state).toBe('done');
+      expect(done!.tickets).toBeGreaterThanOrEqual(10);
     } finally {
-      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });

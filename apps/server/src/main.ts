@@ -40,7 +40,7 @@ async function main() {
     timer.unref();
     try {
       // Fastify stops accepting, lets in-flight requests finish and runs its hooks; the demo sample, if it is
-      // being made, is finished (not left half made); then the database goes.
+      // being made, stops after its current step; then the database goes.
       await app.close();
       await samples;
       await database.close();
@@ -65,9 +65,9 @@ async function main() {
   console.log(lines.join('\n'));
 
   // The demo sample (made the first time, a second or two of work) does not hold up the start: the portal
-  // answers meanwhile, and a shutdown waits for it.
+  // answers meanwhile. A shutdown stops it between two steps; the next start goes on from there.
   if (demo && !closing) {
-    samples = seedSampleData({ database, config, secrets, log: app.log })
+    samples = seedSampleData({ database, config, secrets, log: app.log, stop: () => closing })
       .then((record) => console.log(sampleLine(record)))
       .catch((err: unknown) => app.log.error({ err }, 'demo sample data could not be read or made'));
   }
@@ -79,6 +79,7 @@ function sampleLine(record: SampleRecord | null): string {
     return `Sample data (README, "Demo accounts"): ${record.tickets} tickets; more customers, same password: ${customers}`;
   }
   if (record?.state === 'failed') return `Sample data could not be created: ${record.error}`;
+  if (record?.state === 'paused') return 'Sample data paused by the shutdown: it goes on at the next start.';
   return 'Sample data was begun elsewhere and is not finished (another server, or a start that was killed).';
 }
 

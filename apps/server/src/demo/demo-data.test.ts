@@ -135,7 +135,7 @@ describe('the plan of the sample', () => {
   });
 });
 
-describe('the demo sample data', () => {
+describe('the demo sample data (made in two starts, the first stopped half-way)', () => {
   let t: TestApp;
   let db: Db;
   let first: Record<string, number>;
@@ -146,6 +146,10 @@ describe('the demo sample data', () => {
     db = t.database.db;
     // As an older version left it: the demo accounts, no sample.
     await seedDemo(db);
+    // Stopped by a shutdown after 40 steps, then the next start goes on from there.
+    let asked = 0;
+    const paused = await seedSampleData({ ...deps(), stop: () => ++asked > 40 });
+    expect(paused).toMatchObject({ state: 'paused', next: 40 });
     const demo = await seedDemoData(deps());
     first = await counts(db);
     expect(demo?.samples).toMatchObject({ state: 'done', tickets: first.tickets });

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/config.ts';
 import type { Database, Db } from '../platform/db/client.ts';
@@ -7,22 +7,40 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { createFileStore, type FileStore } from '../platform/storage/index.ts';
 import { createUser } from '../platform/users.ts';
-import { Catalogue, Person, Plan, retime, runPlan, sampleServices } from './sample-engine.ts';
+import { Catalogue, Person, Plan, retime, runPlan, sampleServices, type Window } from './sample-engine.ts';
 import { buildPlan, SAMPLE_CUSTOMERS, type Cast } from './sample-story.ts';
 
 /**
- * Demo accounts and the sample data that makes them look like a firm at work (README, "Demo accounts").
- * Only where demo accounts are wanted (SEED_DEMO, never in production) and only once: a row in
- * site_settings records that the sample was made (or is being made, or failed), and nothing is added
- * again after that, whatever happens to the sample's rows later.
+ * Demo accounts and the sample data that makes them look like a firm at work (README, "Demo accounts";
+ * docs/decisions/0007). Only where demo accounts are wanted (SEED_DEMO, never in production) and only
+ * once: a row in site_settings records that the sample is being made, was stopped by a shutdown (and goes
+ * on at the next start), was made, or failed; once made or failed, nothing is added again, whatever
+ * happens to the sample's rows later.
  */
 
 /** site_settings key of the record that the sample data exists. */
 export const SAMPLE_MARKER = 'demo_sample_data';
+/** The plan's version: a sample stopped half-way is only continued by the same plan. */
 export const SAMPLE_VERSION = 1;
+
+/** Where a sample stopped by a shutdown is continued from. */
+export interface Paused {
+  state: 'paused';
+  version: number;
+  started_at: string;
+  /** The plan's "today", so that it is the same plan when it goes on. */
+  today: string;
+  /** The first step not yet run. */
+  next: number;
+  took_ms: number;
+  windows: Window[];
+  tickets: Record<string, { id: string; name: string }>;
+  created_user_ids: string[];
+}
 
 export type SampleRecord =
   | { state: 'creating'; version: number; started_at: string }
+  | Paused
   | {
       state: 'done';
       version: number;
@@ -38,6 +56,8 @@ export interface DemoDeps {
   config: Config;
   secrets: Secrets;
   log: FastifyBaseLogger;
+  /** Asked between steps; true stops the sample there, to go on at the next start (the server is stopping). */
+  stop?: () => boolean;
   /** Where the sample's documents go; the configured store by default. */
   files?: FileStore;
   /** "Today" for the sample's dates (tests); now by default. */
@@ -74,40 +94,56 @@ async function writeRecord(db: Db, record: SampleRecord) {
 }
 
 /**
- * Makes the sample data unless SEED_DEMO is off or the record says it was made (or tried). The record is
- * claimed first, so two servers starting on one PostgreSQL never both make it. A failure is recorded and
- * logged, not thrown: the portal runs anyway, and the sample is not retried (it could be half there).
+ * Claims the making of the sample: a new record, or a paused one taken over. Only one server gets it, so
+ * two servers starting on one PostgreSQL never both make it; false when another one has.
+ */
+async function claim(db: Db, existing: Paused | null): Promise<boolean> {
+  const value: SampleRecord = {
+    state: 'creating',
+    version: SAMPLE_VERSION,
+    started_at: existing?.started_at ?? new Date().toISOString(),
+  };
+  const rows = existing
+    ? await db
+        .update(siteSettings)
+        .set({ value })
+        .where(and(eq(siteSettings.key, SAMPLE_MARKER), sql`${siteSettings.value}->>'state' = 'paused'`))
+        .returning()
+    : await db.insert(siteSettings).values({ key: SAMPLE_MARKER, value }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/**
+ * Makes (or goes on making) the sample data unless SEED_DEMO is off or the record says it is made, being
+ * made, or failed. A failure is recorded and logged, not thrown: the portal runs anyway, and the sample is
+ * not retried (it could be half there). Returns the record as it stands.
  */
 export async function seedSampleData(deps: DemoDeps): Promise<SampleRecord | null> {
   if (!deps.config.SEED_DEMO) return null;
   const { db } = deps.database;
   const existing = await readRecord(db);
-  if (existing) return existing;
+  const paused = existing?.state === 'paused' && existing.version === SAMPLE_VERSION ? existing : null;
+  if (existing && !paused) return existing;
+  if (!(await claim(db, paused))) return readRecord(db);
   const started = Date.now();
-  const claim: SampleRecord = {
-    state: 'creating',
-    version: SAMPLE_VERSION,
-    started_at: new Date(started).toISOString(),
-  };
-  const claimed = await db
-    .insert(siteSettings)
-    .values({ key: SAMPLE_MARKER, value: claim })
-    .onConflictDoNothing()
-    .returning();
-  if (!claimed.length) return (await readRecord(db))!;
   try {
-    const tickets = await makeSamples(deps);
-    const done: SampleRecord = {
-      state: 'done',
-      version: SAMPLE_VERSION,
-      created_at: new Date().toISOString(),
-      took_ms: Date.now() - started,
-      tickets,
-      customers: SAMPLE_CUSTOMERS.map((c) => c.email),
-    };
-    await writeRecord(db, done);
-    deps.log.info({ tickets, took_ms: done.took_ms }, 'demo sample data created');
-    return done;
+    const result = await makeSamples(deps, paused);
+    const took_ms = (paused?.took_ms ?? 0) + Date.now() - started;
+    const record: SampleRecord =
+      'tickets' in result
+        ? {
+            state: 'done',
+            version: SAMPLE_VERSION,
+            created_at: new Date().toISOString(),
+            took_ms,
+            tickets: result.tickets,
+            customers: SAMPLE_CUSTOMERS.map((c) => c.email),
+          }
+        : { ...result.paused, started_at: paused?.started_at ?? new Date(started).toISOString(), took_ms };
+    await writeRecord(db, record);
+    if (record.state === 'done') deps.log.info({ tickets: record.tickets, took_ms }, 'demo sample data created');
+    else deps.log.info({ next: record.next }, 'demo sample data paused: it goes on at the next start');
+    return record;
   } catch (err) {
     deps.log.error({ err }, 'demo sample data could not be created');
     const failed: SampleRecord = {
@@ -121,7 +157,9 @@ export async function seedSampleData(deps: DemoDeps): Promise<SampleRecord | nul
   }
 }
 
-async function makeSamples(deps: DemoDeps): Promise<number> {
+type Made = { tickets: number } | { paused: Omit<Paused, 'started_at' | 'took_ms'> };
+
+async function makeSamples(deps: DemoDeps, paused: Paused | null): Promise<Made> {
   const { db } = deps.database;
   const s = sampleServices({
     db,
@@ -134,24 +172,16 @@ async function makeSamples(deps: DemoDeps): Promise<number> {
   });
   const catalogue = await Catalogue.load(db);
   const person = (label: string) => new Person(s, catalogue, label);
-
-  const demoUsers = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        DEMO_ACCOUNTS.map((a) => a.email),
-      ),
-    );
-  const demoId = (role: (typeof DEMO_ACCOUNTS)[number]['role']) => {
+  const idOf = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
+  const demoId = async (role: (typeof DEMO_ACCOUNTS)[number]['role']) => {
     const email = DEMO_ACCOUNTS.find((a) => a.role === role)!.email;
-    const found = demoUsers.find((u) => u.email === email);
-    if (!found) throw new Error(`demo account ${email} is missing`);
-    return found.id;
+    const id = await idOf(email);
+    if (!id) throw new Error(`demo account ${email} is missing`);
+    return id;
   };
 
-  const createdUserIds: string[] = [];
+  const createdUserIds = [...(paused?.created_user_ids ?? [])];
   const cast: Cast = {
     casey: person('Casey'),
     maria: person('Maria'),
@@ -163,8 +193,7 @@ async function makeSamples(deps: DemoDeps): Promise<number> {
     rev: person('Riley'),
     async signUp(who, email) {
       const account = SAMPLE_CUSTOMERS.find((c) => c.email === email)!;
-      const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      let id = found?.id;
+      let id = await idOf(email);
       if (!id) {
         id = await createUser(db, { ...account, password: DEMO_PASSWORD, roles: ['Customer'] });
         createdUserIds.push(id);
@@ -172,23 +201,49 @@ async function makeSamples(deps: DemoDeps): Promise<number> {
       await who.signIn(id);
     },
   };
-  await cast.casey.signIn(demoId('Customer'));
-  await cast.care.signIn(demoId('Customer Care Department'));
-  await cast.prep.signIn(demoId('Tax Preparer'));
-  await cast.rev.signIn(demoId('Reviewer'));
+  const { casey, maria, james, priya, hannah, care, prep, rev } = cast;
+  await casey.signIn(await demoId('Customer'));
+  await care.signIn(await demoId('Customer Care Department'));
+  await prep.signIn(await demoId('Tax Preparer'));
+  await rev.signIn(await demoId('Reviewer'));
+  // Customers who signed up before a pause (their step is behind us) are signed in from their account.
+  const sampleCustomers = [maria, james, priya, hannah];
+  for (const [i, c] of SAMPLE_CUSTOMERS.entries()) {
+    const id = await idOf(c.email);
+    if (id) await sampleCustomers[i]!.signIn(id);
+  }
 
   const plan = new Plan();
-  const slots = buildPlan(plan, cast, catalogue, deps.today ?? new Date());
+  const today = paused ? new Date(paused.today) : (deps.today ?? new Date());
+  const slots = buildPlan(plan, cast, catalogue, today);
+  for (const [label, t] of Object.entries(paused?.tickets ?? {})) Object.assign(slots[label]!, t);
+
   const t0 = performance.now();
-  const run = await runPlan(plan, s);
+  const run = await runPlan(plan, s, { from: paused?.next ?? 0, ...(deps.stop ? { stop: deps.stop } : {}) });
+  const windows = [...(paused?.windows ?? []), ...run.windows];
+  if (run.next !== null) {
+    const tickets = Object.fromEntries(
+      Object.entries(slots).flatMap(([label, t]) => (t.id ? [[label, { id: t.id, name: t.name! }]] : [])),
+    );
+    return {
+      paused: {
+        state: 'paused',
+        version: SAMPLE_VERSION,
+        today: today.toISOString(),
+        next: run.next,
+        windows,
+        tickets,
+        created_user_ids: createdUserIds,
+      },
+    };
+  }
   const t1 = performance.now();
-  const { casey, maria, james, priya, hannah, care, prep, rev } = cast;
   const people = [casey, maria, james, priya, hannah, care, prep, rev];
   const ticketIds = Object.values(slots).map((t) => t.ref);
-  await retime(db, run, { ticketIds, actorIds: people.map((p) => p.id), createdUserIds });
+  await retime(db, windows, { ticketIds, actorIds: people.map((p) => p.id), createdUserIds });
   deps.log.debug(
     { steps_ms: Math.round(t1 - t0), retime_ms: Math.round(performance.now() - t1) },
     'demo sample timing',
   );
-  return ticketIds.length;
+  return { tickets: ticketIds.length };
 }

@@ -412,15 +412,19 @@ export class Plan {
   }
 }
 
-/** A step as it ran: from when (real clock, microseconds since the epoch) its writes date, and its sample date. */
+/**
+ * A step as it ran: the real time (microseconds since the epoch) from which and until which it wrote, and
+ * the sample date it stands for.
+ */
 export interface Window {
   from_us: number;
+  to_us: number;
   target_us: number;
 }
 
 /**
  * The real time now in microseconds. Rows are stamped by the database's clock (`now()`) and by this
- * process's (`new Date()`): the earlier of the two starts a step, the later ends the last one. The embedded
+ * process's (`new Date()`): the earlier of the two starts a step, the later ends one. The embedded
  * database runs in this process on its clock, so there one reading does.
  */
 async function realNowUs(s: Services, earliest: boolean): Promise<number> {
@@ -434,12 +438,39 @@ async function realNowUs(s: Services, earliest: boolean): Promise<number> {
   return earliest ? Math.min(dbUs, jsUs) : Math.max(dbUs, Date.now() * 1000) + 1000;
 }
 
-/** Runs every step in time order with the clock set to its date; returns each step's window for `retime`. */
-export async function runPlan(plan: Plan, s: Services): Promise<{ windows: Window[]; end_us: number }> {
+export interface RunOptions {
+  /** The first step to run: a sample stopped by a shutdown goes on where it stopped. */
+  from?: number;
+  /** Asked before each step; true stops the run there (the server is shutting down). */
+  stop?: () => boolean;
+}
+
+/**
+ * Runs the steps in time order with the clock set to each one's date. Returns each step's window for
+ * `retime`, and the step to go on from when it was stopped (null when every step ran).
+ */
+export async function runPlan(
+  plan: Plan,
+  s: Services,
+  opts: RunOptions = {},
+): Promise<{ windows: Window[]; next: number | null }> {
+  const steps = plan.ordered();
   const windows: Window[] = [];
-  for (const step of plan.ordered()) {
+  const close = async () => {
+    const last = windows.at(-1);
+    if (last) last.to_us = await realNowUs(s, false);
+  };
+  for (let i = opts.from ?? 0; i < steps.length; i++) {
+    if (opts.stop?.()) {
+      await close();
+      return { windows, next: i };
+    }
+    const step = steps[i]!;
     s.clock.set(step.at);
-    windows.push({ from_us: await realNowUs(s, true), target_us: step.at.getTime() * 1000 });
+    const from = await realNowUs(s, true);
+    const last = windows.at(-1);
+    if (last) last.to_us = from;
+    windows.push({ from_us: from, to_us: from, target_us: step.at.getTime() * 1000 });
     const t0 = performance.now();
     try {
       await step.run();
@@ -448,7 +479,8 @@ export async function runPlan(plan: Plan, s: Services): Promise<{ windows: Windo
       throw new Error(`demo sample step failed: ${step.what}: ${(err as Error).message}`, { cause: err });
     }
   }
-  return { windows, end_us: await realNowUs(s, false) };
+  await close();
+  return { windows, next: null };
 }
 
 export interface RetimeScope {
@@ -469,17 +501,12 @@ const list = (ids: string[]) =>
 
 /**
  * Moves what the steps wrote with the real clock to the steps' dates: a timestamp written during step i
- * (between its start and the next step's) becomes step i's date plus the same offset, so order within a
- * step is kept. Only timestamp columns of the sample's own rows change (rows of its tickets, its audit
+ * (in its window) becomes step i's date plus the same offset, so order within a step is kept. Only timestamp columns of the sample's own rows change (rows of its tickets, its audit
  * entries, the accounts it made); on the embedded database (one clock) the mapping is exact. Documents,
  * requests and drafts need nothing: their feature took the sample's clock.
  */
-export async function retime(db: Db, run: { windows: Window[]; end_us: number }, scope: RetimeScope) {
-  const bounds = run.windows.map((w, i) => ({
-    f: w.from_us,
-    t: run.windows[i + 1]?.from_us ?? run.end_us,
-    g: w.target_us,
-  }));
+export async function retime(db: Db, windows: Window[], scope: RetimeScope) {
+  const bounds = windows.map((w) => ({ f: w.from_us, t: w.to_us, g: w.target_us }));
   const json = JSON.stringify(bounds);
   const tickets = list(scope.ticketIds);
   const invoicesOf = sql`select id from invoices where ticket_id in (${tickets})`;
