@@ -96,7 +96,7 @@ describe('the server process', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 90_000);
 
-  it('answers before the demo sample is made; a shutdown stops it between steps, the next start finishes it', async () => {
+  it('answers before the demo sample begins; a shutdown stops it between steps, the next start finishes it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sample-'));
     const start = async () => {
       const port = await freePort();
@@ -142,8 +142,10 @@ describe('the server process', () => {
       }
     };
     try {
-      // Stopped as soon as it answers: the sample stops after its current step (or is already done).
+      // Stopped while the sample is being made (it begins 1.5 s after the portal answers): it stops after its
+      // current step (or is done already on a fast machine).
       const first = await start();
+      await new Promise((r) => setTimeout(r, 2000));
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
       expect(['paused', 'done']).toContain((await record())?.state);

@@ -29,6 +29,7 @@ async function main() {
 
   let closing = false;
   let samples: Promise<unknown> = Promise.resolve();
+  let samplesLater: NodeJS.Timeout | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -38,6 +39,7 @@ async function main() {
       process.exit(1);
     }, 15_000);
     timer.unref();
+    clearTimeout(samplesLater);
     try {
       // Fastify stops accepting, lets in-flight requests finish and runs its hooks; the demo sample, if it is
       // being made, stops after its current step; then the database goes.
@@ -64,14 +66,21 @@ async function main() {
   // Printed for the person at the terminal, not the structured log.
   console.log(lines.join('\n'));
 
-  // The demo sample (made the first time, a second or two of work) does not hold up the start: the portal
-  // answers meanwhile. A shutdown stops it between two steps; the next start goes on from there.
-  if (demo && !closing) {
-    samples = seedSampleData({ database, config, secrets, log: app.log, stop: () => closing })
-      .then((record) => console.log(sampleLine(record)))
-      .catch((err: unknown) => app.log.error({ err }, 'demo sample data could not be read or made'));
+  // The demo sample (made the first time, a second or two of work) does not hold up the start: it begins a
+  // moment after the portal answers, so a server stopped right away (a restart, a quick check) never starts
+  // it, and the portal answers meanwhile. A shutdown stops it between two steps; the next start goes on.
+  if (demo) {
+    samplesLater = setTimeout(() => {
+      if (closing) return;
+      samples = seedSampleData({ database, config, secrets, log: app.log, stop: () => closing })
+        .then((record) => console.log(sampleLine(record)))
+        .catch((err: unknown) => app.log.error({ err }, 'demo sample data could not be read or made'));
+    }, SAMPLE_DELAY_MS);
   }
 }
+
+/** How long after the portal answers the demo sample begins. */
+const SAMPLE_DELAY_MS = 1500;
 
 function sampleLine(record: SampleRecord | null): string {
   if (record?.state === 'done') {
