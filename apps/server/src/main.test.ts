@@ -5,7 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_MARKER } from './demo/demo-data.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase, queryRows } from './platform/db/client.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -91,4 +95,76 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 90_000);
+
+  it('answers before the demo sample begins; a shutdown stops it between steps, the next start finishes it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sample-'));
+    const start = async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverRoot,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          SEED_DEMO: 'true',
+          NODE_ENV: 'development',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const out = { text: '' };
+      child.stdout.on('data', (d) => (out.text += d));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      const deadline = Date.now() + 60_000;
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error('server not ready');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return { child, out, exited };
+    };
+    const record = async () => {
+      const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+      try {
+        const [r] = await queryRows<{ state: string; tickets: number }>(
+          database.db,
+          sql`select value->>'state' as state, (select count(*)::int from tickets) as tickets
+              from site_settings where key = ${SAMPLE_MARKER}`,
+        );
+        return r;
+      } finally {
+        await database.close();
+      }
+    };
+    try {
+      // Stopped while the sample is being made (it begins 1.5 s after the portal answers): it stops after its
+      // current step (or is done already on a fast machine).
+      const first = await start();
+      await new Promise((r) => setTimeout(r, 2000));
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(['paused', 'done']).toContain((await record())?.state);
+
+      // The next start goes on and says so when done.
+      const second = await start();
+      const deadline = Date.now() + 60_000;
+      while (!second.out.text.includes('Sample data (README')) {
+        if (Date.now() > deadline) throw new Error(`no sample line in: ${second.out.text}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(second.out.text).toMatch(/Sample data \(README, "Demo accounts"\): \d+ tickets/);
+      const done = await record();
+      expect(done?.state).toBe('done');
+      expect(done!.tickets).toBeGreaterThanOrEqual(10);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

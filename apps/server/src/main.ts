@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
+import { seedDemoAccounts, seedSampleData, type SampleRecord } from './demo/demo-data.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { DEMO_PASSWORD, seedBase, seedDemo } from './platform/db/seed.ts';
+import { DEMO_PASSWORD, seedBase } from './platform/db/seed.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { findWebDist } from './platform/web.ts';
 
@@ -20,12 +21,15 @@ async function main() {
   const database = openDatabase(config);
   await database.migrate();
   await seedBase(database.db);
-  const demo = config.SEED_DEMO ? await seedDemo(database.db) : [];
+  // Demo accounts (never in production: config forces SEED_DEMO off); their sample data once listening.
+  const demo = await seedDemoAccounts({ database, config });
 
   const webDist = findWebDist();
   const { app } = await buildApp({ config, database, secrets, webDist });
 
   let closing = false;
+  let samples: Promise<unknown> = Promise.resolve();
+  let samplesLater: NodeJS.Timeout | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -35,9 +39,12 @@ async function main() {
       process.exit(1);
     }, 15_000);
     timer.unref();
+    clearTimeout(samplesLater);
     try {
-      // Fastify stops accepting, lets in-flight requests finish and runs its hooks; then the database goes.
+      // Fastify stops accepting, lets in-flight requests finish and runs its hooks; the demo sample, if it is
+      // being made, stops after its current step; then the database goes.
       await app.close();
+      await samples;
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -52,12 +59,37 @@ async function main() {
   const where = `${config.PUBLIC_URL} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`;
   const lines = [`Tax Portal is running at ${where}`];
   if (!webDist) lines.push('  (web app not built: run `npm run build` to serve the UI)');
-  if (demo.length) {
+  if (demo) {
     lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`);
     for (const a of demo) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
   }
   // Printed for the person at the terminal, not the structured log.
   console.log(lines.join('\n'));
+
+  // The demo sample (made the first time, a second or two of work) does not hold up the start: it begins a
+  // moment after the portal answers, so a server stopped right away (a restart, a quick check) never starts
+  // it, and the portal answers meanwhile. A shutdown stops it between two steps; the next start goes on.
+  if (demo) {
+    samplesLater = setTimeout(() => {
+      if (closing) return;
+      samples = seedSampleData({ database, config, secrets, log: app.log, stop: () => closing })
+        .then((record) => console.log(sampleLine(record)))
+        .catch((err: unknown) => app.log.error({ err }, 'demo sample data could not be read or made'));
+    }, SAMPLE_DELAY_MS);
+  }
+}
+
+/** How long after the portal answers the demo sample begins. */
+const SAMPLE_DELAY_MS = 1500;
+
+function sampleLine(record: SampleRecord | null): string {
+  if (record?.state === 'done') {
+    const customers = record.customers.join(', ');
+    return `Sample data (README, "Demo accounts"): ${record.tickets} tickets; more customers, same password: ${customers}`;
+  }
+  if (record?.state === 'failed') return `Sample data could not be created: ${record.error}`;
+  if (record?.state === 'paused') return 'Sample data paused by the shutdown: it goes on at the next start.';
+  return 'Sample data was begun elsewhere and is not finished (another server, or a start that was killed).';
 }
 
 main().catch((err) => {

@@ -112,14 +112,17 @@ describe('a server killed mid-upload', () => {
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'true',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    // Up, and done making the demo sample (after it starts answering), so what is stored is all finished.
     for (let i = 0; ; i++) {
       const up = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
-      if (up) break;
+      if (up && stdout.includes('Sample data')) break;
       if (i > 400 || child.exitCode !== null) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 150));
     }
@@ -137,6 +140,17 @@ describe('a server killed mid-upload', () => {
       items: { id: string }[];
     };
 
+    const filesDir = path.join(dataDir, 'files');
+    // Everything stored; the demo sample's documents are there too, complete and named by their rows.
+    const stored = () =>
+      fs.existsSync(filesDir)
+        ? fs
+            .readdirSync(filesDir)
+            .flatMap((s) => fs.readdirSync(path.join(filesDir, s)).map((f) => path.join(filesDir, s, f)))
+        : [];
+    const partials = () => stored().filter((f) => f.endsWith('.part'));
+    const complete = stored();
+    expect(complete.every((f) => !f.endsWith('.part'))).toBe(true);
     // A 6 MB upload of which only the first half is sent; then the server is killed.
     const body = multipart({ document_type: types.items[0]!.id }, [
       { name: 'big.pdf', data: pdfOfSize(6 * 1024 * 1024) },
@@ -152,13 +166,6 @@ describe('a server killed mid-upload', () => {
     });
     req.on('error', () => {});
     req.write(body.payload.subarray(0, body.payload.length / 2));
-    const filesDir = path.join(dataDir, 'files');
-    const partials = () =>
-      fs.existsSync(filesDir)
-        ? fs
-            .readdirSync(filesDir)
-            .flatMap((s) => fs.readdirSync(path.join(filesDir, s)).map((f) => path.join(filesDir, s, f)))
-        : [];
     for (let i = 0; partials().length === 0 || fs.statSync(partials()[0]!).size < 1024 * 1024; i++) {
       if (i > 200) throw new Error('the upload never reached storage');
       await new Promise((r) => setTimeout(r, 50));
@@ -174,13 +181,24 @@ describe('a server killed mid-upload', () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     const database = openDatabase(config);
     try {
-      expect(await database.db.select({ id: documents.id }).from(documents)).toEqual([]);
+      // No row for the killed upload: only the demo sample's documents, each with its file.
+      const rows = await database.db
+        .select({ name: documents.file_name, key: documents.storage_key, thumb: documents.thumb_storage_key })
+        .from(documents);
+      expect(rows.filter((r) => r.name === 'big.pdf')).toEqual([]);
+      expect(
+        rows
+          .flatMap((r) => [r.key, r.thumb])
+          .filter(Boolean)
+          .sort(),
+      ).toEqual(complete.map((f) => path.basename(f)).sort());
       const files = createFileStore(config, randomBytes(32));
       const deps = { db: database.db, files, log, now: () => new Date() };
       expect((await sweepOrphans(deps)).removed).toEqual([]);
       const later = { ...deps, now: () => new Date(Date.now() + SWEEP_GRACE_MS + 60_000) };
       expect((await sweepOrphans(later)).removed).toEqual([path.basename(left[0]!)]);
       expect(partials()).toEqual([]);
+      expect(stored().sort()).toEqual(complete.sort());
     } finally {
       await database.close();
     }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@taxportal/contract';
 import { buildApp, type RouteInfo } from '../app.ts';
-import { loadConfig } from '../platform/config.ts';
+import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/client.ts';
+import type { Secrets } from '../platform/secrets.ts';
 import { createUser } from '../platform/users.ts';
 import { testDatabase } from './db.ts';
 
@@ -13,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   routes: RouteInfo[];
   database: Database;
+  config: Config;
+  secrets: Secrets;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     routes,
     database,
+    config,
+    secrets,
     async close() {
       await app.close();
       await database.close();

@@ -52,6 +52,8 @@ export async function createBillingTestApp(opts: { stripe?: FakeStripe } = {}): 
     app,
     routes,
     database,
+    config,
+    secrets,
     clock,
     async close() {
       await app.close();
