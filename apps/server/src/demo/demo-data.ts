@@ -12,7 +12,7 @@ import { buildPlan, SAMPLE_CUSTOMERS, type Cast } from './sample-story.ts';
 
 /**
  * Demo accounts and the sample data that makes them look like a firm at work (README, "Demo accounts";
- * docs/decisions/0007). Only where demo accounts are wanted (SEED_DEMO, never in production) and only
+ * docs/decisions/0008). Only where demo accounts are wanted (SEED_DEMO, never in production) and only
  * once: a row in site_settings records that the sample is being made, was stopped by a shutdown (and goes
  * on at the next start), was made, or failed; once made or failed, nothing is added again, whatever
  * happens to the sample's rows later.
