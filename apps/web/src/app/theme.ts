@@ -42,6 +42,8 @@ export const theme = createTheme({
     Textarea: { defaultProps: { size: 'md' } },
     NumberInput: { defaultProps: { size: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true, shadow: 'xs' } },
+    // Sentence case everywhere, as the status badges: upper-case pills read as shouting and are harder to scan.
+    Badge: { styles: { root: { textTransform: 'none', letterSpacing: 0 } } },
     Paper: { defaultProps: { radius: 'lg' } },
   },
 });

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { CustomerDashboard as CustomerDashboardData, CustomerDashboardTicket, Session } from '@taxportal/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
@@ -25,8 +26,8 @@ function TicketCard({ ticket }: { ticket: CustomerDashboardTicket }) {
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={700}>{ticket.name}</Text>
-          <Text size="sm" c="dimmed" lineClamp={1}>
-            {ticket.service_name} · {ticket.year}
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {ticket.year} · {ticket.service_name}
           </Text>
         </div>
         <StatusBadge status={ticket.status} label={ticket.status_label} badge={ticket.badge} size="sm" />
@@ -44,7 +45,15 @@ function TicketCard({ ticket }: { ticket: CustomerDashboardTicket }) {
 }
 
 /** The customer's dashboard: their tickets with progress, what waits on them, recent messages. */
-export function CustomerDashboard({ session, data }: { session: Session; data: CustomerDashboardData }) {
+export function CustomerDashboard({
+  session,
+  data,
+  panels,
+}: {
+  session: Session;
+  data: CustomerDashboardData;
+  panels?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="xl">
@@ -57,6 +66,7 @@ export function CustomerDashboard({ session, data }: { session: Session; data: C
           </Button>
         }
       />
+      {panels}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <StatCard label={t('dashboard.counts.inProgress')} value={data.counts.in_progress} testId="count-in-progress" />
         <StatCard

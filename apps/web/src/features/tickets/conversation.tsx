@@ -1,4 +1,5 @@
-import { Badge, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Divider, Group, Text } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TicketDetail, TicketMessage } from '@taxportal/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { queryKeys } from '../../app/query-keys.ts';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { LinkifiedText } from '../../ui/linkified-text.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import classes from './conversation.module.css';
 import { flattenMessages, useMarkRead, useMessages } from './conversation-api.ts';
 import { MessageComposer } from './message-composer.tsx';
@@ -95,52 +97,47 @@ export function Conversation({
   }, [latest, viewerId]);
 
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }} data-testid="conversation">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('conversation.title')}
-        </Title>
-        {messages.isPending ? (
-          <PageLoader />
-        ) : (
-          <div className={classes.scroller} ref={scroller} aria-live="polite" data-testid="message-list">
-            {messages.hasNextPage && (
-              <Center>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => void messages.fetchNextPage()}
-                  loading={messages.isFetchingNextPage}
-                  data-testid="load-older"
-                >
-                  {t('conversation.loadOlder')}
-                </Button>
-              </Center>
-            )}
-            {items.length === 0 && (
-              <Text c="dimmed" ta="center" size="sm" py="lg">
-                {t('conversation.empty')}
-              </Text>
-            )}
-            {items.map((m) => (
-              <div key={m.id}>
-                {m.id === firstUnreadId && (
-                  <Divider
-                    className={classes.newDivider}
-                    label={t('conversation.newMessages')}
-                    labelPosition="center"
-                    color="red"
-                    my="xs"
-                    data-testid="unread-marker"
-                  />
-                )}
-                <MessageBubble message={m} mine={m.author?.id === viewerId} />
-              </div>
-            ))}
-          </div>
-        )}
-        <MessageComposer ticketId={ticket.id} isStaff={isStaff} />
-      </Stack>
-    </Paper>
+    <SectionCard title={t('conversation.title')} icon={IconMessages} data-testid="conversation">
+      {messages.isPending ? (
+        <PageLoader />
+      ) : (
+        <div className={classes.scroller} ref={scroller} aria-live="polite" data-testid="message-list">
+          {messages.hasNextPage && (
+            <Center>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => void messages.fetchNextPage()}
+                loading={messages.isFetchingNextPage}
+                data-testid="load-older"
+              >
+                {t('conversation.loadOlder')}
+              </Button>
+            </Center>
+          )}
+          {items.length === 0 && (
+            <Text c="dimmed" ta="center" size="sm" py="lg">
+              {t('conversation.empty')}
+            </Text>
+          )}
+          {items.map((m) => (
+            <div key={m.id}>
+              {m.id === firstUnreadId && (
+                <Divider
+                  className={classes.newDivider}
+                  label={t('conversation.newMessages')}
+                  labelPosition="center"
+                  color="red"
+                  my="xs"
+                  data-testid="unread-marker"
+                />
+              )}
+              <MessageBubble message={m} mine={m.author?.id === viewerId} />
+            </div>
+          ))}
+        </div>
+      )}
+      <MessageComposer ticketId={ticket.id} isStaff={isStaff} />
+    </SectionCard>
   );
 }

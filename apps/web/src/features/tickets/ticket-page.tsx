@@ -1,5 +1,5 @@
-import { Alert, Anchor, Grid, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core';
+import { IconArrowLeft, IconRoute } from '@tabler/icons-react';
 import { isStaffRole, type TicketDetail } from '@taxportal/contract';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isApiError } from '../../app/api/index.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { ProgressTracker } from '../../ui/progress-tracker.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { AssignmentPanel } from './assignment-panel.tsx';
 import { CancelTicket } from './cancel-ticket.tsx';
 import { Conversation } from './conversation.tsx';
@@ -54,17 +55,9 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
       </Group>
       <TicketHeader ticket={tk} isStaff={isStaff} />
       {!isStaff && (
-        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Group justify="space-between" gap="sm">
-              <Title order={2} size="h4">
-                {t('progress.title')}
-              </Title>
-              <CancelTicket ticket={tk} />
-            </Group>
-            <ProgressTracker progress={tk.progress} status={tk.status} />
-          </Stack>
-        </Paper>
+        <SectionCard title={t('progress.title')} icon={IconRoute} actions={<CancelTicket ticket={tk} />}>
+          <ProgressTracker progress={tk.progress} status={tk.status} />
+        </SectionCard>
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
