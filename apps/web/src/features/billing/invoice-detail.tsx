@@ -152,7 +152,7 @@ export function InvoiceDetail({ id, session }: { id: string; session: Session })
           <InvoiceStatusBadge status={inv.status} size="lg" />
         </Group>
         <Group gap="sm">
-          {isOwner && <PayButton invoice={inv} size="md" />}
+          {isOwner && <PayButton invoice={inv} />}
           {inv.status !== 'Draft' && <PdfButton path={`/invoices/${inv.id}/pdf`} fileName={`${inv.name}.pdf`} />}
           {inv.status !== 'Draft' && inv.status !== 'Cancelled' && (isStaff || isOwner) && (
             <ShareLinkButton invoiceId={inv.id} />
