@@ -31,13 +31,27 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
   const { data: session } = useSession();
   const ticket = useTicket(ref);
 
+  const back = (
+    <Group>
+      <Anchor component={Link} to="/my-tickets" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden />
+          {t('ticket.backToList')}
+        </Group>
+      </Anchor>
+    </Group>
+  );
   if (!session || ticket.isPending) return <PageLoader />;
   if (ticket.isError) {
     const notFound = isApiError(ticket.error) && ticket.error.status === 404;
+    // The way back stays on the page when the ticket is not there (a stale link or a typo).
     return (
-      <Alert color={notFound ? 'gray' : 'red'} variant="light" title={notFound ? t('ticket.notFound') : undefined}>
-        {notFound ? t('ticket.notFoundText') : ticket.error.message}
-      </Alert>
+      <Stack gap="md">
+        {back}
+        <Alert color={notFound ? 'gray' : 'red'} variant="light" title={notFound ? t('ticket.notFound') : undefined}>
+          {notFound ? t('ticket.notFoundText') : ticket.error.message}
+        </Alert>
+      </Stack>
     );
   }
   const tk = ticket.data;
@@ -45,18 +59,13 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
 
   return (
     <Stack gap="md" data-testid="ticket-page" data-ticket={tk.name}>
-      <Group>
-        <Anchor component={Link} to="/my-tickets" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {t('ticket.backToList')}
-          </Group>
-        </Anchor>
-      </Group>
+      {back}
       <TicketHeader ticket={tk} isStaff={isStaff} />
       {!isStaff && (
-        <SectionCard title={t('progress.title')} icon={IconRoute} actions={<CancelTicket ticket={tk} />}>
+        <SectionCard title={t('progress.title')} icon={IconRoute}>
           <ProgressTracker progress={tk.progress} status={tk.status} />
+          {/* Rarely wanted, so under the steps rather than next to the title. */}
+          <CancelTicket ticket={tk} />
         </SectionCard>
       )}
       <Grid gap="md">
