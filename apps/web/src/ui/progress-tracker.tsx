@@ -36,7 +36,7 @@ export function ProgressTracker({ progress, status, compact }: ProgressTrackerPr
         <Text size="sm" fw={600} data-testid="progress-current">
           {progress.current_label}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {summary}
         </Text>
       </Group>

@@ -48,7 +48,8 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
             </Text>
             <Text fw={700}>{formatMoney(invoice.grand_total_cents, invoice.currency)}</Text>
           </Group>
-          {invoice.status !== 'Draft' && (
+          {/* A due date matters only while money is owed. */}
+          {(invoice.status === 'Unpaid' || invoice.status === 'Overdue') && (
             <Text size="xs" c="dimmed">
               {t('billing.panel.due', { date: formatDay(invoice.due_date) })}
             </Text>

@@ -24,14 +24,13 @@ function TicketCard({ ticket }: { ticket: CustomerDashboardTicket }) {
       data-testid="dashboard-ticket"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={700}>{ticket.name}</Text>
-          <Text size="sm" c="dimmed" lineClamp={2}>
-            {ticket.year} · {ticket.service_name}
-          </Text>
-        </div>
+        <Text fw={700}>{ticket.name}</Text>
         <StatusBadge status={ticket.status} label={ticket.status_label} badge={ticket.badge} size="sm" />
       </Group>
+      {/* Under the name, the full width: the badge no longer squeezes the service (and its year) to "Form 1065 –…". */}
+      <Text size="sm" c="dimmed" lineClamp={2} mt={2}>
+        {ticket.service_name} · {ticket.year}
+      </Text>
       <div style={{ marginTop: 12 }}>
         <ProgressTracker progress={ticket.progress} status={ticket.status} compact />
       </div>
