@@ -141,7 +141,7 @@ export function VaultDocumentCard({ doc, onPreview, onDelete }: DocumentCardProp
   }
 
   return (
-    <Card withBorder radius="md" padding="xs" data-testid="document-card" data-name={doc.file_name}>
+    <Card withBorder radius="md" padding="xs" h="100%" data-testid="document-card" data-name={doc.file_name}>
       <Card.Section>
         <Thumbnail doc={doc} size={140} onPreview={onPreview} />
       </Card.Section>
@@ -152,7 +152,8 @@ export function VaultDocumentCard({ doc, onPreview, onDelete }: DocumentCardProp
         {badges}
         {meta}
       </Stack>
-      <Group gap={4} mt="xs" justify="flex-end">
+      {/* Pinned to the bottom, so the tiles of a row line up whatever the length of their names. */}
+      <Group gap={4} mt="auto" pt="xs" justify="flex-end">
         <CardActions doc={doc} onPreview={onPreview} onDelete={onDelete} />
       </Group>
     </Card>

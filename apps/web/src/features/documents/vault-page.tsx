@@ -98,7 +98,7 @@ export function VaultPage() {
         <SectionCard
           title={staff ? t('vault.fromTeamStaff') : t('vault.fromTeam')}
           icon={IconUsersGroup}
-          description={t('vault.fromTeamHint')}
+          description={staff ? t('vault.fromTeamHintStaff') : t('vault.fromTeamHint')}
           data-testid="vault-from-team"
         >
           <VaultDocumentGrid docs={fromTeam} />
