@@ -181,7 +181,7 @@ export function CreateTicketPage() {
               {...form.getInputProps('phone')}
             />
             <Group justify="flex-end" mt="sm">
-              <Button type="submit" loading={create.isPending} data-testid="create-ticket-submit">
+              <Button type="submit" size="md" loading={create.isPending} data-testid="create-ticket-submit">
                 {t('createTicket.submit')}
               </Button>
             </Group>
