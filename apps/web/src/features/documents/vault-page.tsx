@@ -110,17 +110,20 @@ export function VaultPage() {
           title={t('vault.uploadedByYou')}
           icon={IconFiles}
           actions={
-            <SegmentedControl
-              aria-label={t('vault.groupBy')}
-              value={groupBy}
-              onChange={(v) => setGroupBy(v as GroupBy)}
-              data={[
-                { value: 'type', label: t('vault.byType') },
-                { value: 'ticket', label: t('vault.byTicket') },
-              ]}
-              size="xs"
-              data-testid="vault-group-by"
-            />
+            // Grouping means nothing until there is something to group.
+            own.length > 0 && (
+              <SegmentedControl
+                aria-label={t('vault.groupBy')}
+                value={groupBy}
+                onChange={(v) => setGroupBy(v as GroupBy)}
+                data={[
+                  { value: 'type', label: t('vault.byType') },
+                  { value: 'ticket', label: t('vault.byTicket') },
+                ]}
+                size="xs"
+                data-testid="vault-group-by"
+              />
+            )
           }
         >
           {own.length === 0 && (
