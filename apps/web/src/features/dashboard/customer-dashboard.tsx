@@ -134,7 +134,7 @@ export function CustomerDashboard({
               <Paper key={m.id} withBorder p="sm" data-testid="recent-message">
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm" fw={600} truncate>
-                    <Anchor component={Link} to={ticketPath(m.ticket_name)} inherit>
+                    <Anchor component={Link} to={ticketPath(m.ticket_name)} inherit underline="always">
                       {m.ticket_name}
                     </Anchor>{' '}
                     · {m.author?.full_name ?? t('conversation.system')}

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Divider, Group, Text } from '@mantine/core';
+import { Button, Center, Divider, Group, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TicketDetail, TicketMessage } from '@taxportal/contract';
@@ -9,6 +9,7 @@ import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { LinkifiedText } from '../../ui/linkified-text.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import classes from './conversation.module.css';
 import { flattenMessages, useMarkRead, useMessages } from './conversation-api.ts';
 import { MessageComposer } from './message-composer.tsx';
@@ -27,14 +28,14 @@ function MessageBubble({ message, mine }: { message: TicketMessage; mine: boolea
             {mine ? t('conversation.you') : (message.author?.full_name ?? t('conversation.system'))}
           </Text>
           {message.author?.is_staff && !mine && (
-            <Badge size="xs" variant="light" color="gray">
+            <ToneBadge size="xs" tone="neutral">
               {t('conversation.staff')}
-            </Badge>
+            </ToneBadge>
           )}
           {message.internal && (
-            <Badge size="xs" color="orange" variant="light">
+            <ToneBadge size="xs" tone="warning">
               {t('conversation.internalNote')}
-            </Badge>
+            </ToneBadge>
           )}
           <Text size="xs" c="dimmed" title={formatDateTime(message.created_at)}>
             {formatRelative(message.created_at)}
