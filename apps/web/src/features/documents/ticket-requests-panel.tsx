@@ -160,6 +160,7 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         onClose={() => setUploading(null)}
         title={uploading ? t('questionnaire.requests.uploadTitle', { label: uploading.label }) : ''}
         size="lg"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {uploading && (
           <DocumentUploader
