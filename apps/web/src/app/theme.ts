@@ -41,7 +41,11 @@ export const theme = createTheme({
     Select: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
     NumberInput: { defaultProps: { size: 'md' } },
+    // A file input's "placeholder" is text in a button-like box, not an input placeholder: it must be legible (AA).
+    FileInput: { styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } },
     Card: { defaultProps: { radius: 'lg', withBorder: true, shadow: 'xs' } },
+    // Sentence case everywhere, as the status badges: upper-case pills read as shouting and are harder to scan.
+    Badge: { styles: { root: { textTransform: 'none', letterSpacing: 0 } } },
     Paper: { defaultProps: { radius: 'lg' } },
   },
 });

@@ -33,7 +33,8 @@ export function splitLinks(text: string): TextPart[] {
 export function LinkifiedText({ text, ...props }: { text: string } & TextProps) {
   const nodes: ReactNode[] = splitLinks(text).map((p, i) =>
     p.kind === 'link' ? (
-      <Anchor key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow" inherit>
+      // Underlined: inside a sentence a link must not be told apart by its colour alone (WCAG 1.4.1).
+      <Anchor key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow" inherit underline="always">
         {p.text}
       </Anchor>
     ) : (

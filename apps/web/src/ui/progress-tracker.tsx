@@ -11,6 +11,9 @@ const WAITING_TEXT: Partial<Record<TicketStatus, 'moreInfo' | 'draftReady' | 'ir
   'Ready For IRS Filing': 'irsFiling',
 };
 
+/** Mantine's orange text on white or on its own tint is below AA for small text; this one is about 7:1 on both. */
+const WAITING_TEXT_COLOUR = '#9a3412';
+
 export interface ProgressTrackerProps {
   progress: Progress;
   status: TicketStatus;
@@ -36,7 +39,7 @@ export function ProgressTracker({ progress, status, compact }: ProgressTrackerPr
         <Text size="sm" fw={600} data-testid="progress-current">
           {progress.current_label}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {summary}
         </Text>
       </Group>
@@ -50,8 +53,8 @@ export function ProgressTracker({ progress, status, compact }: ProgressTrackerPr
       {progress.waiting_on_customer &&
         (compact ? (
           <Group gap={6} wrap="nowrap" data-testid="waiting-on-you">
-            <IconAlertCircle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
-            <Text size="xs" fw={600} c="orange.9">
+            <IconAlertCircle size={16} color={WAITING_TEXT_COLOUR} aria-hidden />
+            <Text size="xs" fw={600} c={WAITING_TEXT_COLOUR}>
               {t('progress.waitingTitle')}
             </Text>
           </Group>
@@ -61,6 +64,7 @@ export function ProgressTracker({ progress, status, compact }: ProgressTrackerPr
             variant="light"
             icon={<IconAlertCircle size={18} />}
             title={t('progress.waitingTitle')}
+            styles={{ title: { color: WAITING_TEXT_COLOUR } }}
             data-testid="waiting-on-you"
           >
             {t(`progress.waiting.${waitingKey}`)}

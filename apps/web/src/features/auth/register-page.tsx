@@ -59,7 +59,14 @@ export function RegisterPage() {
             <Title order={1} className={classes.srOnly}>
               {t('auth.welcomeTitle')}
             </Title>
-            <Tabs value={tab} onChange={selectTab} variant="pills" radius="md" keepMounted={false}>
+            <Tabs
+              value={tab}
+              onChange={selectTab}
+              variant="pills"
+              radius="md"
+              keepMounted={false}
+              classNames={{ tab: classes.tab, tabLabel: classes.tabLabel }}
+            >
               <Tabs.List grow mb="lg" className={classes.tabs}>
                 <Tabs.Tab value="sign-in" leftSection={<IconLogin2 size={16} />}>
                   {t('auth.signInTab')}

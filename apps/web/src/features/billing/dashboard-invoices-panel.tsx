@@ -1,8 +1,9 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { useInvoiceList } from './billing-api.ts';
 import { formatDay } from './billing-format.ts';
 import { PayButton } from './invoice-actions.tsx';
@@ -19,19 +20,17 @@ export function DashboardInvoicesPanel({ isStaff }: { isStaff: boolean }) {
   if (items.length === 0) return null;
 
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="dashboard-invoices">
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <IconReceipt size={20} aria-hidden />
-          <Title order={2} size="h4">
-            {t('billing.dashboard.title')}
-          </Title>
-          <CountBadge count={items.length} />
-        </Group>
+    <SectionCard
+      title={t('billing.dashboard.title')}
+      icon={IconReceipt}
+      badge={<CountBadge count={items.length} />}
+      actions={
         <Anchor component={Link} to="/billing" size="sm">
           {t('billing.dashboard.all')}
         </Anchor>
-      </Group>
+      }
+      data-testid="dashboard-invoices"
+    >
       <Stack gap="sm">
         {items.map((inv) => (
           <Group
@@ -60,6 +59,6 @@ export function DashboardInvoicesPanel({ isStaff }: { isStaff: boolean }) {
           </Group>
         ))}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useInvoice, useInvoiceAction } from './billing-api.ts';
 import { PayButton, PdfButton } from './invoice-actions.tsx';
 import { InvoiceEditor } from './invoice-editor.tsx';
@@ -112,6 +113,7 @@ export function InvoiceDetail({ id, session }: { id: string; session: Session })
   const query = useInvoice(id);
   const isStaff = isStaffRole(session.login_role);
   const isAdmin = hasAnyRole(session.roles, ['Admin']);
+  const isPhone = useIsPhone();
 
   const back = (
     <Anchor component={Link} to="/billing" size="sm">
@@ -151,13 +153,16 @@ export function InvoiceDetail({ id, session }: { id: string; session: Session })
           </Title>
           <InvoiceStatusBadge status={inv.status} size="lg" />
         </Group>
-        <Group gap="sm">
-          {isOwner && <PayButton invoice={inv} size="md" />}
-          {inv.status !== 'Draft' && <PdfButton path={`/invoices/${inv.id}/pdf`} fileName={`${inv.name}.pdf`} />}
-          {inv.status !== 'Draft' && inv.status !== 'Cancelled' && (isStaff || isOwner) && (
-            <ShareLinkButton invoiceId={inv.id} />
-          )}
-          {isStaff && <StaffActions invoice={inv} />}
+        {/* On a phone Pay takes the whole width and the other actions share the line under it. */}
+        <Group gap="sm" w={isPhone ? '100%' : undefined}>
+          {isOwner && <PayButton invoice={inv} fullWidth={isPhone} />}
+          <Group gap="sm" w={isPhone ? '100%' : undefined} grow={isPhone}>
+            {inv.status !== 'Draft' && <PdfButton path={`/invoices/${inv.id}/pdf`} fileName={`${inv.name}.pdf`} />}
+            {inv.status !== 'Draft' && inv.status !== 'Cancelled' && (isStaff || isOwner) && (
+              <ShareLinkButton invoiceId={inv.id} />
+            )}
+            {isStaff && <StaffActions invoice={inv} />}
+          </Group>
         </Group>
       </Group>
       {inv.status === 'Overdue' && (

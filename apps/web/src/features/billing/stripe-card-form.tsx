@@ -48,7 +48,7 @@ function PaymentForm({ intent, onSubmit, confirm }: Props) {
     <form onSubmit={(e) => void submit(e)} data-testid="stripe-card-form">
       <Stack gap="md">
         <PaymentElement />
-        <Button type="submit" loading={busy} disabled={!stripe} fullWidth data-testid="pay-submit">
+        <Button type="submit" size="md" loading={busy} disabled={!stripe} fullWidth data-testid="pay-submit">
           {t('billing.pay.payAmount', { amount: formatMoney(intent.amount_cents, intent.currency) })}
         </Button>
       </Stack>

@@ -106,7 +106,7 @@ export function TestCardForm({
             data-testid="card-cvc"
           />
         </Group>
-        <Button type="submit" loading={busy} fullWidth mt="xs" data-testid="pay-submit">
+        <Button type="submit" size="md" loading={busy} fullWidth mt="xs" data-testid="pay-submit">
           {t('billing.pay.payAmount', { amount: formatMoney(intent.amount_cents, intent.currency) })}
         </Button>
       </Stack>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFilePlus, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconFilePlus, IconReceipt, IconSend } from '@tabler/icons-react';
 import type { TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useInvoiceAction, useTicketInvoice } from './billing-api.ts';
 import { formatDay } from './billing-format.ts';
@@ -27,10 +28,7 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
   if (!isStaff && (query.isPending || !invoice)) return null;
 
   return (
-    <Paper withBorder shadow="xs" p="md" data-testid="ticket-invoice-panel">
-      <Title order={2} size="h4" mb="sm">
-        {t('billing.panel.title')}
-      </Title>
+    <SectionCard title={t('billing.panel.title')} icon={IconReceipt} data-testid="ticket-invoice-panel">
       {query.isError && (
         <Alert color="red" variant="light">
           {query.error.message}
@@ -50,7 +48,8 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
             </Text>
             <Text fw={700}>{formatMoney(invoice.grand_total_cents, invoice.currency)}</Text>
           </Group>
-          {invoice.status !== 'Draft' && (
+          {/* A due date matters only while money is owed. */}
+          {(invoice.status === 'Unpaid' || invoice.status === 'Overdue') && (
             <Text size="xs" c="dimmed">
               {t('billing.panel.due', { date: formatDay(invoice.due_date) })}
             </Text>
@@ -77,7 +76,7 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
         </Stack>
       )}
       {isStaff && !live && !query.isPending && (
-        <Stack gap="xs" mt={invoice ? 'sm' : 0}>
+        <Stack gap="xs" align="flex-start">
           {!invoice && (
             <Text size="sm" c="dimmed">
               {t('billing.panel.none')}
@@ -107,6 +106,6 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
         </Stack>
       )}
       {editing && <InvoiceEditor opened onClose={() => setEditing(false)} ticket={ticket} />}
-    </Paper>
+    </SectionCard>
   );
 }

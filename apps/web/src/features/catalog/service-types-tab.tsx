@@ -1,8 +1,9 @@
-import { Badge, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ServiceType } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useCatalogList, useCatalogSave } from './catalog-api.ts';
 import { CatalogTable, EditModal, saveWithErrors } from './catalog-table.tsx';
 
@@ -62,9 +63,9 @@ export function ServiceTypesTab() {
           {
             label: t('catalog.onWebsite'),
             render: (r) => (
-              <Badge variant="light" color={r.show_in_website ? 'green' : 'gray'}>
+              <ToneBadge tone={r.show_in_website ? 'success' : 'neutral'}>
                 {r.show_in_website ? t('catalog.yes') : t('catalog.no')}
-              </Badge>
+              </ToneBadge>
             ),
           },
           { label: t('catalog.position'), render: (r) => r.position },

@@ -1,9 +1,10 @@
-import { Badge, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Service } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../ui/format.ts';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useCatalogList, useCatalogSave } from './catalog-api.ts';
 import { CatalogTable, EditModal, saveWithErrors } from './catalog-table.tsx';
 
@@ -90,9 +91,9 @@ export function ServicesTab() {
           {
             label: t('catalog.active'),
             render: (r) => (
-              <Badge variant="light" color={r.active ? 'green' : 'gray'}>
+              <ToneBadge tone={r.active ? 'success' : 'neutral'}>
                 {r.active ? t('catalog.yes') : t('catalog.no')}
-              </Badge>
+              </ToneBadge>
             ),
           },
         ]}

@@ -47,34 +47,38 @@ export function ContactPage() {
             >
               {t('vault.customerVault')}
             </Button>
-            <Button component={Link} to="/create-ticket" variant="light" leftSection={<IconPlus size={18} />}>
+            <Button
+              component={Link}
+              to={`/create-ticket?customer=${encodeURIComponent(c.id)}`}
+              leftSection={<IconPlus size={18} />}
+            >
               {t('menu.createTicket')}
             </Button>
           </>
         }
       />
-      <Paper withBorder shadow="xs" p="md">
+      <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <div>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
               {t('contacts.col.phone')}
             </Text>
             <Text fw={500}>{c.phone ?? '—'}</Text>
           </div>
           <div>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
               {t('contacts.col.tickets')}
             </Text>
             <Text fw={500}>{c.ticket_count}</Text>
           </div>
           <div>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
               {t('contacts.col.lastActivity')}
             </Text>
             <Text fw={500}>{c.last_activity_at ? formatRelative(c.last_activity_at) : t('contacts.noActivity')}</Text>
           </div>
           <div>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
               {t('contacts.customerSince')}
             </Text>
             <Text fw={500}>{formatDateTime(c.created_at)}</Text>

@@ -116,8 +116,9 @@ export function ContactsPage() {
   return (
     <Stack gap="lg">
       <PageTitle title={t('contacts.title')} subtitle={t('contacts.intro')} />
+      {/* Side by side only where the table keeps its columns; narrower, the lookup sits on top, full width. */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <Stack gap="md">
             <TextInput
               aria-label={t('contacts.search')}
@@ -151,7 +152,7 @@ export function ContactsPage() {
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: -1, xl: 1 }}>
           <PhoneLookupBox />
         </Grid.Col>
       </Grid>

@@ -23,10 +23,10 @@ export function PhoneLookupBox() {
         }}
       >
         <Stack gap="sm">
-          <Title order={2} size="h5">
+          <Title order={2} size="h4">
             {t('contacts.lookupTitle')}
           </Title>
-          <Group gap="sm" align="flex-start" wrap="nowrap">
+          <Group gap="sm" align="flex-start" wrap="nowrap" maw={520}>
             <TextInput
               aria-label={t('contacts.lookupLabel')}
               placeholder={t('auth.phonePlaceholder')}

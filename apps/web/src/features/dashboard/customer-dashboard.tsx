@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { CustomerDashboard as CustomerDashboardData, CustomerDashboardTicket, Session } from '@taxportal/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
@@ -23,14 +24,13 @@ function TicketCard({ ticket }: { ticket: CustomerDashboardTicket }) {
       data-testid="dashboard-ticket"
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={700}>{ticket.name}</Text>
-          <Text size="sm" c="dimmed" lineClamp={1}>
-            {ticket.service_name} · {ticket.year}
-          </Text>
-        </div>
+        <Text fw={700}>{ticket.name}</Text>
         <StatusBadge status={ticket.status} label={ticket.status_label} badge={ticket.badge} size="sm" />
       </Group>
+      {/* Under the name, the full width: the badge no longer squeezes the service (and its year) to "Form 1065 –…". */}
+      <Text size="sm" c="dimmed" lineClamp={2} mt={2}>
+        {ticket.service_name} · {ticket.year}
+      </Text>
       <div style={{ marginTop: 12 }}>
         <ProgressTracker progress={ticket.progress} status={ticket.status} compact />
       </div>
@@ -44,7 +44,15 @@ function TicketCard({ ticket }: { ticket: CustomerDashboardTicket }) {
 }
 
 /** The customer's dashboard: their tickets with progress, what waits on them, recent messages. */
-export function CustomerDashboard({ session, data }: { session: Session; data: CustomerDashboardData }) {
+export function CustomerDashboard({
+  session,
+  data,
+  panels,
+}: {
+  session: Session;
+  data: CustomerDashboardData;
+  panels?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap="xl">
@@ -57,6 +65,7 @@ export function CustomerDashboard({ session, data }: { session: Session; data: C
           </Button>
         }
       />
+      {panels}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <StatCard label={t('dashboard.counts.inProgress')} value={data.counts.in_progress} testId="count-in-progress" />
         <StatCard
@@ -125,7 +134,7 @@ export function CustomerDashboard({ session, data }: { session: Session; data: C
               <Paper key={m.id} withBorder p="sm" data-testid="recent-message">
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm" fw={600} truncate>
-                    <Anchor component={Link} to={ticketPath(m.ticket_name)} inherit>
+                    <Anchor component={Link} to={ticketPath(m.ticket_name)} inherit underline="always">
                       {m.ticket_name}
                     </Anchor>{' '}
                     · {m.author?.full_name ?? t('conversation.system')}

@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { lazy, type ComponentType } from 'react';
 import { useSession } from '../../app/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -19,12 +19,11 @@ export function DashboardPage({ panels = [] }: { panels?: readonly DashboardPane
   if (dashboard.isError) return <Alert color="red">{dashboard.error.message}</Alert>;
   const data = dashboard.data;
   const isStaff = data.role !== 'customer';
-  return (
-    <Stack gap="md">
-      {panels.map((Panel, i) => (
-        <Panel key={i} isStaff={isStaff} />
-      ))}
-      {isStaff ? <StaffDashboard session={session} data={data} /> : <CustomerDashboard session={session} data={data} />}
-    </Stack>
+  // Other features' cards (what is outstanding) come right under the welcome, above the figures.
+  const extra = panels.map((Panel, i) => <Panel key={i} isStaff={isStaff} />);
+  return isStaff ? (
+    <StaffDashboard session={session} data={data} panels={extra} />
+  ) : (
+    <CustomerDashboard session={session} data={data} panels={extra} />
   );
 }

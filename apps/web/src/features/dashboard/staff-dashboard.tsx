@@ -1,12 +1,23 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  IconChartBar,
+  IconClockHour4,
+  IconInbox,
+  IconSettings,
+  IconTrendingUp,
+  IconUserCheck,
+  type Icon,
+} from '@tabler/icons-react';
 import { hasAnyRole, type Session, type StaffDashboard as StaffDashboardData } from '@taxportal/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDuration, formatRelative } from '../../ui/format.ts';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { BADGE_COLOURS, StatusBadge } from '../../ui/status-badge.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { StatCard } from './stat-card.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
@@ -15,27 +26,30 @@ type Item = StaffDashboardData['open_unassigned']['items'][number];
 
 function TicketMiniList({
   title,
+  icon,
   count,
   items,
   empty,
   testId,
 }: {
   title: string;
+  icon: Icon;
   count: number;
   items: Item[];
   empty: string;
   testId: string;
 }) {
   return (
-    <Paper withBorder shadow="xs" p="md" data-testid={testId}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <Text fw={700} c="dimmed">
+    <SectionCard
+      title={title}
+      icon={icon}
+      badge={
+        <ToneBadge tone="neutral" size="md">
           {count}
-        </Text>
-      </Group>
+        </ToneBadge>
+      }
+      data-testid={testId}
+    >
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {empty}
@@ -57,12 +71,20 @@ function TicketMiniList({
           ))}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 
 /** Staff: the pipeline by status, the queues, the weekly intake and how long tickets sit in each status. */
-export function StaffDashboard({ session, data }: { session: Session; data: StaffDashboardData }) {
+export function StaffDashboard({
+  session,
+  data,
+  panels,
+}: {
+  session: Session;
+  data: StaffDashboardData;
+  panels?: ReactNode;
+}) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const isAdmin = hasAnyRole(session.roles, ['Admin']);
@@ -99,6 +121,7 @@ export function StaffDashboard({ session, data }: { session: Session; data: Staf
           )
         }
       />
+      {panels}
       <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
         <StatCard label={t('dashboard.counts.active')} value={active} />
         <StatCard
@@ -112,6 +135,7 @@ export function StaffDashboard({ session, data }: { session: Session; data: Staf
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TicketMiniList
           title={t('dashboard.openUnassigned')}
+          icon={IconInbox}
           count={data.open_unassigned.count}
           items={data.open_unassigned.items}
           empty={t('dashboard.noneUnassigned')}
@@ -119,6 +143,7 @@ export function StaffDashboard({ session, data }: { session: Session; data: Staf
         />
         <TicketMiniList
           title={t('dashboard.assignedToMe')}
+          icon={IconUserCheck}
           count={data.assigned_to_me.count}
           items={data.assigned_to_me.items}
           empty={t('dashboard.noneAssigned')}
@@ -126,10 +151,7 @@ export function StaffDashboard({ session, data }: { session: Session; data: Staf
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Paper withBorder shadow="xs" p="md" data-testid="chart-by-status">
-          <Title order={2} size="h4" mb="md">
-            {t('dashboard.byStatus')}
-          </Title>
+        <SectionCard title={t('dashboard.byStatus')} icon={IconChartBar} data-testid="chart-by-status">
           <BarChart
             h={400}
             data={byStatus}
@@ -142,25 +164,20 @@ export function StaffDashboard({ session, data }: { session: Session; data: Staf
             withTooltip
             tooltipAnimationDuration={150}
           />
-        </Paper>
-        <Paper withBorder shadow="xs" p="md" data-testid="chart-per-week">
-          <Title order={2} size="h4" mb="md">
-            {t('dashboard.perWeek')}
-          </Title>
+        </SectionCard>
+        <SectionCard title={t('dashboard.perWeek')} icon={IconTrendingUp} data-testid="chart-per-week">
           <BarChart
             h={400}
             data={perWeek}
             dataKey="week"
             series={[{ name: 'count', label: t('dashboard.opened'), color: 'brand.6' }]}
-            xAxisProps={{ tick: { fontSize: 11 }, interval: isPhone ? 2 : 0 }}
+            // Let the axis drop labels that would overlap (twelve weeks do not fit a half-width card).
+            xAxisProps={{ tick: { fontSize: 11 }, interval: 'preserveStartEnd', minTickGap: isPhone ? 12 : 8 }}
             yAxisProps={{ allowDecimals: false }}
           />
-        </Paper>
+        </SectionCard>
       </SimpleGrid>
-      <Paper withBorder shadow="xs" p="md" data-testid="median-times">
-        <Title order={2} size="h4" mb="sm">
-          {t('dashboard.medianTitle')}
-        </Title>
+      <SectionCard title={t('dashboard.medianTitle')} icon={IconClockHour4} data-testid="median-times">
         <Table.ScrollContainer minWidth={360} mb={0}>
           <Table verticalSpacing={6}>
             <Table.Thead>
@@ -181,7 +198,7 @@ export function StaffDashboard({ session, data }: { session: Session; data: Staf
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { DocumentRequest } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SectionCard } from '../../ui/section-card.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useOutstandingRequests } from './requests-api.ts';
 
 /** The customer's dashboard card: documents still wanted, by ticket. Staff, or nothing outstanding: nothing. */
@@ -16,19 +18,17 @@ export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
   for (const r of items) byTicket.set(r.ticket_name, [r, ...(byTicket.get(r.ticket_name) ?? [])]);
 
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="dashboard-requests">
-      <Group gap="xs" mb={4}>
-        <IconClipboardList size={20} aria-hidden />
-        <Title order={2} size="h4">
-          {t('questionnaire.requests.dashboardTitle')}
-        </Title>
-        <Badge color="yellow.4" variant="filled" autoContrast>
+    <SectionCard
+      title={t('questionnaire.requests.dashboardTitle')}
+      icon={IconClipboardList}
+      badge={
+        <ToneBadge tone="warning" size="md">
           {items.length}
-        </Badge>
-      </Group>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('questionnaire.requests.dashboardHint')}
-      </Text>
+        </ToneBadge>
+      }
+      description={t('questionnaire.requests.dashboardHint')}
+      data-testid="dashboard-requests"
+    >
       <Stack gap="sm">
         {[...byTicket].map(([ticketName, list]) => (
           <div key={ticketName} data-testid="dashboard-request-ticket" data-ticket={ticketName}>
@@ -45,6 +45,6 @@ export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
           </div>
         ))}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { formatBytes, useDocumentTypes, useUploadDocuments, type Document } from './documents-api.ts';
 
 export interface DocumentUploaderProps {
@@ -39,6 +40,8 @@ export function DocumentUploader({
   ticketOptions,
 }: DocumentUploaderProps) {
   const { t } = useTranslation();
+  // Nothing is dragged on a phone: the drop area is a button there.
+  const isPhone = useIsPhone();
   const types = useDocumentTypes();
   const upload = useUploadDocuments();
   const camera = useRef<HTMLInputElement>(null);
@@ -153,7 +156,7 @@ export function DocumentUploader({
             <IconCloudUpload size={40} stroke={1.5} aria-hidden />
           </Dropzone.Idle>
           <div>
-            <Text fw={600}>{t('vault.dropTitle')}</Text>
+            <Text fw={600}>{isPhone ? t('vault.dropTitlePhone') : t('vault.dropTitle')}</Text>
             <Text size="sm" c="dimmed">
               {t('vault.dropHint')}
             </Text>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCheck, IconDownload, IconEye, IconMessageCircle } from '@tabler/icons-react';
 import {
   DRAFT_LABELS,
   DRAFT_MESSAGE_MAX,
@@ -15,6 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { StatusBadge, statusView } from '../../ui/status-badge.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { ToneBadge, type BadgeTone } from '../../ui/tone-badge.tsx';
 import { useApproveDraft, useDrafts, useRequestDraftChanges, useUpdateDraftLabel } from './drafts-api.ts';
 import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
 import { DraftsUploadForm } from './drafts-upload-form.tsx';
@@ -29,12 +31,13 @@ const DRAFT_UPLOAD_STATUSES = new Set<string>([
   'Draft Finalised',
 ]);
 
-const STATUS_COLOURS: Record<Draft['status'], string> = {
-  pending: 'yellow',
-  approved: 'green',
-  changes_requested: 'red',
-  superseded: 'gray',
-  not_reviewed: 'gray',
+// Dark text on a tint (the yellow outline "Awaiting review" was faint on white).
+const STATUS_TONES: Record<Draft['status'], BadgeTone> = {
+  pending: 'warning',
+  approved: 'success',
+  changes_requested: 'danger',
+  superseded: 'neutral',
+  not_reviewed: 'neutral',
 };
 
 /** A version's state in words: the server says which (a pending draft the ticket moved past is not_reviewed). */
@@ -134,9 +137,9 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
           <Group gap="xs" wrap="wrap">
             <Text fw={700}>{t('drafts.version', { version: d.version })}</Text>
             <DraftLabelBadge label={d.label} isStaff={isStaff} />
-            <Badge size="sm" variant="outline" color={STATUS_COLOURS[d.status]} data-testid="draft-status">
+            <ToneBadge tone={STATUS_TONES[d.status]} data-testid="draft-status">
               {statusText(t, d)}
-            </Badge>
+            </ToneBadge>
           </Group>
           {d.status === 'not_reviewed' && (
             <Text size="sm" c="dimmed" data-testid="draft-not-reviewed">
@@ -163,13 +166,20 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
               })}
             </Text>
           )}
-          <Group gap="xs" wrap="wrap">
-            <Button size="xs" variant="light" onClick={() => setPreview(d)} data-testid="draft-preview">
+          <Group gap="xs" wrap="wrap" mt={4}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEye size={14} aria-hidden />}
+              onClick={() => setPreview(d)}
+              data-testid="draft-preview"
+            >
               {t('drafts.preview')}
             </Button>
             <Button
               size="xs"
-              variant="subtle"
+              variant="default"
+              leftSection={<IconDownload size={14} aria-hidden />}
               component="a"
               href={`/api/v1/documents/${d.document_id}/file`}
               download={d.file_name}
@@ -178,13 +188,18 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
             </Button>
             {reviewable(d) && (
               <>
-                <Button size="xs" color="green" onClick={() => setApproving(d)} data-testid="draft-approve">
+                <Button
+                  size="xs"
+                  leftSection={<IconCheck size={14} aria-hidden />}
+                  onClick={() => setApproving(d)}
+                  data-testid="draft-approve"
+                >
                   {t('drafts.approve')}
                 </Button>
                 <Button
                   size="xs"
-                  variant="outline"
-                  color="orange"
+                  variant="default"
+                  leftSection={<IconMessageCircle size={14} aria-hidden />}
                   onClick={() => setChanging(d)}
                   data-testid="draft-request-changes"
                 >

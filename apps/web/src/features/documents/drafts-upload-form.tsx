@@ -76,7 +76,12 @@ export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
-        <Button onClick={() => void submit()} loading={upload.isPending} data-testid="draft-upload-submit">
+        <Button
+          onClick={() => void submit()}
+          loading={upload.isPending}
+          style={{ alignSelf: 'flex-end' }}
+          data-testid="draft-upload-submit"
+        >
           {t('drafts.upload')}
         </Button>
       </Stack>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconClipboardText } from '@tabler/icons-react';
 import { isStaffRole } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -20,7 +21,7 @@ export function QuestionnairePicker() {
     return (
       <Stack gap="md">
         <PageTitle title={t('questionnaire.wizardsTitle')} />
-        <Alert color="blue">{t('questionnaire.staffHint')}</Alert>
+        <Alert variant="light">{t('questionnaire.staffHint')}</Alert>
       </Stack>
     );
   if (list.isPending) return <PageLoader />;
@@ -32,14 +33,18 @@ export function QuestionnairePicker() {
     <Stack gap="md" data-testid="form-wizards">
       <PageTitle title={t('questionnaire.wizardsTitle')} subtitle={t('questionnaire.wizardsSubtitle')} />
       {items.length === 0 ? (
-        <Alert color="blue">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('questionnaire.noTickets')}</Text>
-            <Button component={Link} to="/create-ticket" size="sm">
+        // The app's empty state (as the dashboard's and the lists'): a card with its one way forward.
+        <Paper withBorder p="xl" data-testid="form-wizards-empty">
+          <Stack gap="sm" align="center">
+            <IconClipboardText size={32} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
+            <Text c="dimmed" ta="center">
+              {t('questionnaire.noTickets')}
+            </Text>
+            <Button component={Link} to="/create-ticket" variant="light">
               {t('questionnaire.createTicket')}
             </Button>
           </Stack>
-        </Alert>
+        </Paper>
       ) : (
         <>
           <Text size="sm">{t('questionnaire.pickTicket')}</Text>

@@ -52,7 +52,13 @@ export function RequestDocumentsModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('questionnaire.requests.modalTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('questionnaire.requests.modalTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md" data-testid="request-documents-form">
         <Checkbox.Group
           label={t('questionnaire.requests.checklist')}

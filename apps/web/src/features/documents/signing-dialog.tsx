@@ -121,6 +121,7 @@ export function SigningDialog({
             <Text size="sm">
               {t('drafts.signing.reviewFirst')}{' '}
               <Anchor
+                underline="always"
                 href={documentFileUrl(request.document_id, true)}
                 target="_blank"
                 rel="noopener"

@@ -111,7 +111,12 @@ export function SigningPrepareForm({
             {error.text}
           </Text>
         )}
-        <Button onClick={() => void submit()} loading={prepare.isPending} data-testid="signing-prepare-submit">
+        <Button
+          onClick={() => void submit()}
+          loading={prepare.isPending}
+          style={{ alignSelf: 'flex-end' }}
+          data-testid="signing-prepare-submit"
+        >
           {t('drafts.signing.prepare')}
         </Button>
       </Stack>

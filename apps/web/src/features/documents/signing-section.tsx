@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, useSigning } from './drafts-api.ts';
 import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
 import { SigningDialog } from './signing-dialog.tsx';
@@ -38,12 +40,20 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
       {request && (
         <>
           <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => setViewing(true)} data-testid="signing-preview">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconEye size={14} aria-hidden />}
+              onClick={() => setViewing(true)}
+              data-testid="signing-preview"
+            >
               {t('drafts.signing.viewForm')}
             </Button>
             {request.signed_document_id && (
               <Button
                 size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} aria-hidden />}
                 component="a"
                 href={documentFileUrl(request.signed_document_id)}
                 download
@@ -53,9 +63,9 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
               </Button>
             )}
             {request.status === 'completed' && (
-              <Badge color="green" variant="light" data-testid="signing-completed">
+              <ToneBadge tone="success" size="md" data-testid="signing-completed">
                 {t('drafts.signing.completed')}
-              </Badge>
+              </ToneBadge>
             )}
           </Group>
           {request.signers.map((s) => (
@@ -82,7 +92,11 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
                 </Text>
               </Stack>
               {!isStaff && !s.signed_at && can_sign && (
-                <Button size="xs" onClick={() => setSigning(s)} data-testid={`sign-as-${s.role}`}>
+                <Button
+                  leftSection={<IconSignature size={16} aria-hidden />}
+                  onClick={() => setSigning(s)}
+                  data-testid={`sign-as-${s.role}`}
+                >
                   {t('drafts.signing.signButton', { name: s.name })}
                 </Button>
               )}

@@ -1,6 +1,8 @@
-import { Divider, Paper, Stack, Title } from '@mantine/core';
+import { Divider } from '@mantine/core';
+import { IconFileCertificate } from '@tabler/icons-react';
 import type { TicketDetail } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { DraftsSection } from './drafts-section.tsx';
 import { SigningSection } from './signing-section.tsx';
 
@@ -8,15 +10,10 @@ import { SigningSection } from './signing-section.tsx';
 export function TicketDraftsPanel({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder shadow="xs" p="md" data-testid="drafts-panel">
-      <Stack gap="md">
-        <Title order={2} size="h5">
-          {t('drafts.title')}
-        </Title>
-        <DraftsSection ticket={ticket} isStaff={isStaff} />
-        <Divider />
-        <SigningSection ticket={ticket} isStaff={isStaff} />
-      </Stack>
-    </Paper>
+    <SectionCard title={t('drafts.title')} icon={IconFileCertificate} data-testid="drafts-panel">
+      <DraftsSection ticket={ticket} isStaff={isStaff} />
+      <Divider />
+      <SigningSection ticket={ticket} isStaff={isStaff} />
+    </SectionCard>
   );
 }

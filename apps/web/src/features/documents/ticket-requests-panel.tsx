@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconClipboardList, IconFileUpload, IconPlus, IconX } from '@tabler/icons-react';
 import type { DocumentRequest, TicketDetail } from '@taxportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { DocumentUploader } from './document-uploader.tsx';
 import { questionnairePath } from './questionnaire-picker.tsx';
 import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api.ts';
 import { RequestDocumentsModal } from './requests-form.tsx';
 
-// Filled shades with automatic text colour: legible (WCAG AA) on every status.
-const STATUS_COLOUR = { open: 'yellow.4', fulfilled: 'green.8', cancelled: 'gray.7' } as const;
+const STATUS_TONE = { open: 'warning', fulfilled: 'success', cancelled: 'neutral' } as const;
 
 function RequestRow({
   request,
@@ -40,19 +41,19 @@ function RequestRow({
       justify="space-between"
       align="flex-start"
       gap="xs"
-      wrap="nowrap"
+      wrap={isStaff ? 'nowrap' : 'wrap'}
       data-testid="document-request"
       data-label={r.label}
       data-status={r.status}
     >
-      <div style={{ minWidth: 0, flex: 1 }}>
+      <div style={{ minWidth: 0, flex: '1 1 240px' }}>
         <Group gap={6}>
           <Text fw={600} size="sm">
             {r.label}
           </Text>
-          <Badge size="xs" variant="filled" autoContrast color={STATUS_COLOUR[r.status]}>
+          <ToneBadge size="xs" tone={STATUS_TONE[r.status]}>
             {t(`questionnaire.requests.status.${r.status}`)}
-          </Badge>
+          </ToneBadge>
         </Group>
         <Text size="xs" c="dimmed">
           {r.status === 'fulfilled' && r.fulfilled_at
@@ -115,26 +116,26 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
   const open = all.filter((r) => r.status === 'open').length;
 
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }} data-testid="ticket-requests">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="xs">
-            <IconClipboardList size={20} aria-hidden />
-            <Title order={2} size="h4">
-              {t('questionnaire.requests.title')}
-            </Title>
-            {open > 0 && (
-              <Badge color="yellow.4" variant="filled" autoContrast data-testid="requests-outstanding">
-                {t('questionnaire.requests.outstanding', { count: open })}
-              </Badge>
-            )}
-          </Group>
-          {isStaff && (
-            <Button size="compact-sm" leftSection={<IconPlus size={14} />} onClick={() => setAsking(true)}>
-              {t('questionnaire.requests.request')}
-            </Button>
-          )}
-        </Group>
+    <SectionCard
+      title={t('questionnaire.requests.title')}
+      icon={IconClipboardList}
+      badge={
+        open > 0 && (
+          <ToneBadge tone="warning" size="md" data-testid="requests-outstanding">
+            {t('questionnaire.requests.outstanding', { count: open })}
+          </ToneBadge>
+        )
+      }
+      actions={
+        isStaff && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAsking(true)}>
+            {t('questionnaire.requests.request')}
+          </Button>
+        )
+      }
+      data-testid="ticket-requests"
+    >
+      <Stack gap="md">
         {shown.length === 0 && !requests.isPending && (
           <Text size="sm" c="dimmed">
             {t('questionnaire.requests.empty')}
@@ -159,6 +160,7 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         onClose={() => setUploading(null)}
         title={uploading ? t('questionnaire.requests.uploadTitle', { label: uploading.label }) : ''}
         size="lg"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {uploading && (
           <DocumentUploader
@@ -190,6 +192,6 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         }
         testId="cancel-request-dialog"
       />
-    </Paper>
+    </SectionCard>
   );
 }

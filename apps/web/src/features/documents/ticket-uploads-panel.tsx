@@ -1,7 +1,9 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
 import type { TicketDetail } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { DocumentUploader } from './document-uploader.tsx';
 import { useDocuments } from './documents-api.ts';
 import { VaultDocumentList } from './vault-document-list.tsx';
@@ -13,24 +15,23 @@ export function TicketUploadsPanel({ ticket, isStaff }: { ticket: TicketDetail; 
   const docs = list.data?.pages.flatMap((p) => p.items) ?? [];
   const vaultLink = isStaff ? `/vault?customer=${encodeURIComponent(ticket.customer.id)}` : '/vault';
   return (
-    <Paper withBorder shadow="xs" p="md" radius="md" data-testid="ticket-uploads-panel">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('vault.panelTitle')}
-        </Title>
+    <SectionCard
+      title={t('vault.panelTitle')}
+      icon={IconFolder}
+      actions={
         <Anchor component={Link} to={vaultLink} size="sm">
           {t('vault.openVault')}
         </Anchor>
-      </Group>
-      <Stack gap="md">
-        {list.isSuccess && docs.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('vault.panelEmpty')}
-          </Text>
-        )}
-        {docs.length > 0 && <VaultDocumentList docs={docs} />}
-        <DocumentUploader ticketId={ticket.id} />
-      </Stack>
-    </Paper>
+      }
+      data-testid="ticket-uploads-panel"
+    >
+      {list.isSuccess && docs.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('vault.panelEmpty')}
+        </Text>
+      )}
+      {docs.length > 0 && <VaultDocumentList docs={docs} />}
+      <DocumentUploader ticketId={ticket.id} />
+    </SectionCard>
   );
 }

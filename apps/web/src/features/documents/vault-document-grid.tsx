@@ -10,7 +10,7 @@ export function VaultDocumentGrid({ docs, cols }: { docs: Document[]; cols?: Rec
   const [deleting, setDeleting] = useState<Document | null>(null);
   return (
     <>
-      <SimpleGrid cols={cols ?? { base: 2, xs: 3, md: 4, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={cols ?? { base: 1, sm: 3, md: 4, lg: 5 }} spacing="sm">
         {docs.map((d) => (
           <VaultDocumentCard key={d.id} doc={d} onPreview={setPreview} onDelete={setDeleting} />
         ))}

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Center, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconCloudUpload, IconFiles, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { isStaffRole, type Contact, type TicketList } from '@taxportal/contract';
 import { useMemo, useState } from 'react';
@@ -7,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api/index.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { DocumentUploader } from './document-uploader.tsx';
 import { useDocuments } from './documents-api.ts';
 import { VaultDocumentGrid } from './vault-document-grid.tsx';
@@ -77,12 +79,9 @@ export function VaultPage() {
         }
       />
 
-      <Paper withBorder shadow="xs" p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">
-          {t('vault.uploadTitle')}
-        </Title>
+      <SectionCard title={t('vault.uploadTitle')} icon={IconCloudUpload}>
         <DocumentUploader customerId={customerId} ticketOptions={ticketOptions} />
-      </Paper>
+      </SectionCard>
 
       {list.isPending && (
         <Center py="xl">
@@ -96,35 +95,37 @@ export function VaultPage() {
       )}
 
       {fromTeam.length > 0 && (
-        <Paper withBorder shadow="xs" p="md" radius="md" data-testid="vault-from-team">
-          <Title order={2} size="h4">
-            {staff ? t('vault.fromTeamStaff') : t('vault.fromTeam')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('vault.fromTeamHint')}
-          </Text>
+        <SectionCard
+          title={staff ? t('vault.fromTeamStaff') : t('vault.fromTeam')}
+          icon={IconUsersGroup}
+          description={staff ? t('vault.fromTeamHintStaff') : t('vault.fromTeamHint')}
+          data-testid="vault-from-team"
+        >
           <VaultDocumentGrid docs={fromTeam} />
-        </Paper>
+        </SectionCard>
       )}
 
       {list.isSuccess && (
-        <Stack gap="md">
-          <Stack gap={6}>
-            <Title order={2} size="h4">
-              {t('vault.uploadedByYou')}
-            </Title>
-            <SegmentedControl
-              aria-label={t('vault.groupBy')}
-              value={groupBy}
-              onChange={(v) => setGroupBy(v as GroupBy)}
-              data={[
-                { value: 'type', label: t('vault.byType') },
-                { value: 'ticket', label: t('vault.byTicket') },
-              ]}
-              w="fit-content"
-              data-testid="vault-group-by"
-            />
-          </Stack>
+        <SectionCard
+          title={t('vault.uploadedByYou')}
+          icon={IconFiles}
+          actions={
+            // Grouping means nothing until there is something to group.
+            own.length > 0 && (
+              <SegmentedControl
+                aria-label={t('vault.groupBy')}
+                value={groupBy}
+                onChange={(v) => setGroupBy(v as GroupBy)}
+                data={[
+                  { value: 'type', label: t('vault.byType') },
+                  { value: 'ticket', label: t('vault.byTicket') },
+                ]}
+                size="xs"
+                data-testid="vault-group-by"
+              />
+            )
+          }
+        >
           {own.length === 0 && (
             <Text c="dimmed" data-testid="vault-empty">
               {t('vault.empty')}
@@ -143,7 +144,7 @@ export function VaultPage() {
               {t('vault.loadMore')}
             </Button>
           )}
-        </Stack>
+        </SectionCard>
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   Center,
   Group,
@@ -121,6 +122,10 @@ export function NotificationsPage() {
       />
       {list.isPending ? (
         <PageLoader />
+      ) : list.isError ? (
+        <Alert color="red" variant="light" data-testid="notifications-error">
+          {list.error.message}
+        </Alert>
       ) : items.length === 0 ? (
         <Paper withBorder p="xl" data-testid="notifications-empty">
           <Center>

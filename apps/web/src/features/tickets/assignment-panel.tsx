@@ -1,9 +1,11 @@
-import { Alert, Button, Divider, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
 import { STAFF_ROLES, type TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useAssignmentHistory, useAssignTicket, useStaffUsers } from './tickets-api.ts';
 
@@ -31,11 +33,8 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
   };
 
   return (
-    <Paper withBorder shadow="xs" p="md" data-testid="assignment-panel">
+    <SectionCard title={t('ticket.assignment')} icon={IconUserCheck} data-testid="assignment-panel">
       <Stack gap="sm">
-        <Title order={2} size="h5">
-          {t('ticket.assignment')}
-        </Title>
         <Text size="sm">
           {t('ticket.assignee')}:{' '}
           <Text span fw={600} data-testid="current-assignee">
@@ -43,7 +42,6 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
           </Text>
         </Text>
         <Select
-          size="sm"
           label={t('ticket.assignRole')}
           placeholder={t('createTicket.choose')}
           data={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
@@ -55,7 +53,6 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
           data-testid="assign-role"
         />
         <Select
-          size="sm"
           label={t('ticket.assignUser')}
           placeholder={role ? t('createTicket.choose') : t('ticket.chooseRoleFirst')}
           disabled={!role}
@@ -107,6 +104,6 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
           </Text>
         )}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -35,7 +35,13 @@ export function CancelTicket({ ticket }: { ticket: TicketDetail }) {
   return (
     <>
       {canCancel && (
-        <Button variant="light" color="red" onClick={confirm.open} data-testid="cancel-ticket">
+        <Button
+          variant="subtle"
+          color="red"
+          onClick={confirm.open}
+          style={{ alignSelf: 'flex-end' }}
+          data-testid="cancel-ticket"
+        >
           {t('ticket.cancelRequest')}
         </Button>
       )}

@@ -1,4 +1,5 @@
-import { Badge, Button, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Divider, Group, Text } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TicketDetail, TicketMessage } from '@taxportal/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -7,6 +8,8 @@ import { queryKeys } from '../../app/query-keys.ts';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { LinkifiedText } from '../../ui/linkified-text.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
 import classes from './conversation.module.css';
 import { flattenMessages, useMarkRead, useMessages } from './conversation-api.ts';
 import { MessageComposer } from './message-composer.tsx';
@@ -25,14 +28,14 @@ function MessageBubble({ message, mine }: { message: TicketMessage; mine: boolea
             {mine ? t('conversation.you') : (message.author?.full_name ?? t('conversation.system'))}
           </Text>
           {message.author?.is_staff && !mine && (
-            <Badge size="xs" variant="light" color="gray">
+            <ToneBadge size="xs" tone="neutral">
               {t('conversation.staff')}
-            </Badge>
+            </ToneBadge>
           )}
           {message.internal && (
-            <Badge size="xs" color="orange" variant="light">
+            <ToneBadge size="xs" tone="warning">
               {t('conversation.internalNote')}
-            </Badge>
+            </ToneBadge>
           )}
           <Text size="xs" c="dimmed" title={formatDateTime(message.created_at)}>
             {formatRelative(message.created_at)}
@@ -95,52 +98,47 @@ export function Conversation({
   }, [latest, viewerId]);
 
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'sm', sm: 'md' }} data-testid="conversation">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('conversation.title')}
-        </Title>
-        {messages.isPending ? (
-          <PageLoader />
-        ) : (
-          <div className={classes.scroller} ref={scroller} aria-live="polite" data-testid="message-list">
-            {messages.hasNextPage && (
-              <Center>
-                <Button
-                  variant="subtle"
-                  size="xs"
-                  onClick={() => void messages.fetchNextPage()}
-                  loading={messages.isFetchingNextPage}
-                  data-testid="load-older"
-                >
-                  {t('conversation.loadOlder')}
-                </Button>
-              </Center>
-            )}
-            {items.length === 0 && (
-              <Text c="dimmed" ta="center" size="sm" py="lg">
-                {t('conversation.empty')}
-              </Text>
-            )}
-            {items.map((m) => (
-              <div key={m.id}>
-                {m.id === firstUnreadId && (
-                  <Divider
-                    className={classes.newDivider}
-                    label={t('conversation.newMessages')}
-                    labelPosition="center"
-                    color="red"
-                    my="xs"
-                    data-testid="unread-marker"
-                  />
-                )}
-                <MessageBubble message={m} mine={m.author?.id === viewerId} />
-              </div>
-            ))}
-          </div>
-        )}
-        <MessageComposer ticketId={ticket.id} isStaff={isStaff} />
-      </Stack>
-    </Paper>
+    <SectionCard title={t('conversation.title')} icon={IconMessages} data-testid="conversation">
+      {messages.isPending ? (
+        <PageLoader />
+      ) : (
+        <div className={classes.scroller} ref={scroller} aria-live="polite" data-testid="message-list">
+          {messages.hasNextPage && (
+            <Center>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => void messages.fetchNextPage()}
+                loading={messages.isFetchingNextPage}
+                data-testid="load-older"
+              >
+                {t('conversation.loadOlder')}
+              </Button>
+            </Center>
+          )}
+          {items.length === 0 && (
+            <Text c="dimmed" ta="center" size="sm" py="lg">
+              {t('conversation.empty')}
+            </Text>
+          )}
+          {items.map((m) => (
+            <div key={m.id}>
+              {m.id === firstUnreadId && (
+                <Divider
+                  className={classes.newDivider}
+                  label={t('conversation.newMessages')}
+                  labelPosition="center"
+                  color="red"
+                  my="xs"
+                  data-testid="unread-marker"
+                />
+              )}
+              <MessageBubble message={m} mine={m.author?.id === viewerId} />
+            </div>
+          ))}
+        </div>
+      )}
+      <MessageComposer ticketId={ticket.id} isStaff={isStaff} />
+    </SectionCard>
   );
 }

@@ -3,8 +3,9 @@ import { useForm } from '@mantine/form';
 import { isStaffRole, type Contact } from '@taxportal/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../app/api/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { api, isApiError } from '../../app/api/index.ts';
 import { useSession } from '../../app/session/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -27,8 +28,18 @@ export function CreateTicketPage() {
   const { id: presetType } = useParams();
   const { data: session } = useSession();
   const isStaff = !!session && isStaffRole(session.login_role);
-  const [customer, setCustomer] = useState<Contact | null>(null);
   const [customerError, setCustomerError] = useState<string | undefined>();
+  // Staff arriving from a contact's page (?customer=<id>) start with that customer chosen.
+  const [params] = useSearchParams();
+  const presetCustomer = isStaff ? params.get('customer') : null;
+  const preset = useQuery({
+    queryKey: ['contacts', 'detail', presetCustomer],
+    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(presetCustomer!)}`, signal),
+    enabled: Boolean(presetCustomer),
+  });
+  // undefined: nobody picked yet, so the preset (if any) stands.
+  const [picked, setCustomer] = useState<Contact | null | undefined>(undefined);
+  const customer = picked === undefined ? (preset.data ?? null) : picked;
 
   const form = useForm<FormValues>({
     initialValues: { service_type_id: '', service_id: '', year: '', phone: '' },
@@ -170,7 +181,7 @@ export function CreateTicketPage() {
               {...form.getInputProps('phone')}
             />
             <Group justify="flex-end" mt="sm">
-              <Button type="submit" loading={create.isPending} data-testid="create-ticket-submit">
+              <Button type="submit" size="md" loading={create.isPending} data-testid="create-ticket-submit">
                 {t('createTicket.submit')}
               </Button>
             </Group>

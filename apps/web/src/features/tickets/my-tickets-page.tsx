@@ -53,6 +53,7 @@ export function MyTicketsPage() {
               { value: 'mine', label: t('tickets.scopeMine') },
               { value: 'all', label: t('tickets.scopeAll') },
             ]}
+            size="md"
             data-testid="scope-control"
           />
         )}

@@ -1,4 +1,5 @@
-import { Alert, Button, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Select, Text, Textarea } from '@mantine/core';
+import { IconProgress } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TicketDetail, TicketStatus } from '@taxportal/contract';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { isApiError } from '../../app/api/index.ts';
 import { queryKeys } from '../../app/query-keys.ts';
 import { useSession } from '../../app/session/index.ts';
 import { AlertDialog } from '../../ui/alert-dialog.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { statusView } from '../../ui/status-badge.tsx';
 import { useChangeStatus } from './tickets-api.ts';
 
@@ -49,47 +51,40 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
   };
 
   return (
-    <Paper withBorder shadow="xs" p="md" data-testid="status-control">
-      <Stack gap="sm">
-        <Title order={2} size="h5">
-          {t('ticket.changeStatus')}
-        </Title>
-        {ticket.allowed_statuses.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('ticket.noMoves')}
-          </Text>
-        ) : (
-          <>
-            <Select
-              size="sm"
-              label={t('ticket.newStatus')}
-              placeholder={t('createTicket.choose')}
-              data={ticket.allowed_statuses.map((s) => ({ value: s, label: labelOf(s) }))}
-              value={to}
-              onChange={(v) => setTo(v as TicketStatus | null)}
-              data-testid="status-select"
-            />
-            <Textarea
-              size="sm"
-              label={t('ticket.statusNote')}
-              autosize
-              minRows={2}
-              maxRows={5}
-              maxLength={2000}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-            />
-            <Button onClick={() => void submit()} disabled={!to} loading={change.isPending} data-testid="status-submit">
-              {t('ticket.updateStatus')}
-            </Button>
-          </>
-        )}
-        {error && (
-          <Alert color="red" variant="light" data-testid="status-error">
-            {error}
-          </Alert>
-        )}
-      </Stack>
+    <SectionCard title={t('ticket.changeStatus')} icon={IconProgress} data-testid="status-control">
+      {ticket.allowed_statuses.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('ticket.noMoves')}
+        </Text>
+      ) : (
+        <>
+          <Select
+            label={t('ticket.newStatus')}
+            placeholder={t('createTicket.choose')}
+            data={ticket.allowed_statuses.map((s) => ({ value: s, label: labelOf(s) }))}
+            value={to}
+            onChange={(v) => setTo(v as TicketStatus | null)}
+            data-testid="status-select"
+          />
+          <Textarea
+            label={t('ticket.statusNote')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={2000}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+          <Button onClick={() => void submit()} disabled={!to} loading={change.isPending} data-testid="status-submit">
+            {t('ticket.updateStatus')}
+          </Button>
+        </>
+      )}
+      {error && (
+        <Alert color="red" variant="light" data-testid="status-error">
+          {error}
+        </Alert>
+      )}
       <AlertDialog
         opened={done !== null}
         message={done ?? ''}
@@ -98,6 +93,6 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
           navigate('/my-tickets');
         }}
       />
-    </Paper>
+    </SectionCard>
   );
 }

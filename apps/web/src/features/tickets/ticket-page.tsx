@@ -1,5 +1,5 @@
-import { Alert, Anchor, Grid, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core';
+import { IconArrowLeft, IconRoute } from '@tabler/icons-react';
 import { isStaffRole, type TicketDetail } from '@taxportal/contract';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isApiError } from '../../app/api/index.ts';
 import { useSession } from '../../app/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { ProgressTracker } from '../../ui/progress-tracker.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
 import { AssignmentPanel } from './assignment-panel.tsx';
 import { CancelTicket } from './cancel-ticket.tsx';
 import { Conversation } from './conversation.tsx';
@@ -30,13 +31,27 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
   const { data: session } = useSession();
   const ticket = useTicket(ref);
 
+  const back = (
+    <Group>
+      <Anchor component={Link} to="/my-tickets" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden />
+          {t('ticket.backToList')}
+        </Group>
+      </Anchor>
+    </Group>
+  );
   if (!session || ticket.isPending) return <PageLoader />;
   if (ticket.isError) {
     const notFound = isApiError(ticket.error) && ticket.error.status === 404;
+    // The way back stays on the page when the ticket is not there (a stale link or a typo).
     return (
-      <Alert color={notFound ? 'gray' : 'red'} variant="light" title={notFound ? t('ticket.notFound') : undefined}>
-        {notFound ? t('ticket.notFoundText') : ticket.error.message}
-      </Alert>
+      <Stack gap="md">
+        {back}
+        <Alert color={notFound ? 'gray' : 'red'} variant="light" title={notFound ? t('ticket.notFound') : undefined}>
+          {notFound ? t('ticket.notFoundText') : ticket.error.message}
+        </Alert>
+      </Stack>
     );
   }
   const tk = ticket.data;
@@ -44,27 +59,14 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
 
   return (
     <Stack gap="md" data-testid="ticket-page" data-ticket={tk.name}>
-      <Group>
-        <Anchor component={Link} to="/my-tickets" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {t('ticket.backToList')}
-          </Group>
-        </Anchor>
-      </Group>
+      {back}
       <TicketHeader ticket={tk} isStaff={isStaff} />
       {!isStaff && (
-        <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Group justify="space-between" gap="sm">
-              <Title order={2} size="h4">
-                {t('progress.title')}
-              </Title>
-              <CancelTicket ticket={tk} />
-            </Group>
-            <ProgressTracker progress={tk.progress} status={tk.status} />
-          </Stack>
-        </Paper>
+        <SectionCard title={t('progress.title')} icon={IconRoute}>
+          <ProgressTracker progress={tk.progress} status={tk.status} />
+          {/* Rarely wanted, so under the steps rather than next to the title. */}
+          <CancelTicket ticket={tk} />
+        </SectionCard>
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -87,7 +87,8 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
   return (
     <Paper withBorder shadow="xs" p={0} style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={720} mb={0}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="ticket-table">
+        {/* Seven staff columns share a laptop's width: tighter gutters, and the status badge never truncates. */}
+        <Table verticalSpacing="sm" horizontalSpacing={isStaff ? 'sm' : 'md'} data-testid="ticket-table">
           <Table.Thead>
             <Table.Tr>
               {headers.map((h) => (
@@ -143,7 +144,7 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <StatusBadge status={tk.status} label={tk.status_label} badge={tk.badge} />
+                  <StatusBadge status={tk.status} label={tk.status_label} badge={tk.badge} size="sm" />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Updated iso={tk.updated_at} />
