@@ -3,6 +3,7 @@
 // pool of worker threads (one per core, at most 4, as the portal's); no HTTP framework, multipart, session,
 // database or audit. What the portal reaches is compared with this in the same run: the distance between the
 // plain transfer and this floor is the cost of the mandatory work on this machine, not of our code.
+// With a third argument `crypto`, the same without the disk (nothing written): what the CPU alone allows.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,10 +12,13 @@ import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 if (isMainThread) {
-  const [port, dir] = [Number(process.argv[2]), process.argv[3]];
+  const [port, dir, mode = 'persist'] = [Number(process.argv[2]), process.argv[3], process.argv[4]];
   fs.mkdirSync(dir, { recursive: true });
   const threads = Math.max(1, Math.min(4, os.availableParallelism()));
-  const workers = Array.from({ length: threads }, () => new Worker(new URL(import.meta.url), { workerData: { dir } }));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(new URL(import.meta.url), { workerData: { dir, persist: mode === 'persist' } }),
+  );
   const replies = new Map();
   for (const w of workers) w.on('message', (m) => replies.get(m.id)?.(m));
   let seq = 0;
@@ -49,9 +53,9 @@ if (isMainThread) {
   parentPort.on('message', (m) => {
     if (m.op === 'open') {
       const iv = crypto.randomBytes(12);
-      const fd = fs.openSync(path.join(workerData.dir, `${m.id}`), 'w', 0o600);
+      const fd = workerData.persist ? fs.openSync(path.join(workerData.dir, `${m.id}`), 'w', 0o600) : null;
       const cipher = crypto.createCipheriv('aes-256-gcm', crypto.randomBytes(32), iv);
-      fs.writeSync(fd, iv);
+      if (fd !== null) fs.writeSync(fd, iv);
       open.set(m.id, { fd, cipher, sha: crypto.createHash('sha256') });
       return;
     }
@@ -59,13 +63,17 @@ if (isMainThread) {
     if (m.op === 'data') {
       const b = Buffer.from(m.ab);
       f.sha.update(b);
-      fs.writeSync(f.fd, f.cipher.update(b));
+      const sealed = f.cipher.update(b);
+      if (f.fd !== null) fs.writeSync(f.fd, sealed);
       parentPort.postMessage({ op: 'ack', id: m.id, n: b.length });
     } else {
       open.delete(m.id);
-      fs.writeSync(f.fd, Buffer.concat([f.cipher.final(), f.cipher.getAuthTag()]));
+      const tail = Buffer.concat([f.cipher.final(), f.cipher.getAuthTag()]);
       const sha256 = f.sha.digest('hex');
-      fs.fsync(f.fd, () => fs.close(f.fd, () => parentPort.postMessage({ op: 'done', id: m.id, sha256 })));
+      const done = () => parentPort.postMessage({ op: 'done', id: m.id, sha256 });
+      if (f.fd === null) return done();
+      fs.writeSync(f.fd, tail);
+      fs.fsync(f.fd, () => fs.close(f.fd, done));
     }
   });
 }

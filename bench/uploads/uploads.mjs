@@ -23,6 +23,7 @@ const FILE_BYTES = 10 * 1024 * 1024 - 64 * 1024; // just under the 10 MB limit, 
 const PORT = 3391;
 const SINK_PORT = 3392;
 const FLOOR_PORT = 3393;
+const CPU_FLOOR_PORT = 3394;
 const base = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 
@@ -176,10 +177,14 @@ const sink = fork(path.join(here, 'sink.mjs'), [String(SINK_PORT)], { stdio: 'in
 const floor = fork(path.join(here, 'floor.mjs'), [String(FLOOR_PORT), path.join(dataDir, 'floor')], {
   stdio: 'inherit',
 });
+const cpuFloor = fork(path.join(here, 'floor.mjs'), [String(CPU_FLOOR_PORT), path.join(dataDir, 'floor'), 'crypto'], {
+  stdio: 'inherit',
+});
 const stopAll = () => {
   server.kill('SIGTERM');
   sink.kill('SIGTERM');
   floor.kill('SIGTERM');
+  cpuFloor.kill('SIGTERM');
 };
 process.on('exit', stopAll);
 
@@ -187,6 +192,7 @@ try {
   await waitReady(`${base}/api/ready`, server);
   await new Promise((r) => sink.once('message', r));
   await new Promise((r) => floor.once('message', r));
+  await new Promise((r) => cpuFloor.once('message', r));
 
   const account = { email: 'bench.customer@example.test', password: 'bench-pass-2026-uploads' };
   const registered = await fetch(`${base}/api/v1/auth/register`, {
@@ -213,13 +219,15 @@ try {
 
   const upload = (b) => post(PORT, '/api/v1/documents', b.body, { ...auth, 'content-type': b.type });
   const plainRound = () => Promise.all(bodies.map((b) => post(SINK_PORT, '/', b.body, { 'content-type': b.type })));
-  const floorRound = () => Promise.all(bodies.map((b) => post(FLOOR_PORT, '/', b.body, { 'content-type': b.type })));
+  const floorRound = (port = FLOOR_PORT) =>
+    Promise.all(bodies.map((b) => post(port, '/', b.body, { 'content-type': b.type })));
 
   // Warm-up: one whole round of each (JIT, thread pools, rings, first files in storage).
   const warm = await Promise.all(bodies.map(upload));
   if (warm.some((r) => r.status !== 201)) throw new Error(`warm-up upload failed: ${warm[0].status} ${warm[0].body}`);
   await plainRound();
   await floorRound();
+  await floorRound(CPU_FLOOR_PORT);
   await new Promise((r) => setTimeout(r, 500));
 
   const results = [];
@@ -229,6 +237,11 @@ try {
     await plainRound();
     const plainMs = performance.now() - t0;
     const sinkCpu = cpuOf(sink.pid) - sinkCpu0;
+    await new Promise((r) => setTimeout(r, 200));
+
+    t0 = performance.now();
+    await floorRound(CPU_FLOOR_PORT);
+    const cpuFloorMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 200));
 
     t0 = performance.now();
@@ -263,6 +276,7 @@ try {
       portalMBps: totalBytes / MB / (portalMs / 1000),
       ratio: plainMs / portalMs,
       floorRatio: plainMs / floorMs,
+      cpuFloorRatio: plainMs / cpuFloorMs,
       ofFloor: floorMs / portalMs,
       rssBeforeMB: before / MB,
       rssPeakMB: peak / MB,
@@ -273,7 +287,7 @@ try {
     };
     results.push(r);
     console.log(
-      `round ${round}: plain ${r.plainMBps.toFixed(0)} MB/s, floor ${r.floorMBps.toFixed(0)} MB/s (${r.floorRatio.toFixed(2)}x), ` +
+      `round ${round}: plain ${r.plainMBps.toFixed(0)} MB/s, floor ${r.floorMBps.toFixed(0)} MB/s (${r.floorRatio.toFixed(2)}x; without the disk ${r.cpuFloorRatio.toFixed(2)}x), ` +
         `portal ${r.portalMBps.toFixed(0)} MB/s (${r.ratio.toFixed(2)}x, ${r.ofFloor.toFixed(2)} of the floor); ` +
         `server RSS ${r.rssBeforeMB.toFixed(0)} -> peak ${r.rssPeakMB.toFixed(0)} MB = ${r.growthPerUploadMB.toFixed(2)} MB per concurrent upload; ` +
         `CPU: server ${r.serverCpuS.toFixed(2)} s, sink ${r.sinkCpuS.toFixed(2)} s; load ${r.load.toFixed(1)}`,
@@ -298,6 +312,7 @@ try {
   console.log(
     `  the floor (hash, encrypt, write, fsync on ${Math.min(4, os.availableParallelism())} threads, nothing else): ${median('floorMBps').toFixed(0)} MB/s = ${median('floorRatio').toFixed(2)}x of plain; the portal reaches ${median('ofFloor').toFixed(2)} of the floor`,
   );
+  console.log(`  the floor without the disk (hash and encrypt only): ${median('cpuFloorRatio').toFixed(2)}x of plain`);
   console.log(
     `  server peak RSS growth: ${median('growthPerUploadMB').toFixed(2)} MB per concurrent upload (target <= 5 MB); VmHWM ${hwm.toFixed(0)} MB`,
   );
