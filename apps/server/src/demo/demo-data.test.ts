@@ -399,7 +399,7 @@ describe('the demo sample data (made in two starts, the first stopped half-way)'
       id: string;
       kind: string;
       content_type: string;
-      size_bytes: number;
+      size_bytes: number | string; // bigint: a string from node-postgres
       sha256: string;
       storage_key: string;
       wrapped_key: string;
@@ -414,7 +414,7 @@ describe('the demo sample data (made in two starts, the first stopped half-way)'
     for (const d of docs) {
       const bytes = await files.read({ storageKey: d.storage_key, wrappedKey: d.wrapped_key, sha256: d.sha256 });
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(d.sha256);
-      expect(bytes.length).toBe(d.size_bytes);
+      expect(bytes.length).toBe(Number(d.size_bytes));
       const magic = d.content_type === 'application/pdf' ? '%PDF-' : '\x89PNG';
       expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic);
       if (d.content_type === 'image/png') {

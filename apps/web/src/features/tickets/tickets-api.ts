@@ -112,11 +112,17 @@ export function useChangeStatus(idOrName: string) {
 
 /** The board moves tickets other than the one on screen: the id comes with the call. */
 export function useMoveTicket() {
+  const client = useQueryClient();
   const changed = useTicketChanged();
   return useMutation({
     mutationFn: ({ id, ...body }: ChangeStatusBody & { id: string }) =>
       api.post<TicketDetail>(ticketPath(id, '/status'), body),
+    // A read of the ticket still in flight (the board asks for the allowed moves when a drag starts) must not
+    // land after the move and put the old status back in the cache; and whatever the answer, the next read
+    // asks the server again.
+    onMutate: ({ id }) => client.cancelQueries({ queryKey: queryKeys.ticket(id) }),
     onSuccess: changed,
+    onSettled: (_data, _err, { id }) => client.invalidateQueries({ queryKey: queryKeys.ticket(id) }),
   });
 }
 
