@@ -21,6 +21,39 @@ const freePort = () =>
     });
   });
 
+/** Starts `src/main.ts` on a free port with the given data dir and demo setting; resolves once it is ready. */
+async function startServer(dataDir: string, seedDemo: boolean) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: String(seedDemo),
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const out = { text: '' };
+  child.stdout.on('data', (d) => (out.text += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    !(await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error('server not ready');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, out, exited, base };
+}
+
 describe('the server process', () => {
   it('refuses to start on bad configuration, naming the variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -36,33 +69,8 @@ describe('the server process', () => {
   });
 
   it('on SIGTERM finishes in-flight requests, closes the database and exits 0', async () => {
-    const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sigterm-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        NODE_ENV: 'development',
-      },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('server not ready');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { child, exited, base } = await startServer(dataDir, false);
     // Requests whose bodies are still arriving when the signal lands must complete.
     const body = (i: number) =>
       JSON.stringify({
@@ -98,36 +106,7 @@ describe('the server process', () => {
 
   it('answers before the demo sample begins; a shutdown stops it between steps, the next start finishes it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sample-'));
-    const start = async () => {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverRoot,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          SEED_DEMO: 'true',
-          NODE_ENV: 'development',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const out = { text: '' };
-      child.stdout.on('data', (d) => (out.text += d));
-      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-      const deadline = Date.now() + 60_000;
-      while (
-        !(await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-          (r) => r.ok,
-          () => false,
-        ))
-      ) {
-        if (Date.now() > deadline) throw new Error('server not ready');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return { child, out, exited };
-    };
+    const start = () => startServer(dataDir, true);
     const record = async () => {
       const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
       try {

@@ -1,4 +1,4 @@
-import { ActionIcon, Card, Center, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Center, Group, Image, Stack, Text, Tooltip, type ActionIconProps } from '@mantine/core';
 import { IconDownload, IconEye, IconFileTypePdf, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
@@ -12,47 +12,36 @@ export interface DocumentCardProps {
   onDelete: (doc: Document) => void;
 }
 
-/** The preview, download and delete buttons of a document (named with the file, for screen readers). */
+/** One icon button, its tooltip and its accessible name (the action and the file, for screen readers). */
+function Action({
+  label,
+  doc,
+  ...props
+}: { label: string; doc: Document } & ActionIconProps & Record<string, unknown>) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" aria-label={`${label} ${doc.file_name}`} size="lg" {...props} />
+    </Tooltip>
+  );
+}
+
+/** The preview, download and delete buttons of a document. */
 function CardActions({ doc, onPreview, onDelete }: DocumentCardProps) {
   const { t } = useTranslation();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {canPreview(doc) && (
-        <Tooltip label={t('vault.preview')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${t('vault.preview')} ${doc.file_name}`}
-            onClick={() => onPreview(doc)}
-            size="lg"
-          >
-            <IconEye size={20} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Action label={t('vault.preview')} doc={doc} onClick={() => onPreview(doc)}>
+          <IconEye size={20} aria-hidden />
+        </Action>
       )}
-      <Tooltip label={t('vault.download')}>
-        <ActionIcon
-          component="a"
-          href={doc.file_url}
-          download={doc.file_name}
-          variant="subtle"
-          aria-label={`${t('vault.download')} ${doc.file_name}`}
-          size="lg"
-        >
-          <IconDownload size={20} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <Action label={t('vault.download')} doc={doc} component="a" href={doc.file_url} download={doc.file_name}>
+        <IconDownload size={20} aria-hidden />
+      </Action>
       {doc.can_delete && (
-        <Tooltip label={t('vault.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`${t('vault.delete')} ${doc.file_name}`}
-            onClick={() => onDelete(doc)}
-            size="lg"
-          >
-            <IconTrash size={20} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Action label={t('vault.delete')} doc={doc} color="red" onClick={() => onDelete(doc)}>
+          <IconTrash size={20} aria-hidden />
+        </Action>
       )}
     </Group>
   );
