@@ -7,16 +7,17 @@ import { FINISHED_STATUSES, reminderInterval, ticketLink } from './requests.serv
 export const REMINDER_JOB = 'document_request_reminder';
 
 /**
- * Finds open requests whose reminder is due (by the indexed next_reminder_at), claims them with
- * FOR UPDATE SKIP LOCKED, moves their next reminder 3 days on and counts it, and enqueues one reminder
- * mail per ticket (joining one already queued and not yet taken), all in one transaction: two runners never pick the same request, and a crash before
- * the commit leaves the request due.
+ * Finds tickets with open requests whose reminder is due (by the indexed next_reminder_at), claims each whole
+ * ticket (an advisory lock: two runners never split one ticket's requests), moves the requests' next reminder
+ * 3 days on and counts it, and enqueues one reminder mail per ticket (joining one already queued and not yet
+ * taken), all in one transaction: two runners never pick the same request or the same ticket, and a crash
+ * before the commit leaves the requests due. `limit` is tickets per batch.
  */
 export function reminderScan(deps: Pick<DocumentsDeps, 'db'>, limit = 200): JobScan {
   const claimBatch = (now: Date) =>
     deps.db.transaction(async (tx) => {
       const due = await repo.claimDueReminders(tx, now, FINISHED_STATUSES, limit);
-      if (!due.length) return 0;
+      if (!due.length) return { tickets: 0, requests: 0 };
       await repo.advanceReminders(
         tx,
         due.map((d) => d.id),
@@ -27,15 +28,15 @@ export function reminderScan(deps: Pick<DocumentsDeps, 'db'>, limit = 200): JobS
       for (const [ticketId, ids] of byTicket)
         if (!(await repo.addToQueuedReminder(tx, REMINDER_JOB, ticketId, ids)))
           await enqueueJob(tx, REMINDER_JOB, { ticket_id: ticketId, request_ids: ids }, now);
-      return due.length;
+      return { tickets: byTicket.size, requests: due.length };
     });
-  // A backlog (after downtime) is worked off in batches of `limit`, each its own short transaction.
+  // A backlog (after downtime) is worked off in batches of `limit` tickets, each its own short transaction.
   return async ({ now }) => {
     let total = 0;
     for (let i = 0; i < 50; i++) {
       const n = await claimBatch(now);
-      total += n;
-      if (n < limit) break;
+      total += n.requests;
+      if (n.tickets < limit) break;
     }
     return total;
   };

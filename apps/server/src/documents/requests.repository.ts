@@ -178,26 +178,48 @@ export interface DueReminder {
 }
 
 /**
- * Open requests whose reminder is due, locked for this transaction; rows another runner holds are skipped.
- * Requests on finished tickets (done or cancelled statuses) are left alone.
+ * Claims whole tickets whose reminders are due (at most `limitTickets`, earliest due first) and returns their
+ * due requests, locked for this transaction. A ticket is claimed with a transaction-scoped advisory lock, so two
+ * runners never split one ticket's requests between them (each would then mail the customer); a ticket another
+ * runner holds is skipped and left for the next pass. Requests on finished tickets are left alone.
  */
 export async function claimDueReminders(
   tx: Tx,
   now: Date,
   finishedStatuses: readonly string[],
-  limit: number,
+  limitTickets: number,
 ): Promise<DueReminder[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = sql`r.status = 'open' and r.next_reminder_at <= ${at}
+    and not exists (select 1 from tickets t where t.id = r.ticket_id and t.status in (${sql.join(
+      finishedStatuses.map((st) => sql`${st}`),
+      sql`, `,
+    )}))`;
+  // 1. Candidate tickets (no locks). 2. Those whose lock we get, one lock call per ticket. 3. Their requests,
+  // read again: in a new statement, a ticket another runner just finished is no longer due.
+  const candidates = await queryRows<{ ticket_id: string }>(
+    tx,
+    sql`select r.ticket_id from document_requests r where ${due}
+        group by r.ticket_id order by min(r.next_reminder_at) limit ${limitTickets}`,
+  );
+  if (!candidates.length) return [];
+  const list = (rows: { ticket_id: string }[]) =>
+    sql.join(
+      rows.map((c) => sql`(${c.ticket_id})`),
+      sql`, `,
+    );
+  const claimed = await queryRows<{ ticket_id: string }>(
+    tx,
+    sql`select c.ticket_id from (values ${list(candidates)}) as c(ticket_id)
+        where pg_try_advisory_xact_lock(hashtextextended('document-reminders:' || c.ticket_id, 0))`,
+  );
+  if (!claimed.length) return [];
   return queryRows<DueReminder>(
     tx,
     sql`select r.id, r.ticket_id from document_requests r
-        where r.status = 'open' and r.next_reminder_at <= ${now.toISOString()}::timestamptz
-          and not exists (select 1 from tickets t where t.id = r.ticket_id and t.status in (${sql.join(
-            finishedStatuses.map((s) => sql`${s}`),
-            sql`, `,
-          )}))
+        where ${due} and r.ticket_id in (select c.ticket_id from (values ${list(claimed)}) as c(ticket_id))
         order by r.next_reminder_at
-        limit ${limit}
-        for update of r skip locked`,
+        for update of r`,
   );
 }
 
