@@ -61,6 +61,10 @@ test.describe('billing (issue 5)', () => {
       page.locator(`[data-testid="invoice-row"][data-name="${name}"]`).getByTestId('invoice-status'),
     ).toHaveText('Unpaid');
 
+    // Their ticket now waits on them: it reads "Invoice ready to pay" (staff still see Ready For Invoice).
+    await page.goto(`/form/message/${ticket.name}`);
+    await expect(page.getByTestId('ticket-status')).toHaveText('Invoice ready to pay');
+
     // The customer sees it in /billing (name, posting date, grand total, status) and opens it.
     const list = await getJson<{ items: InvoiceJson[] }>(page.request, '/api/v1/invoices');
     const invoice = list.items.find((i) => i.name === name)!;

@@ -110,6 +110,18 @@ export const STATUS_DEFINITIONS: readonly StatusDefinition[] = (
   ] satisfies Omit<StatusDefinition, 'position'>[]
 ).map((s, i) => ({ ...s, position: i + 1 }));
 
+/**
+ * A ticket in Ready For Invoice whose invoice has been issued (Unpaid) waits on
+ * the customer's payment, not on the firm: customers read this label instead of
+ * the status's own ("Invoice being prepared"), and the ticket counts as waiting
+ * on them. Staff labels are unchanged.
+ */
+export const INVOICE_DUE_VIEW = {
+  status: 'Ready For Invoice',
+  customer_label: 'Invoice ready to pay',
+  category: 'waiting_on_customer',
+} as const satisfies { status: TicketStatus; customer_label: string; category: StatusCategory };
+
 export const statusDefinitionSchema = z.object({
   name: z.string(),
   position: z.number().int(),

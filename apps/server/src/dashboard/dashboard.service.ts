@@ -50,7 +50,9 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
     status_label: r.customer_label,
     badge: r.badge as BadgeStyle,
     status_category: r.category as StatusCategory,
-    progress: progressOf(r.status as TicketStatus, r.category as StatusCategory, (s) => labels.get(s) ?? s),
+    progress: progressOf(r.status as TicketStatus, r.category as StatusCategory, (s) =>
+      s === r.status ? r.customer_label : (labels.get(s) ?? s),
+    ),
     unread_count: Number(r.unread_count),
     updated_at: iso(r.updated_at),
   });

@@ -50,7 +50,9 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
 export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: TicketRow, labels: LabelMap): TicketDetail {
   const summary = toTicketSummary(viewer, roles, r);
   const status = r.status as TicketStatus;
+  // The current step reads as the row does (it may be a customer view of the status, INVOICE_DUE_VIEW).
   const labelOf = (s: TicketStatus) => {
+    if (s === status) return summary.status_label;
     const l = labels.get(s);
     return l ? labelFor(viewer, l) : s;
   };

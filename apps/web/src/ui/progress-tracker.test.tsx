@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { progressOf, STATUS_DEFINITIONS, type TicketStatus } from '@taxportal/contract';
+import { INVOICE_DUE_VIEW, progressOf, STATUS_DEFINITIONS, type TicketStatus } from '@taxportal/contract';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ProgressTracker } from './progress-tracker.tsx';
@@ -46,6 +46,17 @@ describe('ProgressTracker', () => {
   it('asks for the draft review when a draft is ready', () => {
     render('Draft Ready');
     expect(screen.getByTestId('waiting-on-you')).toHaveTextContent('review it');
+  });
+
+  it('asks for payment once the invoice is issued, and waits on nobody before', () => {
+    render('Ready For Invoice');
+    expect(screen.queryByTestId('waiting-on-you')).toBeNull();
+    const issued = progressOf('Ready For Invoice', INVOICE_DUE_VIEW.category, (x) =>
+      x === 'Ready For Invoice' ? INVOICE_DUE_VIEW.customer_label : def(x).customer_label,
+    );
+    renderWithProviders(<ProgressTracker progress={issued} status="Ready For Invoice" />);
+    expect(screen.getByTestId('waiting-on-you')).toHaveTextContent('Your invoice is ready');
+    expect(screen.getAllByText('Invoice ready to pay').length).toBeGreaterThan(0);
   });
 
   it('marks every step done when completed and shows a cancelled request as such', () => {

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import classes from './progress-tracker.module.css';
 
 /** What the customer is asked for, per status that waits on them; other waiting statuses get the generic text. */
-const WAITING_TEXT: Partial<Record<TicketStatus, 'moreInfo' | 'draftReady' | 'irsFiling'>> = {
+const WAITING_TEXT: Partial<Record<TicketStatus, 'moreInfo' | 'draftReady' | 'invoiceDue' | 'irsFiling'>> = {
   'Required More Information': 'moreInfo',
   'Draft Ready': 'draftReady',
+  // Waits on the customer only once its invoice is issued (INVOICE_DUE_VIEW).
+  'Ready For Invoice': 'invoiceDue',
   'Ready For IRS Filing': 'irsFiling',
 };
 

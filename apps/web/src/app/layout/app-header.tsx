@@ -23,7 +23,7 @@ const initialsOf = (name: string) =>
 export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const [scroll] = useWindowScroll();
   const showBack = isMobile && !ROOT_PATHS.has(pathname);
 
@@ -40,7 +40,9 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
               variant="subtle"
               color="gray"
               size="lg"
-              onClick={() => navigate(-1)}
+              // Opened straight on this page (a link in an e-mail, a reload): there is no page of ours to go back
+              // to, so the arrow goes home instead of leaving the portal.
+              onClick={() => (key === 'default' ? navigate(session ? '/dashboard' : '/') : navigate(-1))}
               aria-label={t('app.back')}
               data-testid="header-back"
             >

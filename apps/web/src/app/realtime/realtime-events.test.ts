@@ -32,8 +32,11 @@ describe('realtime events', () => {
     expect(data.pages[1]!.items.map((m) => m.id)).toEqual(['1', '2']);
   });
 
-  it('sets the bell count from a notification event and tells listeners', () => {
+  it('sets the bell count from a notification event, refreshes tickets and the dashboard, and tells listeners', () => {
     const client = new QueryClient();
+    client.setQueryData(['tickets', 'detail', 't1'], {});
+    client.setQueryData(['tickets', 'messages', 't1'], {});
+    client.setQueryData(queryKeys.dashboard, {});
     const listener = vi.fn();
     const stop = addRealtimeListener(listener);
     const event = parseRealtimeEvent(
@@ -55,6 +58,10 @@ describe('realtime events', () => {
     expect(event).not.toBeNull();
     applyRealtimeEvent(client, event as Exclude<typeof event, null | 'truncated'>);
     expect(client.getQueryData(queryKeys.notificationUnread)).toBe(4);
+    // An issued invoice arrives as a notification and changes how the ticket reads ("Invoice ready to pay").
+    expect(client.getQueryState(['tickets', 'detail', 't1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.dashboard)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['tickets', 'messages', 't1'])?.isInvalidated).toBe(false);
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
   });

@@ -84,9 +84,12 @@ export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayl
     case 'notification.created':
       client.setQueryData(queryKeys.notificationUnread, event.unread_count);
       void client.invalidateQueries({ queryKey: queryKeys.notificationList });
-      // Notifications announce requests for documents and invoices: their panels refresh with the bell.
+      // Notifications announce requests for documents and invoices: their panels refresh with the bell, and so do
+      // the customer's tickets and dashboard (an issued invoice makes a ticket "Invoice ready to pay").
       void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
       void client.invalidateQueries({ queryKey: queryKeys.billing });
+      void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => notMessages(q.queryKey) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
       break;
   }
   for (const l of listeners) l(event);

@@ -1,0 +1,36 @@
+import { AppShell } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppProviders, createQueryClient } from '../providers.tsx';
+import { AppHeader } from './app-header.tsx';
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+const renderAt = (entries: string[]) =>
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <AppShell header={{ height: 60 }}>
+          <AppHeader session={null} isMobile />
+          <Where />
+        </AppShell>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+
+describe('AppHeader back arrow (phones)', () => {
+  it('goes back to the previous page of the portal', () => {
+    renderAt(['/billing', '/reset-password']);
+    fireEvent.click(screen.getByTestId('header-back'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/billing');
+  });
+
+  it('goes home, not out of the portal, when the page was opened directly', () => {
+    renderAt(['/reset-password']);
+    fireEvent.click(screen.getByTestId('header-back'));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+});
