@@ -22,6 +22,7 @@ import { decodeCursor, encodeCursor, toInvoice, toSummary } from './invoice-view
 import * as repo from './invoices.repository.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
 import { computeTotals, formatMoney } from './money.ts';
+import { formatDay } from '../platform/people-dates.ts';
 import { publishNotices } from './notices.ts';
 import { findUser, notify } from './payments.repository.ts';
 
@@ -232,7 +233,7 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
       user_id: row.customer_id,
       ticket_id: row.ticket_id,
       title: `Invoice ${row.name} is ready`,
-      body: `${amount} for ${ticket.name}, due ${row.due_date}.`,
+      body: `${amount} for ${ticket.name}, due ${formatDay(row.due_date)}.`,
     });
     await audit(tx, {
       actorId: auth.user.id,
@@ -255,11 +256,11 @@ async function mailIssued(deps: BillingDeps, invoice: InvoiceRow, ticketName: st
     if (!customer) return;
     await deps.mailer.send({
       to: customer.email,
-      subject: `Invoice ${invoice.name}: ${amount} due ${invoice.due_date}`,
+      subject: `Invoice ${invoice.name}: ${amount} due ${formatDay(invoice.due_date)}`,
       text: [
         `Hello ${customer.full_name},`,
         '',
-        `Your invoice ${invoice.name} for ${ticketName} is ready: ${amount}, due ${invoice.due_date}.`,
+        `Your invoice ${invoice.name} for ${ticketName} is ready: ${amount}, due ${formatDay(invoice.due_date)}.`,
         `View and pay it by card: ${deps.publicUrl}/billing/${invoice.id}`,
       ].join('\n'),
     });

@@ -93,10 +93,12 @@ describe("billing's notifications reach the bell live", () => {
       type: 'notification.created',
       unread_count: unreadBefore + 1,
       notification: {
-        kind: 'status_changed',
+        kind: 'invoice',
         ticket_id: ticket.id,
         ticket_name: ticket.name,
         title: `Invoice ${invoice.name} is ready`,
+        // A date people read ("due Dec 21, 2026."), not an ISO day.
+        body: expect.stringMatching(/, due [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/),
         read: false,
       },
     });

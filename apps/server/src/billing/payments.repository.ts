@@ -92,7 +92,7 @@ export function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: 
  * kinds (invoice, payment) wait for it to list them. Until then billing's
  * notifications go out as the closest kind, told apart by their titles.
  */
-export const BILLING_NOTIFICATION_KIND = 'status_changed' satisfies Notification['kind'];
+export const BILLING_NOTIFICATION_KIND = 'invoice' satisfies Notification['kind'];
 
 /** A notification written in the caller's transaction, for its user's open browsers once that commits. */
 export interface Notice {

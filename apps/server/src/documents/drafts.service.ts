@@ -160,7 +160,7 @@ export async function uploadDraft(
       await follow.notify(tx, {
         userId: t.customer_id,
         ticket: t,
-        kind: 'status_changed',
+        kind: 'draft',
         title,
         body: 'Open the ticket to preview the draft, then approve it or ask for changes.',
         mail: {
@@ -276,7 +276,7 @@ async function notifyPreparer(
   await follow.notify(tx, {
     userId: t.assignee_id,
     ticket: t,
-    kind: decision.kind === 'approve' ? 'status_changed' : 'message',
+    kind: decision.kind === 'approve' ? 'draft' : 'message',
     title,
     body: decision.kind === 'changes' ? decision.message.slice(0, 300) : 'The ticket is now Draft Finalised.',
     ...(assignee

@@ -91,7 +91,7 @@ describe('staff upload a draft', () => {
     expect(file.rawPayload.toString('latin1')).toContain('FIRST-DRAFT');
     expect((await other.get(`/api/v1/documents/${d.document_id}/file`)).statusCode).toBe(404);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.ticket_id, ticket.id));
-    expect(notes.some((n) => n.title.includes('draft v1 is ready'))).toBe(true);
+    expect(notes.find((n) => n.title.includes('draft v1 is ready'))?.kind).toBe('draft');
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, customerEmail));
     expect(mails.some((m) => m.subject.includes('draft v1'))).toBe(true);
   });

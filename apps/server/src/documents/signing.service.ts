@@ -17,6 +17,7 @@ import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
+import { formatInstantUtc } from '../platform/people-dates.ts';
 import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from './document-files.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { FollowUps, ticketLink } from './drafts.notify.ts';
@@ -211,7 +212,7 @@ export async function prepareSigning(
       await follow.notify(tx, {
         userId: t.customer_id,
         ticket: t,
-        kind: 'status_changed',
+        kind: 'signing',
         title,
         body: 'Sign the IRS e-file authorisation so that we can file your return.',
         mail: {
@@ -369,9 +370,9 @@ export async function sign(
         await follow.notify(tx, {
           userId: ticket.assignee_id,
           ticket,
-          kind: 'status_changed',
+          kind: 'signing',
           title,
-          body: `${evidence.name} signed at ${now.toISOString()}.`,
+          body: `${evidence.name} signed on ${formatInstantUtc(now)}.`,
           ...(assignee
             ? {
                 mail: {

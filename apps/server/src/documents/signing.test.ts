@@ -74,6 +74,14 @@ afterAll(async () => {
 describe('the taxpayer signs Form 8879', () => {
   it('makes a signed PDF with one more page and an audit page naming signer, UTC time, IP and sha256', async () => {
     const { ticket, state } = await readyTicket();
+    const notes = (await customer.get('/api/v1/notifications')).json().items as {
+      ticket_id: string;
+      title: string;
+      kind: string;
+    }[];
+    expect(notes.find((n) => n.ticket_id === ticket.id && n.title.includes('Form 8879 is ready'))?.kind).toBe(
+      'signing',
+    );
     const unsigned = await fileOf(customer, state.request!.document_id);
     expect(createHash('sha256').update(unsigned).digest('hex')).toBe(state.request!.unsigned_sha256);
     expect(pdfText(unsigned)).toContain('Form 8879');

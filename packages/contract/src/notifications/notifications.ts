@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['status_changed', 'message', 'assigned', 'document_request'] as const;
+/** What a notification is about; the bell and the list show an icon per kind. */
+export const NOTIFICATION_KINDS = [
+  'status_changed',
+  'message',
+  'assigned',
+  'document_request',
+  'invoice',
+  'draft',
+  'signing',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({

@@ -15,9 +15,12 @@ import {
   IconBellOff,
   IconCheck,
   IconChecks,
+  IconFileDescription,
   IconFileUpload,
   IconMessage,
   IconProgress,
+  IconReceipt,
+  IconSignature,
   IconUserCheck,
 } from '@tabler/icons-react';
 import type { Notification } from '@taxportal/contract';
@@ -38,7 +41,10 @@ const KIND_ICON = {
   message: IconMessage,
   assigned: IconUserCheck,
   document_request: IconFileUpload,
-} as const;
+  invoice: IconReceipt,
+  draft: IconFileDescription,
+  signing: IconSignature,
+} as const satisfies Record<Notification['kind'], unknown>;
 
 function NotificationRow({ n }: { n: Notification }) {
   const { t } = useTranslation();
