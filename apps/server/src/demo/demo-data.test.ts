@@ -14,8 +14,10 @@ import { testDatabase } from '../test/db.ts';
 import { createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { canMove } from '../tickets/ticket-transitions.ts';
 import { SAMPLE_MARKER, seedDemoAccounts, seedDemoData, seedSampleData, type SampleRecord } from './demo-data.ts';
-import { Plan, SAMPLE_IP, type Catalogue, type Person } from './sample-engine.ts';
-import { buildPlan, SAMPLE_CUSTOMERS } from './sample-story.ts';
+import { SAMPLE_IP, type Catalogue, type Person } from './sample-engine.ts';
+import { Plan } from './sample-timeline.ts';
+import { SAMPLE_CUSTOMERS } from './sample-cast.ts';
+import { buildPlan } from './sample-story.ts';
 
 const log = pino({ level: 'silent' });
 const rows = <T>(db: Db, q: ReturnType<typeof sql>) => queryRows<T>(db, q);

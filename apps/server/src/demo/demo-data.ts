@@ -7,8 +7,10 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { createFileStore, type FileStore } from '../platform/storage/index.ts';
 import { createUser } from '../platform/users.ts';
-import { Catalogue, Person, Plan, retime, runPlan, sampleServices, type Window } from './sample-engine.ts';
-import { buildPlan, SAMPLE_CUSTOMERS, type Cast } from './sample-story.ts';
+import { Catalogue, Person, sampleServices } from './sample-engine.ts';
+import { Plan, retime, runPlan, type Window } from './sample-timeline.ts';
+import { SAMPLE_CUSTOMERS, type Cast } from './sample-cast.ts';
+import { buildPlan } from './sample-story.ts';
 
 /**
  * Demo accounts and the sample data that makes them look like a firm at work (README, "Demo accounts";
