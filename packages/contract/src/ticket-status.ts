@@ -122,6 +122,18 @@ export const INVOICE_DUE_VIEW = {
   category: 'waiting_on_customer',
 } as const satisfies { status: TicketStatus; customer_label: string; category: StatusCategory };
 
+/** The label and category a customer reads for their ticket's status (`invoice_due`: an issued, unpaid invoice). */
+export function customerStatusView(s: {
+  status: string;
+  customer_label: string;
+  category: string;
+  invoice_due: boolean;
+}): { label: string; category: StatusCategory } {
+  return s.invoice_due && s.status === INVOICE_DUE_VIEW.status
+    ? { label: INVOICE_DUE_VIEW.customer_label, category: INVOICE_DUE_VIEW.category }
+    : { label: s.customer_label, category: s.category as StatusCategory };
+}
+
 export const statusDefinitionSchema = z.object({
   name: z.string(),
   position: z.number().int(),

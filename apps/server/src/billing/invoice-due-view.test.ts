@@ -57,6 +57,9 @@ describe('a Ready For Invoice ticket as its customer reads it', () => {
     // Staff keep the pipeline's own name; the list agrees with the ticket.
     const staff = (await p.preparer.get(`/api/v1/tickets/${ticket.id}`)).json();
     expect(staff.status_label).toBe('Ready For Invoice');
+    // Nor does it wait on anyone in the staff's view: their pipeline and dashboard read the status as it is.
+    expect(staff.status_category).toBe('open');
+    expect(staff.progress.waiting_on_customer).toBe(false);
     const mine = (await p.customer.get('/api/v1/tickets')).json();
     expect(mine.items.find((x: { id: string }) => x.id === ticket.id).status_label).toBe('Invoice ready to pay');
 

@@ -10,6 +10,7 @@ import {
   createBillingTestApp,
   type BillingTestApp,
   type People,
+  payByTestCard,
 } from './test/billing-app.ts';
 import { pdfText } from '../test/pdf-text.ts';
 
@@ -56,13 +57,7 @@ describe('invoice PDF', () => {
     }
     expect(text).not.toContain('PAID');
 
-    const intent = (await p.customer.post(`/api/v1/invoices/${invoice.id}/payment-intent`)).json();
-    const paid = await p.customer.post(`/api/v1/invoices/${invoice.id}/payments/test-card`, {
-      payment_intent_id: intent.payment_intent_id,
-      card_number: '4242 4242 4242 4242',
-      exp: '12/34',
-      cvc: '123',
-    });
+    const paid = await payByTestCard(p.customer, invoice.id);
     expect(paid.statusCode).toBe(200);
     const after = pdfText((await p.admin.get(`/api/v1/invoices/${invoice.id}/pdf`)).rawPayload, ' ');
     expect(after).toContain('PAID');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_MESSAGES, type TicketStatus } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { formatDay } from '../platform/people-dates.ts';
 import { isoDay, type BillingDeps } from './billing.deps.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
@@ -231,7 +232,7 @@ async function sendReceipt(deps: AfterCommitDeps, c: Completion) {
         `Hello ${customer.full_name},`,
         '',
         `We received your card payment of ${formatMoney(c.entry.paid_amount_cents, c.entry.currency)} for invoice ${c.invoice.name}.`,
-        `Payment reference: ${c.entry.name} (${c.entry.posting_date}).`,
+        `Payment reference: ${c.entry.name} (${formatDay(c.entry.posting_date)}).`,
         '',
         `View the invoice: ${deps.publicUrl}/billing/${c.invoice.id}`,
       ].join('\n'),

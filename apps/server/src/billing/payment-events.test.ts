@@ -8,6 +8,7 @@ import {
   createBillingTestApp,
   type BillingTestApp,
   type People,
+  payByTestCard,
 } from './test/billing-app.ts';
 
 let t: BillingTestApp;
@@ -112,16 +113,11 @@ describe("billing's notifications reach the bell live", () => {
     }
   });
 
-  it("a payment and an Admin's refund reach the customer's bell live too", async () => {
+  it("a payment and an Admin's refund reach the customer's bell live too, and nobody else's", async () => {
     const { invoice } = await issuedInvoice(t, p);
     const customer = await open(p.customer);
-    const intent = (await p.customer.post(`/api/v1/invoices/${invoice.id}/payment-intent`)).json();
-    const paid = await p.customer.post(`/api/v1/invoices/${invoice.id}/payments/test-card`, {
-      payment_intent_id: intent.payment_intent_id,
-      card_number: '4242 4242 4242 4242',
-      exp: '12/34',
-      cvc: '123',
-    });
+    const stranger = await open(p.other);
+    const paid = await payByTestCard(p.customer, invoice.id);
     expect(paid.statusCode, paid.body).toBe(200);
     const received = await customer.next('notification.created', titled(`Payment received for ${invoice.name}`));
     expect(received.data.unread_count).toBe(await unreadOf(p.customer));
@@ -132,5 +128,11 @@ describe("billing's notifications reach the bell live", () => {
     const refund = await customer.next('notification.created', titled(`Refund for ${invoice.name}`));
     expect(realtimeEventSchema.safeParse(refund.data).success).toBe(true);
     expect(refund.data.unread_count).toBe(await unreadOf(p.customer));
+    // Another customer hears of neither, live or in their list.
+    const aboutIt = (e: SseEvent) =>
+      e.event === 'notification.created' && JSON.stringify(e.data).includes(invoice.name);
+    expect(stranger.events.filter(aboutIt)).toEqual([]);
+    const theirs = (await p.other.get('/api/v1/notifications')).json().items as { title: string }[];
+    expect(theirs.filter((n) => n.title.includes(invoice.name))).toEqual([]);
   });
 });

@@ -86,12 +86,7 @@ export function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: 
   return moveTicketStatus(tx, { ticketId, to: PAYMENT_COLLECTED, from: BEFORE_PAYMENT, actorId, note });
 }
 
-/**
- * The notifications feature's contract lists its kinds (status_changed,
- * message, assigned) and its list endpoint refuses others; billing's own
- * kinds (invoice, payment) wait for it to list them. Until then billing's
- * notifications go out as the closest kind, told apart by their titles.
- */
+/** Billing's notifications (invoice issued, payment received, refund) are all of the contract's `invoice` kind. */
 export const BILLING_NOTIFICATION_KIND = 'invoice' satisfies Notification['kind'];
 
 /** A notification written in the caller's transaction, for its user's open browsers once that commits. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../platform/db/client.ts';
-import { viewCategory, viewCustomerLabel } from '../platform/ticket-status-view.ts';
+import { invoiceDueSql } from '../platform/ticket-status-view.ts';
 
 type Ts = Date | string;
 
@@ -14,13 +14,14 @@ export interface CustomerTicketRow {
   customer_label: string;
   badge: string;
   category: string;
+  invoice_due: boolean;
   unread_count: number;
   updated_at: Ts;
 }
 
 const customerTicketColumns = (customerId: string) => sql`
   t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status,
-  ${viewCustomerLabel} as customer_label, ts.badge, ${viewCategory} as category, t.updated_at,
+  ts.customer_label, ts.badge, ts.category, ${invoiceDueSql} as invoice_due, t.updated_at,
   (select count(*)::int from ticket_messages m
     where m.ticket_id = t.id and not m.internal and m.author_id is distinct from ${customerId}
       and m.created_at > coalesce((select r.last_read_at from ticket_reads r where r.ticket_id = t.id and r.user_id = ${customerId}), '-infinity'::timestamptz)
@@ -34,19 +35,19 @@ export async function customerTickets(db: Tx, customerId: string, opts: { waitin
         join services s on s.id = t.service_id
         join service_types st on st.id = t.service_type_id
         join ticket_statuses ts on ts.name = t.status
-        where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and ${viewCategory} = 'waiting_on_customer'` : sql``}
+        where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql})` : sql``}
         order by t.updated_at desc, t.id desc
         limit ${opts.limit}`,
   );
 }
 
 export async function customerCategoryCounts(db: Tx, customerId: string) {
-  return queryRows<{ category: string; n: number }>(
+  return queryRows<{ status: string; customer_label: string; category: string; invoice_due: boolean; n: number }>(
     db,
-    sql`select ${viewCategory} as category, count(*)::int as n
+    sql`select t.status, ts.customer_label, ts.category, ${invoiceDueSql} as invoice_due, count(*)::int as n
         from tickets t join ticket_statuses ts on ts.name = t.status
         where t.customer_id = ${customerId}
-        group by 1`,
+        group by 1, 2, 3, 4`,
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  customerStatusView,
   progressOf,
   type BadgeStyle,
   type CustomerDashboard,
@@ -40,23 +41,27 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
     repo.customerCategoryCounts(db, me),
     repo.recentCustomerMessages(db, me, 10),
   ]);
-  const toTicket = (r: repo.CustomerTicketRow): CustomerDashboardTicket => ({
-    id: r.id,
-    name: r.name,
-    service_name: r.service_name,
-    service_type_name: r.service_type_name,
-    year: r.year,
-    status: r.status as TicketStatus,
-    status_label: r.customer_label,
-    badge: r.badge as BadgeStyle,
-    status_category: r.category as StatusCategory,
-    progress: progressOf(r.status as TicketStatus, r.category as StatusCategory, (s) =>
-      s === r.status ? r.customer_label : (labels.get(s) ?? s),
-    ),
-    unread_count: Number(r.unread_count),
-    updated_at: iso(r.updated_at),
-  });
-  const count = (c: string) => Number(counts.find((x) => x.category === c)?.n ?? 0);
+  const toTicket = (r: repo.CustomerTicketRow): CustomerDashboardTicket => {
+    const view = customerStatusView(r);
+    return {
+      id: r.id,
+      name: r.name,
+      service_name: r.service_name,
+      service_type_name: r.service_type_name,
+      year: r.year,
+      status: r.status as TicketStatus,
+      status_label: view.label,
+      badge: r.badge as BadgeStyle,
+      status_category: view.category,
+      progress: progressOf(r.status as TicketStatus, view.category, (s) =>
+        s === r.status ? view.label : (labels.get(s) ?? s),
+      ),
+      unread_count: Number(r.unread_count),
+      updated_at: iso(r.updated_at),
+    };
+  };
+  const count = (c: StatusCategory) =>
+    counts.filter((x) => customerStatusView(x).category === c).reduce((n, x) => n + Number(x.n), 0);
   return {
     role: 'customer',
     counts: {

@@ -204,9 +204,6 @@ export async function decideDraft(
       throw new AppError('conflict', DRAFT_MESSAGES.notCurrent);
     }
     if (draft.status !== 'pending') throw new AppError('conflict', DRAFT_MESSAGES.alreadyDecided);
-    // Staff moved the ticket on without the customer's decision: the version reads "not reviewed" and stays so
-    // unless the ticket comes back to Draft Ready.
-    if (t.status !== DRAFT_REVIEW_STATUS) throw new AppError('conflict', DRAFT_MESSAGES.notReviewed);
     const to: TicketStatus = decision.kind === 'approve' ? 'Draft Finalised' : 'Tax Preparation';
     const moved = await moveTicketStatus(tx, {
       ticketId: t.id,
@@ -218,7 +215,9 @@ export async function decideDraft(
           ? `Draft v${draft.version} approved`
           : `Changes requested on draft v${draft.version}`,
     });
-    if (!moved) throw new AppError('conflict', DRAFT_MESSAGES.notAwaitingReview);
+    // Not in Draft Ready: staff moved the ticket on without the customer's decision. The version reads "not
+    // reviewed" and stays so unless the ticket comes back to Draft Ready.
+    if (!moved) throw new AppError('conflict', DRAFT_MESSAGES.notReviewed);
     const now = deps.now();
     await repo.updateDraft(tx, draft.id, {
       status: decision.kind === 'approve' ? 'approved' : 'changes_requested',

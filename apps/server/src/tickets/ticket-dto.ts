@@ -1,4 +1,5 @@
 import {
+  customerStatusView,
   progressOf,
   type BadgeStyle,
   type TicketMessage,
@@ -25,7 +26,12 @@ export type LabelMap = Map<string, StatusLabels>;
 export const labelFor = (viewer: Viewer, s: { staff_label: string; customer_label: string }) =>
   viewer.isStaff ? s.staff_label : s.customer_label;
 
+/** Staff read the pipeline's status; customers its customer view (customerStatusView). */
+const statusViewOf = (viewer: Viewer, r: TicketRow): { label: string; category: StatusCategory } =>
+  viewer.isStaff ? { label: r.staff_label, category: r.category as StatusCategory } : customerStatusView(r);
+
 export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: TicketRow): TicketSummary {
+  const view = statusViewOf(viewer, r);
   return {
     id: r.id,
     name: r.name,
@@ -35,9 +41,9 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
     year: r.year,
     phone: r.phone,
     status: r.status as TicketStatus,
-    status_label: labelFor(viewer, r),
+    status_label: view.label,
     badge: r.badge as BadgeStyle,
-    status_category: r.category as StatusCategory,
+    status_category: view.category,
     assignee: r.assignee_id ? { id: r.assignee_id, full_name: r.assignee_name ?? '' } : null,
     allowed_statuses: allowedMoves(roles, r.status as TicketStatus),
     unread_count: Number(r.unread_count),
@@ -50,7 +56,7 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
 export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: TicketRow, labels: LabelMap): TicketDetail {
   const summary = toTicketSummary(viewer, roles, r);
   const status = r.status as TicketStatus;
-  // The current step reads as the row does (it may be a customer view of the status, INVOICE_DUE_VIEW).
+  // The current step reads as the ticket does (for a customer, possibly "Invoice ready to pay").
   const labelOf = (s: TicketStatus) => {
     if (s === status) return summary.status_label;
     const l = labels.get(s);
@@ -59,7 +65,7 @@ export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: Ticket
   return {
     ...summary,
     service: { id: r.service_id, name: r.service_name, price_cents: r.price_cents, currency: r.currency },
-    progress: progressOf(status, r.category as StatusCategory, labelOf),
+    progress: progressOf(status, summary.status_category, labelOf),
     status_changed_at: iso(r.status_changed_at),
     last_message_at: isoOrNull(r.last_message_at),
   };

@@ -9,7 +9,7 @@ import {
   ticketStatusChanges,
   users,
 } from '../platform/db/schema.ts';
-import { viewCategory, viewCustomerLabel } from '../platform/ticket-status-view.ts';
+import { invoiceDueSql } from '../platform/ticket-status-view.ts';
 
 /** What every ticket query returns: the ticket, its customer, service, status labels and the viewer's unread count. */
 export interface TicketRow {
@@ -31,6 +31,8 @@ export interface TicketRow {
   customer_label: string;
   badge: string;
   category: string;
+  /** An issued, unpaid invoice in Ready For Invoice (customers read it as waiting on them). */
+  invoice_due: boolean;
   assignee_id: string | null;
   assignee_name: string | null;
   version: number;
@@ -73,8 +75,8 @@ const decorate = (v: Viewer, chosen: SQL) => sql`
     (select s.currency from services s where s.id = t.service_id) as currency,
     t.service_type_id,
     (select st.name from service_types st where st.id = t.service_type_id) as service_type_name,
-    t.year, t.phone, t.status, ts.staff_label, ${viewCustomerLabel} as customer_label, ts.badge,
-    ${viewCategory} as category,
+    t.year, t.phone, t.status, ts.staff_label, ts.customer_label, ts.badge, ts.category,
+    ${invoiceDueSql} as invoice_due,
     t.assignee_id, (select a.full_name from users a where a.id = t.assignee_id) as assignee_name, t.version,
     t.created_at, t.updated_at, t.status_changed_at, t.last_message_at,
     t.updated_at::text as k_updated, t.created_at::text as k_created,

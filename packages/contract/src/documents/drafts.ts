@@ -82,7 +82,6 @@ export const DRAFT_MESSAGES = {
   fileRequired: 'Choose the draft PDF to upload.',
   notCurrent: 'A newer version of this draft exists: review the latest one.',
   alreadyDecided: 'This draft has already been reviewed.',
-  notAwaitingReview: 'This ticket is not waiting for your review of a draft.',
   notReviewed: 'The ticket moved on before this draft was reviewed: it can no longer be approved or sent back.',
   ticketClosed: 'Drafts cannot be uploaded to this ticket at its current status.',
   draftNotFound: 'Draft not found.',

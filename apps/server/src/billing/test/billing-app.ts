@@ -126,6 +126,17 @@ export async function people(t: TestApp): Promise<People> {
   };
 }
 
+/** The customer pays the invoice with the test provider's good card (4242): a payment intent, then the card. */
+export async function payByTestCard(customer: Agent, invoiceId: string) {
+  const intent = (await customer.post(`/api/v1/invoices/${invoiceId}/payment-intent`)).json();
+  return customer.post(`/api/v1/invoices/${invoiceId}/payments/test-card`, {
+    payment_intent_id: intent.payment_intent_id,
+    card_number: '4242 4242 4242 4242',
+    exp: '12/34',
+    cvc: '123',
+  });
+}
+
 /** Staff invoice a new Ready For Invoice ticket of the customer and issue it; returns the invoice JSON. */
 export async function issuedInvoice(t: TestApp, p: People, body: Record<string, unknown> = {}) {
   const ticket = await createTicket(t, p.customerId);
