@@ -32,7 +32,7 @@ describe('realtime events', () => {
     expect(data.pages[1]!.items.map((m) => m.id)).toEqual(['1', '2']);
   });
 
-  it('sets the bell count from a notification event, refreshes tickets and the dashboard, and tells listeners', () => {
+  it('sets the bell count from an invoice notification, refreshes its ticket and the dashboard, and tells listeners', () => {
     const client = new QueryClient();
     client.setQueryData(['tickets', 'detail', 't1'], {});
     client.setQueryData(['tickets', 'messages', 't1'], {});
@@ -45,10 +45,10 @@ describe('realtime events', () => {
         unread_count: 4,
         notification: {
           id: '9',
-          kind: 'status_changed',
+          kind: 'invoice',
           ticket_id: 't1',
           ticket_name: 'TD.0001',
-          title: 'TD.0001 is now In preparation',
+          title: 'Invoice SINV-2026-00001 is ready',
           body: '',
           read: false,
           created_at: '2026-01-01T00:00:00.000Z',
@@ -64,6 +64,36 @@ describe('realtime events', () => {
     expect(client.getQueryState(['tickets', 'messages', 't1'])?.isInvalidated).toBe(false);
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('a notification that comes with its own ticket event (a message) refreshes only the bell', () => {
+    const client = new QueryClient();
+    for (const key of [['tickets', 'detail', 't1'], queryKeys.dashboard, ['billing', 'list'], ['document-requests']])
+      client.setQueryData(key, {});
+    const notification = (kind: string) =>
+      parseRealtimeEvent(
+        JSON.stringify({
+          type: 'notification.created',
+          unread_count: 1,
+          notification: {
+            id: '10',
+            kind,
+            ticket_id: 't1',
+            ticket_name: 'TD.0001',
+            title: 'New message on TD.0001',
+            body: '',
+            read: false,
+            created_at: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      ) as Exclude<ReturnType<typeof parseRealtimeEvent>, null | 'truncated'>;
+    applyRealtimeEvent(client, notification('message'));
+    for (const key of [['tickets', 'detail', 't1'], queryKeys.dashboard, ['billing', 'list'], ['document-requests']])
+      expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    // A request for documents has no ticket event of its own: its panels refresh, nothing else.
+    applyRealtimeEvent(client, notification('document_request'));
+    expect(client.getQueryState(['document-requests'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['billing', 'list'])?.isInvalidated).toBe(false);
   });
 
   it('refuses what the contract does not describe and flags truncated events', () => {

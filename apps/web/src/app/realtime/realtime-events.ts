@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import {
   realtimeEventSchema,
+  type Notification,
   type RealtimeEventPayload,
   type TicketMessage,
   type TicketMessageList,
@@ -84,15 +85,26 @@ export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayl
     case 'notification.created':
       client.setQueryData(queryKeys.notificationUnread, event.unread_count);
       void client.invalidateQueries({ queryKey: queryKeys.notificationList });
-      // Notifications announce requests for documents and invoices: their panels refresh with the bell, and so do
-      // the customer's tickets and dashboard (an issued invoice makes a ticket "Invoice ready to pay").
-      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
-      void client.invalidateQueries({ queryKey: queryKeys.billing });
-      void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => notMessages(q.queryKey) });
-      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+      refreshForNotification(client, event.notification);
       break;
   }
   for (const l of listeners) l(event);
+}
+
+/**
+ * What a notification's subject changes beyond the bell. Status changes, messages, assignments and paperwork
+ * come with their own ticket events (above); requests for documents and invoices have none: their panels
+ * refresh here, and an invoice also changes how its ticket reads to the customer ("Invoice ready to pay").
+ */
+function refreshForNotification(client: QueryClient, n: Notification): void {
+  if (n.kind === 'document_request') void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
+  if (n.kind !== 'invoice') return;
+  void client.invalidateQueries({ queryKey: queryKeys.billing });
+  void client.invalidateQueries({ queryKey: queryKeys.ticketLists });
+  void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+  for (const ref of [n.ticket_id, n.ticket_name]) {
+    if (ref) void client.invalidateQueries({ queryKey: queryKeys.ticket(ref) });
+  }
 }
 
 /** After a reconnect, events may have been missed: refetch what they would have changed. */

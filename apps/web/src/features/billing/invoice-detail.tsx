@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSend, IconX } from '@tabler/icons-react';
 import { hasAnyRole, isStaffRole, type Invoice, type Session } from '@taxportal/contract';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../app/api/index.ts';
@@ -17,22 +17,10 @@ import { InvoiceLines } from './invoice-lines.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { ShareLinkButton } from './share-link.tsx';
+import { Fact } from '../../ui/fact.tsx';
 import { formatDay } from './billing-format.ts';
 
 const ticketPath = (name: string) => `/form/message/${encodeURIComponent(name)}`;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Staff actions on a draft or unpaid invoice: edit and issue a draft, cancel. */
 function StaffActions({ invoice }: { invoice: Invoice }) {

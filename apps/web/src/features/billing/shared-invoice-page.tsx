@@ -9,6 +9,7 @@ import { PdfButton } from './invoice-actions.tsx';
 import { InvoiceLines } from './invoice-lines.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { formatDay } from './billing-format.ts';
+import { Fact } from '../../ui/fact.tsx';
 
 /** /billing/shared/:token — the one invoice a share link opens, signed out, with its PDF. */
 export function SharedInvoicePage() {
@@ -48,38 +49,10 @@ export function SharedInvoicePage() {
       )}
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="lg">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('billing.col.customer')}
-            </Text>
-            <Text size="sm" fw={500}>
-              {inv.customer_name}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('billing.col.postingDate')}
-            </Text>
-            <Text size="sm" fw={500}>
-              {formatDay(inv.posting_date)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('billing.col.dueDate')}
-            </Text>
-            <Text size="sm" fw={500}>
-              {formatDay(inv.due_date)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('billing.col.ticket')}
-            </Text>
-            <Text size="sm" fw={500}>
-              {inv.ticket_name}
-            </Text>
-          </div>
+          <Fact label={t('billing.col.customer')}>{inv.customer_name}</Fact>
+          <Fact label={t('billing.col.postingDate')}>{formatDay(inv.posting_date)}</Fact>
+          <Fact label={t('billing.col.dueDate')}>{formatDay(inv.due_date)}</Fact>
+          <Fact label={t('billing.col.ticket')}>{inv.ticket_name}</Fact>
         </SimpleGrid>
         <InvoiceLines invoice={inv} />
       </Paper>

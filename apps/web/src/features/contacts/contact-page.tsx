@@ -11,6 +11,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useContact } from './contacts-api.ts';
+import { Fact } from '../../ui/fact.tsx';
 
 /** /contacts/:id: a customer's details and their tickets, newest first. */
 export function ContactPage() {
@@ -59,30 +60,12 @@ export function ContactPage() {
       />
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-              {t('contacts.col.phone')}
-            </Text>
-            <Text fw={500}>{c.phone ?? '—'}</Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-              {t('contacts.col.tickets')}
-            </Text>
-            <Text fw={500}>{c.ticket_count}</Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-              {t('contacts.col.lastActivity')}
-            </Text>
-            <Text fw={500}>{c.last_activity_at ? formatRelative(c.last_activity_at) : t('contacts.noActivity')}</Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-              {t('contacts.customerSince')}
-            </Text>
-            <Text fw={500}>{formatDateTime(c.created_at)}</Text>
-          </div>
+          <Fact label={t('contacts.col.phone')}>{c.phone ?? '—'}</Fact>
+          <Fact label={t('contacts.col.tickets')}>{c.ticket_count}</Fact>
+          <Fact label={t('contacts.col.lastActivity')}>
+            {c.last_activity_at ? formatRelative(c.last_activity_at) : t('contacts.noActivity')}
+          </Fact>
+          <Fact label={t('contacts.customerSince')}>{formatDateTime(c.created_at)}</Fact>
         </SimpleGrid>
       </Paper>
       {c.tickets.length === 0 ? (

@@ -17,7 +17,13 @@ import { formatDateTime } from '../../ui/format.ts';
 import { StatusBadge, statusView } from '../../ui/status-badge.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { ToneBadge, type BadgeTone } from '../../ui/tone-badge.tsx';
-import { useApproveDraft, useDrafts, useRequestDraftChanges, useUpdateDraftLabel } from './drafts-api.ts';
+import {
+  documentFileUrl,
+  useApproveDraft,
+  useDrafts,
+  useRequestDraftChanges,
+  useUpdateDraftLabel,
+} from './drafts-api.ts';
 import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
 import { DraftsUploadForm } from './drafts-upload-form.tsx';
 
@@ -181,7 +187,7 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
               variant="default"
               leftSection={<IconDownload size={14} aria-hidden />}
               component="a"
-              href={`/api/v1/documents/${d.document_id}/file`}
+              href={documentFileUrl(d.document_id)}
               download={d.file_name}
             >
               {t('drafts.download')}

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconBellOff,
   IconCheck,
@@ -27,7 +15,7 @@ import type { Notification } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
-import { PageLoader } from '../../ui/page-loader.tsx';
+import { PagedResults } from '../../ui/paged-results.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import {
   useMarkAllNotificationsRead,
@@ -105,7 +93,6 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const list = useNotifications();
   const markAll = useMarkAllNotificationsRead();
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const { data: unread = 0 } = useUnreadCount(true);
 
   return (
@@ -126,35 +113,23 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <Alert color="red" variant="light" data-testid="notifications-error">
-          {list.error.message}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Paper withBorder p="xl" data-testid="notifications-empty">
-          <Center>
-            <Stack align="center" gap="xs">
-              <IconBellOff size={32} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />
-              <Text c="dimmed">{t('notifications.empty')}</Text>
-            </Stack>
-          </Center>
-        </Paper>
-      ) : (
-        <Stack gap="xs" data-testid="notification-list">
-          {items.map((n) => (
-            <NotificationRow key={n.id} n={n} />
-          ))}
-          {list.hasNextPage && (
-            <Center>
-              <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                {t('tickets.loadMore')}
-              </Button>
-            </Center>
-          )}
-        </Stack>
-      )}
+      <PagedResults
+        list={list}
+        empty={{
+          icon: <IconBellOff size={32} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />,
+          text: t('notifications.empty'),
+          testId: 'notifications-empty',
+        }}
+        loadMoreLabel={t('tickets.loadMore')}
+      >
+        {(items) => (
+          <Stack gap="xs" data-testid="notification-list">
+            {items.map((n) => (
+              <NotificationRow key={n.id} n={n} />
+            ))}
+          </Stack>
+        )}
+      </PagedResults>
     </Stack>
   );
 }

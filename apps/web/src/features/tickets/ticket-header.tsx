@@ -1,22 +1,9 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TicketDetail } from '@taxportal/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
+import { Fact } from '../../ui/fact.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Name, service, year and status; staff also see the customer, phone and assignee. */
 export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -49,20 +36,20 @@ export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaf
           />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: isStaff ? 4 : 3 }} spacing="md" verticalSpacing="sm">
-          <Field label={t('ticket.serviceType')}>{ticket.service_type.name}</Field>
-          <Field label={t('ticket.year')} testId="ticket-year">
+          <Fact label={t('ticket.serviceType')}>{ticket.service_type.name}</Fact>
+          <Fact label={t('ticket.year')} testId="ticket-year">
             {ticket.year}
-          </Field>
-          <Field label={t('ticket.price')}>{formatMoney(ticket.service.price_cents, ticket.service.currency)}</Field>
-          {isStaff && <Field label={t('ticket.customer')}>{ticket.customer.full_name}</Field>}
-          {isStaff && <Field label={t('ticket.phone')}>{ticket.phone ?? '—'}</Field>}
+          </Fact>
+          <Fact label={t('ticket.price')}>{formatMoney(ticket.service.price_cents, ticket.service.currency)}</Fact>
+          {isStaff && <Fact label={t('ticket.customer')}>{ticket.customer.full_name}</Fact>}
+          {isStaff && <Fact label={t('ticket.phone')}>{ticket.phone ?? '—'}</Fact>}
           {isStaff && (
-            <Field label={t('ticket.assignee')} testId="ticket-assignee">
+            <Fact label={t('ticket.assignee')} testId="ticket-assignee">
               {ticket.assignee?.full_name ?? t('tickets.unassigned')}
-            </Field>
+            </Fact>
           )}
-          <Field label={t('ticket.opened')}>{formatDateTime(ticket.created_at)}</Field>
-          <Field label={t('ticket.updated')}>{formatDateTime(ticket.updated_at)}</Field>
+          <Fact label={t('ticket.opened')}>{formatDateTime(ticket.created_at)}</Fact>
+          <Fact label={t('ticket.updated')}>{formatDateTime(ticket.updated_at)}</Fact>
         </SimpleGrid>
       </Stack>
     </Paper>
