@@ -3,7 +3,7 @@ import type { QuestionnaireSection, QuestionnaireSummary, SectionAnswers, Ticket
 import { api } from '../../app/api/index.ts';
 import { requestKeys } from './requests-api.ts';
 
-export const questionnaireKeys = {
+const questionnaireKeys = {
   all: ['questionnaire'] as const,
   profile: (ticketId: string) => ['questionnaire', 'profile', ticketId] as const,
   list: ['questionnaire', 'list'] as const,
