@@ -6,11 +6,13 @@ import catalog from '../../features/catalog/en.json';
 import cms from '../../features/cms/en.json';
 import contacts from '../../features/contacts/en.json';
 import dashboard from '../../features/dashboard/en.json';
-import drafts from '../../features/documents/i18n/drafts.en.json';
-import questionnaire from '../../features/documents/i18n/questionnaire.en.json';
-import vault from '../../features/documents/i18n/vault.en.json';
+import documentRequests from '../../features/document-requests/en.json';
+import vault from '../../features/documents/en.json';
+import drafts from '../../features/drafts/en.json';
 import notifications from '../../features/notifications/en.json';
 import placeholder from '../../features/placeholder/en.json';
+import questionnaire from '../../features/questionnaire/en.json';
+import signing from '../../features/signing/en.json';
 import tickets from '../../features/tickets/en.json';
 import shell from './en.json';
 
@@ -31,8 +33,10 @@ export const catalogues = {
   placeholder,
   tickets,
   vault,
+  documentRequests,
   questionnaire,
   drafts,
+  signing,
 } as const;
 
 export const defaultNS = 'translation';
@@ -50,8 +54,10 @@ export const resources = {
       ...placeholder,
       ...tickets,
       ...vault,
+      ...documentRequests,
       ...questionnaire,
       ...drafts,
+      ...signing,
     },
   },
 } as const;

@@ -1,4 +1,7 @@
 import { lazy } from 'react';
+import { loadDashboardRequestsPanel, loadTicketRequestsPanel } from '../../features/document-requests/index.ts';
+import { loadTicketUploadsPanel } from '../../features/documents/index.ts';
+import { loadTicketDraftsPanel } from '../../features/signing/index.ts';
 
 /**
  * Pages that show other features' panels: features never import each other, so the app composes them here.
@@ -7,9 +10,9 @@ import { lazy } from 'react';
 export const TicketPage = lazy(async () => {
   const [tickets, uploads, requests, drafts, invoice] = await Promise.all([
     import('../../features/tickets/ticket-page.tsx'),
-    import('../../features/documents/ticket-uploads-panel.tsx'),
-    import('../../features/documents/ticket-requests-panel.tsx'),
-    import('../../features/documents/ticket-drafts-panel.tsx'),
+    loadTicketUploadsPanel(),
+    loadTicketRequestsPanel(),
+    loadTicketDraftsPanel(),
     import('../../features/billing/ticket-invoice-panel.tsx'),
   ]);
   const panels = [
@@ -24,7 +27,7 @@ export const TicketPage = lazy(async () => {
 export const DashboardPage = lazy(async () => {
   const [dashboard, requests, invoices] = await Promise.all([
     import('../../features/dashboard/dashboard-page.tsx'),
-    import('../../features/documents/dashboard-requests-panel.tsx'),
+    loadDashboardRequestsPanel(),
     import('../../features/billing/dashboard-invoices-panel.tsx'),
   ]);
   const panels = [requests.DashboardRequestsPanel, invoices.DashboardInvoicesPanel] as const;

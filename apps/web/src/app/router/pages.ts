@@ -1,4 +1,7 @@
 import { lazy, type ComponentType } from 'react';
+import { loadVaultPage } from '../../features/documents/index.ts';
+import { loadEditProfilePage } from '../../features/profile/index.ts';
+import { loadQuestionnairePage } from '../../features/questionnaire/index.ts';
 
 // Each page is its own chunk; the shell (layout, menus, dialogs) stays in the entry.
 export const HomePage = lazy(() => import('../../features/cms/home-page.tsx').then((m) => ({ default: m.HomePage })));
@@ -34,10 +37,7 @@ export const SharedInvoicePage = page(
   () => import('../../features/billing/shared-invoice-page.tsx'),
   'SharedInvoicePage',
 );
-export const VaultPage = page(() => import('../../features/documents/vault-page.tsx'), 'VaultPage');
-export const QuestionnairePage = page(
-  () => import('../../features/documents/questionnaire-page.tsx'),
-  'QuestionnairePage',
-);
-export const EditProfilePage = page(() => import('../../features/documents/edit-profile-page.tsx'), 'EditProfilePage');
+export const VaultPage = page(loadVaultPage, 'VaultPage');
+export const QuestionnairePage = page(loadQuestionnairePage, 'QuestionnairePage');
+export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuestionnaireSection, QuestionnaireSummary, SectionAnswers, TicketProfile } from '@taxportal/contract';
 import { api } from '../../app/api/index.ts';
-import { requestKeys } from './requests-api.ts';
+import { queryKeys } from '../../app/query-keys.ts';
 
 const questionnaireKeys = {
   all: ['questionnaire'] as const,
@@ -37,7 +37,7 @@ export function useSaveSection<S extends QuestionnaireSection>(ticketId: string,
       client.setQueryData(questionnaireKeys.profile(ticketId), profile);
       void client.invalidateQueries({ queryKey: questionnaireKeys.list });
       // Answers may have asked for documents.
-      void client.invalidateQueries({ queryKey: requestKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
     },
   });
 }
