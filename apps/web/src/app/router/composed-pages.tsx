@@ -1,19 +1,23 @@
 import { lazy } from 'react';
+import { loadDashboardInvoicesPanel, loadTicketInvoicePanel } from '../../features/billing/index.ts';
+import { loadDashboardPage } from '../../features/dashboard/index.ts';
 import { loadDashboardRequestsPanel, loadTicketRequestsPanel } from '../../features/document-requests/index.ts';
 import { loadTicketUploadsPanel } from '../../features/documents/index.ts';
 import { loadTicketDraftsPanel } from '../../features/signing/index.ts';
+import { loadTicketPage } from '../../features/tickets/index.ts';
 
 /**
- * Pages that show other features' panels: features never import each other, so the app composes them here.
+ * Pages that show other features' panels: the tickets and dashboard features know only a panel's shape, so
+ * the app composes them here.
  * Each stays its own chunk.
  */
 export const TicketPage = lazy(async () => {
   const [tickets, uploads, requests, drafts, invoice] = await Promise.all([
-    import('../../features/tickets/ticket-page.tsx'),
+    loadTicketPage(),
     loadTicketUploadsPanel(),
     loadTicketRequestsPanel(),
     loadTicketDraftsPanel(),
-    import('../../features/billing/ticket-invoice-panel.tsx'),
+    loadTicketInvoicePanel(),
   ]);
   const panels = [
     requests.TicketRequestsPanel,
@@ -26,9 +30,9 @@ export const TicketPage = lazy(async () => {
 
 export const DashboardPage = lazy(async () => {
   const [dashboard, requests, invoices] = await Promise.all([
-    import('../../features/dashboard/dashboard-page.tsx'),
+    loadDashboardPage(),
     loadDashboardRequestsPanel(),
-    import('../../features/billing/dashboard-invoices-panel.tsx'),
+    loadDashboardInvoicesPanel(),
   ]);
   const panels = [requests.DashboardRequestsPanel, invoices.DashboardInvoicesPanel] as const;
   return { default: () => <dashboard.DashboardPage panels={panels} /> };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { problemSchema, type Draft, type DraftLabel, type DraftList } from '@taxportal/contract';
-import { api, ApiError, apiRequest, isApiError, readCsrfToken } from '../../app/api/index.ts';
+import { api, ApiError, apiRequest, isApiError, readCsrfToken } from '../../lib/api/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes the drafts too. */
 const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;

@@ -6,8 +6,8 @@ import type {
   SignerConfirmation,
   SigningState,
 } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { postForm } from '../drafts/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes signing too. */

@@ -10,8 +10,8 @@ import type {
   TicketDetail,
   TicketList,
 } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * The lists' filters: GET /api/v1/tickets's query as the contract declares it (the cursor aside, paging adds it);
