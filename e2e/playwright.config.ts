@@ -2,16 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { staffFile, writeStaffPool } from './staff-pool.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// One fresh database per run. The runner evaluates this file in every worker too: the first
-// evaluation picks the directory and the workers inherit it through the environment.
+// One fresh database per run, with this run's staff accounts (staff-pool.ts). The runner evaluates this
+// file in every worker too: the first evaluation picks the directory and the workers inherit it through the
+// environment.
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = path.resolve(here, '../node_modules', `.e2e-data-${Date.now()}`);
   fs.mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+  writeStaffPool(process.env.E2E_DATA_DIR);
 }
 
 const CHROMIUM_ARGS = [
@@ -43,17 +46,22 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    // Staff can only be created from the command line, and the embedded database takes one process at a
+    // time: the run's staff are created first, then the server opens the database.
+    command: `npx tsx ../apps/server/src/cli/create-users.ts --file ${staffFile(process.env.E2E_DATA_DIR)} && node ../apps/server/dist/main.js`,
     cwd: here,
     url: `${BASE_URL}/api/ready`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Creating the database and the staff comes first (a minute on a busy 2-core machine).
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // No demo accounts or sample data: every test makes the users and data it needs (tests/fixtures.ts).
+      SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: BASE_URL,
