@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { claimStaff, letters, type StaffRole, type StaffUser } from '../staff-pool.ts';
 
-export type { StaffRole, StaffUser };
-
 export interface TestUser {
   full_name: string;
   email: string;
