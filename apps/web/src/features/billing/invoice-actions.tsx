@@ -54,7 +54,7 @@ export function PdfButton({ path, fileName, size = 'sm' }: { path: string; fileN
         e.stopPropagation();
         setBusy(true);
         try {
-          await downloadPdf(path, fileName, t('common.somethingWentWrong'));
+          await downloadPdf(path, fileName);
         } catch (err) {
           showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
         } finally {
