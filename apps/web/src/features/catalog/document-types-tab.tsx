@@ -36,7 +36,7 @@ export function DocumentTypesTab() {
     const ok = await saveWithErrors(
       form,
       () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body: { ...values } }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
+      { saved: t('catalog.saved') },
     );
     if (ok) setEditing(null);
   });

@@ -43,7 +43,7 @@ export function ServiceTypesTab() {
     const ok = await saveWithErrors(
       form,
       () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body: { ...values } }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
+      { saved: t('catalog.saved') },
     );
     if (ok) setEditing(null);
   });

@@ -58,7 +58,7 @@ export function ServicesTab() {
     const ok = await saveWithErrors(
       form,
       () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
+      { saved: t('catalog.saved') },
     );
     if (ok) setEditing(null);
   });
