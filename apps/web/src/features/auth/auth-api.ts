@@ -7,7 +7,7 @@ interface Message {
   message: string;
 }
 
-export const authApi = {
+const authApi = {
   login: (body: LoginBody) => api.post<unknown>('/auth/login', body),
   register: (body: RegisterBody) => api.post<Session>('/auth/register', body),
   logout: () => api.post<Message>('/auth/logout'),

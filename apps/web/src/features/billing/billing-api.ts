@@ -3,13 +3,14 @@ import type {
   CreateInvoiceBody,
   Invoice,
   InvoiceList,
-  InvoiceStatus,
+  InvoiceListQuery,
   PaymentEntry,
   PaymentIntentResponse,
   PaymentList,
   PaymentResult,
   SharedInvoice,
   ShareLink,
+  TaxTemplate,
   TestCardPaymentBody,
   UpdateInvoiceBody,
 } from '@taxportal/contract';
@@ -17,7 +18,7 @@ import { api, apiRequest, queryString } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every billing query starts with this key: invalidating it refreshes lists, details and totals at once. */
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   list: (params: Record<string, unknown>) => ['billing', 'list', params] as const,
   invoice: (id: string) => ['billing', 'invoice', id] as const,
@@ -27,14 +28,8 @@ export const billingKeys = {
   shared: (token: string) => ['billing', 'shared', token] as const,
 };
 
-export interface InvoiceFilters {
-  status?: InvoiceStatus | null;
-  customer?: string;
-  from?: string | null;
-  to?: string | null;
-  ticket_id?: string;
-  limit?: number;
-}
+/** The lists' filters: GET /api/v1/invoices's query as the contract declares it (the cursor aside); null is cleared. */
+export type InvoiceFilters = { [K in Exclude<keyof InvoiceListQuery, 'cursor'>]?: InvoiceListQuery[K] | null };
 
 const invoicePath = (id: string, rest = '') => `/invoices/${encodeURIComponent(id)}${rest}`;
 
@@ -75,12 +70,6 @@ export function usePayments(invoiceId: string, enabled: boolean) {
     queryFn: ({ signal }) => api.get<PaymentList>(`/payments?invoice_id=${encodeURIComponent(invoiceId)}`, signal),
     enabled,
   });
-}
-
-export interface TaxTemplate {
-  id: string;
-  name: string;
-  rate_bp: number;
 }
 
 export function useTaxTemplates(enabled: boolean) {

@@ -35,11 +35,3 @@ export function useCatalogSave<R extends CatalogResource>(resource: R) {
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.catalog }),
   });
 }
-
-export function useCatalogDelete(resource: CatalogResource) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (key: string | number) => api.delete<void>(`${BASE}/${resource}/${encodeURIComponent(String(key))}`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.catalog }),
-  });
-}

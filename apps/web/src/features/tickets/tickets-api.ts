@@ -4,25 +4,20 @@ import type {
   AssignTicketBody,
   ChangeStatusBody,
   CreateTicketBody,
+  ListTicketsQuery,
   StaffUser,
   StatusChange,
   TicketDetail,
   TicketList,
-  TicketStatus,
 } from '@taxportal/contract';
 import { api, queryString } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** The filters of GET /api/v1/tickets that the lists use; empty values are left out of the URL. */
-export interface TicketFilters {
-  status?: TicketStatus | null;
-  q?: string;
-  assignee?: string | null;
-  year?: number | null;
-  customer?: string;
-  scope?: 'mine' | 'all';
-  limit?: number;
-}
+/**
+ * The lists' filters: GET /api/v1/tickets's query as the contract declares it (the cursor aside, paging adds it);
+ * null is a cleared select. Empty values are left out of the URL.
+ */
+export type TicketFilters = { [K in Exclude<keyof ListTicketsQuery, 'cursor'>]?: ListTicketsQuery[K] | null };
 
 /** A keyset-paginated ticket list; `fetchNextPage` is "load more". */
 export function useTicketList(filters: TicketFilters, enabled = true) {
