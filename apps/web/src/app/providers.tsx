@@ -3,10 +3,11 @@ import '@mantine/notifications/styles.css';
 import './styles.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isApiError, setFallbackErrorMessage } from '../lib/api/index.ts';
+import { errorMessage, isApiError, setFallbackErrorMessage } from '../lib/api/index.ts';
+import { showErrorToast } from '../ui/toast.tsx';
 import i18n from './i18n/index.ts';
 import { theme } from './theme.ts';
 
@@ -21,6 +22,12 @@ const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // Errors in one place: a mutation that asks for it (meta.errorToast) is told as the error toast.
+    mutationCache: new MutationCache({
+      onError: (err, _variables, _result, mutation) => {
+        if (mutation.meta?.errorToast) showErrorToast(errorMessage(err));
+      },
+    }),
     defaultOptions: {
       queries: {
         // 4xx answers will not change on retry.

@@ -7,13 +7,13 @@ import { ChangePasswordModal, useLogout } from '../../features/auth/index.ts';
 import { PayDialogHost } from '../../features/billing/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { buildSideMenu, buildTabMenu, isSideMenuHidden, type MenuAction } from '../menus/index.ts';
 import { useRealtime } from '../../lib/realtime/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { AppHeader } from './app-header.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TabMenu } from './tab-menu.tsx';
-import { useIsMobile } from './use-is-mobile.ts';
 
 const FULL_BLEED = new Set(['/', '/home']);
 
@@ -22,7 +22,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const isMobile = useIsMobile();
+  const isMobile = useIsPhone();
   const { data: session } = useSession();
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const [logoutOpened, logoutDialog] = useDisclosure(false);

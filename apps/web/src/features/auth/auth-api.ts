@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, LoginBody, RegisterBody, Session, StatusMessage } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { api, toastOnError } from '../../lib/api/index.ts';
 import { refreshSession, setSession } from '../../lib/session/index.ts';
 
 interface Message {
@@ -25,6 +25,7 @@ export function useLogin() {
       await authApi.login(body);
       return refreshSession(client);
     },
+    meta: toastOnError,
   });
 }
 
@@ -33,6 +34,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: authApi.register,
     onSuccess: (session) => setSession(client, session),
+    meta: toastOnError,
   });
 }
 
@@ -41,13 +43,14 @@ export function useChangePassword() {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: authApi.requestPasswordReset });
+  return useMutation({ mutationFn: authApi.requestPasswordReset, meta: toastOnError });
 }
 
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: ({ token, password }: { token: string; password: string }) =>
       authApi.confirmPasswordReset(token, password),
+    meta: toastOnError,
   });
 }
 

@@ -3,9 +3,8 @@ import { useForm } from '@mantine/form';
 import { registerBodySchema } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
-import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
 
@@ -27,8 +26,7 @@ export function CreateAccountForm() {
       showSuccessToast(t('auth.accountCreated'));
       navigate('/dashboard');
     } catch (err) {
-      form.setErrors(serverFieldErrors(err, FIELDS));
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
     }
   });
 

@@ -2,8 +2,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { passwordResetBodySchema } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
-import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRequestPasswordReset } from './auth-api.ts';
 import { zodFieldErrors } from './field-errors.ts';
 
@@ -21,8 +20,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       const res = await request.mutateAsync(email.trim().toLowerCase());
       showSuccessToast(res.message);
       onBack();
-    } catch (err) {
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+    } catch {
+      // Told by the error toast (the mutation's meta).
     }
   });
 

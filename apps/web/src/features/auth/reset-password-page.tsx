@@ -3,9 +3,8 @@ import { useForm } from '@mantine/form';
 import { newPasswordSchema } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
-import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { showSuccessToast } from '../../ui/toast.tsx';
 import { useConfirmPasswordReset } from './auth-api.ts';
 import classes from './register-page.module.css';
 
@@ -30,8 +29,8 @@ export function ResetPasswordPage() {
       const res = await confirm.mutateAsync({ token, password });
       showSuccessToast(res.message);
       navigate('/register', { replace: true });
-    } catch (err) {
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+    } catch {
+      // Told by the error toast (the mutation's meta).
     }
   });
 

@@ -3,9 +3,7 @@ import { useForm } from '@mantine/form';
 import { loginBodySchema, type LoginBody } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
-import { showErrorToast } from '../../ui/toast.tsx';
 import { useLogin } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
 
@@ -25,8 +23,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
       await login.mutateAsync(values);
       navigate('/dashboard');
     } catch (err) {
-      form.setErrors(serverFieldErrors(err, FIELDS));
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
     }
   });
 

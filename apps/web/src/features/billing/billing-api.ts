@@ -14,7 +14,7 @@ import type {
   TestCardPaymentBody,
   UpdateInvoiceBody,
 } from '@taxportal/contract';
-import { api, apiRequest } from '../../lib/api/index.ts';
+import { api, apiRequest, queryString } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every billing query starts with this key: invalidating it refreshes lists, details and totals at once. */
@@ -31,24 +31,13 @@ const billingKeys = {
 /** The lists' filters: GET /api/v1/invoices's query as the contract declares it (the cursor aside); null is cleared. */
 export type InvoiceFilters = { [K in Exclude<keyof InvoiceListQuery, 'cursor'>]?: InvoiceListQuery[K] | null };
 
-export function invoicesQueryString(filters: InvoiceFilters, cursor?: string | null): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) {
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  }
-  if (cursor) params.set('cursor', cursor);
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
 const invoicePath = (id: string, rest = '') => `/invoices/${encodeURIComponent(id)}${rest}`;
 
 /** GET /invoices: a customer's own, or (staff) all with totals; keyset "load more". */
 export function useInvoiceList(filters: InvoiceFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: billingKeys.list({ ...filters }),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<InvoiceList>(`/invoices${invoicesQueryString(filters, pageParam)}`, signal),
+    queryFn: ({ pageParam, signal }) => api.get<InvoiceList>(`/invoices${queryString(filters, pageParam)}`, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled,
@@ -67,7 +56,7 @@ export function useTicketInvoice(ticketId: string) {
   return useQuery({
     queryKey: billingKeys.ticket(ticketId),
     queryFn: async ({ signal }) => {
-      const list = await api.get<InvoiceList>(`/invoices${invoicesQueryString({ ticket_id: ticketId })}`, signal);
+      const list = await api.get<InvoiceList>(`/invoices${queryString({ ticket_id: ticketId })}`, signal);
       const summary =
         list.items.find((i) => i.status !== 'Cancelled' && i.status !== 'Refunded') ?? list.items[0] ?? null;
       return summary ? api.get<Invoice>(invoicePath(summary.id), signal) : null;

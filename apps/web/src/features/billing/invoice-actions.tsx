@@ -3,7 +3,7 @@ import { IconCreditCard, IconDownload } from '@tabler/icons-react';
 import { PAYABLE_INVOICE_STATUSES, type InvoiceSummary } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { downloadPdf } from './invoice-pdf.ts';
 import { openPayDialog } from './pay-dialog-store.ts';
@@ -54,9 +54,9 @@ export function PdfButton({ path, fileName, size = 'sm' }: { path: string; fileN
         e.stopPropagation();
         setBusy(true);
         try {
-          await downloadPdf(path, fileName, t('common.somethingWentWrong'));
+          await downloadPdf(path, fileName);
         } catch (err) {
-          showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+          showErrorToast(errorMessage(err));
         } finally {
           setBusy(false);
         }

@@ -1,26 +1,10 @@
-import { ApiError } from '../../lib/api/index.ts';
+import { getBlob } from '../../lib/api/index.ts';
 /**
  * Downloads a PDF from our API as a file. A failure throws the server's message
  * (SPEC §8: "Invoice download failure shows the server message").
  */
-export async function downloadPdf(apiPath: string, fileName: string, fallback: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1${apiPath}`, { credentials: 'same-origin', headers: { accept: 'application/pdf' } });
-  } catch {
-    throw new ApiError(0, fallback);
-  }
-  if (!res.ok) {
-    let detail = fallback;
-    try {
-      const body = (await res.json()) as { detail?: unknown };
-      if (typeof body.detail === 'string') detail = body.detail;
-    } catch {
-      // not problem+json
-    }
-    throw new ApiError(res.status, detail);
-  }
-  const url = URL.createObjectURL(await res.blob());
+export async function downloadPdf(apiPath: string, fileName: string): Promise<void> {
+  const url = URL.createObjectURL(await getBlob(apiPath, 'application/pdf'));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { BILLING_MESSAGES, type PaymentIntentResponse } from '@taxportal/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { paymentsApi, useBillingRefresh } from './billing-api.ts';
@@ -71,13 +71,12 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
       (intent) => live && setState({ kind: 'ready', intent }),
       (err: unknown) => {
         if (!live) return;
-        setState({ kind: 'unavailable', message: isApiError(err) ? err.detail : t('common.somethingWentWrong') });
+        setState({ kind: 'unavailable', message: errorMessage(err) });
       },
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the invoice changes
   }, [invoice.id]);
 
   const submit: PaySubmit = async (pay) => {

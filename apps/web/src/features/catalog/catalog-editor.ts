@@ -41,7 +41,7 @@ export function useCatalogEditor<R extends EditedResource, V extends Record<stri
     const ok = await saveWithErrors(
       form,
       () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
+      { saved: t('catalog.saved') },
     );
     if (ok) setEditing(null);
   });

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 
@@ -91,7 +91,7 @@ export function CatalogTable<T>({
 export async function saveWithErrors<V>(
   form: UseFormReturnType<V>,
   save: () => Promise<unknown>,
-  messages: { saved: string; failed: string },
+  messages: { saved: string },
 ): Promise<boolean> {
   try {
     await save();
@@ -101,7 +101,7 @@ export async function saveWithErrors<V>(
     if (isApiError(err) && err.errors.length > 0) {
       for (const e of err.errors) form.setFieldError(e.field, e.message);
     } else {
-      showErrorToast(isApiError(err) ? err.detail : messages.failed);
+      showErrorToast(errorMessage(err));
     }
     return false;
   }

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useCatalogList, useCatalogSave } from './catalog-api.ts';
@@ -20,7 +20,7 @@ export function YearsTab() {
       await save.mutateAsync({ key, body });
       showSuccessToast(t('catalog.saved'));
     } catch (err) {
-      const message = isApiError(err) ? (err.fieldMessage('year') ?? err.detail) : t('common.somethingWentWrong');
+      const message = (isApiError(err) ? err.fieldMessage('year') : undefined) ?? errorMessage(err);
       if (key === undefined) setError(message);
       else showErrorToast(message);
     }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { problemSchema, type Draft, type DraftLabel, type DraftList } from '@taxportal/contract';
-import { api, ApiError, apiRequest, isApiError, readCsrfToken } from '../../lib/api/index.ts';
+import type { Draft, DraftLabel, DraftList } from '@taxportal/contract';
+import { api, apiRequest, isApiError, postForm } from '../../lib/api/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes the drafts too. */
 const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;
@@ -11,28 +11,6 @@ const path = (ticketId: string, rest = '') => `/tickets/${encodeURIComponent(tic
 /** The vault's file route: inline for a preview, attachment for a download. */
 export const documentFileUrl = (documentId: string, inline = false) =>
   `/api/v1/documents/${encodeURIComponent(documentId)}/file${inline ? '?disposition=inline' : ''}`;
-
-/** multipart/form-data POST with the CSRF header; problem+json turned into ApiError. */
-export async function postForm<T>(url: string, form: FormData): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const csrf = readCsrfToken();
-  if (csrf) headers['x-csrf-token'] = csrf;
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1${url}`, { method: 'POST', body: form, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'Something Went Wrong');
-  }
-  if (!res.ok) {
-    const parsed = problemSchema.safeParse(await res.json().catch(() => null));
-    throw new ApiError(
-      res.status,
-      parsed.success ? parsed.data.detail : 'Something Went Wrong',
-      parsed.success ? (parsed.data.errors ?? []) : [],
-    );
-  }
-  return (await res.json()) as T;
-}
 
 export function useDrafts(ticketId: string) {
   return useQuery({

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { StatusBadge, statusView } from '../../ui/status-badge.tsx';
@@ -71,7 +71,6 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
   const [changing, setChanging] = useState<Draft | null>(null);
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | null>(null);
-  const errorText = (err: unknown) => (isApiError(err) ? err.detail : t('common.somethingWentWrong'));
 
   const doApprove = async () => {
     if (!approving) return;
@@ -79,7 +78,7 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
       await approve.mutateAsync(approving.id);
       showSuccessToast(t('drafts.approved'));
     } catch (err) {
-      showErrorToast(errorText(err));
+      showErrorToast(errorMessage(err));
     }
     setApproving(null);
   };
@@ -101,7 +100,7 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
         setChanging(null);
         return;
       }
-      setMessageError(errorText(err));
+      setMessageError(errorMessage(err));
     }
   };
   const doRelabel = async (draft: Draft, label: DraftLabel) => {
@@ -109,7 +108,7 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
       await relabel.mutateAsync({ draftId: draft.id, label });
       showSuccessToast(t('drafts.labelChanged'));
     } catch (err) {
-      showErrorToast(errorText(err));
+      showErrorToast(errorMessage(err));
     }
   };
 
@@ -124,7 +123,7 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
       <Title order={3} size="h6">
         {t('drafts.draftsHeading')}
       </Title>
-      {drafts.isError && <Alert color="red">{errorText(drafts.error)}</Alert>}
+      {drafts.isError && <Alert color="red">{errorMessage(drafts.error)}</Alert>}
       {drafts.isSuccess && items.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="drafts-empty">
           {isStaff ? t('drafts.noDraftsStaff') : t('drafts.noDrafts')}

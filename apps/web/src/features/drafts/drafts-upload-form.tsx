@@ -9,7 +9,7 @@ import {
 } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useUploadDraft } from './drafts-api.ts';
 
@@ -34,7 +34,7 @@ export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
       setNote('');
       setLabel('Draft');
     } catch (err) {
-      setError(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      setError(errorMessage(err));
     }
   };
 

@@ -2,4 +2,4 @@
 // Signing shows its drafts above Form 8879 and previews PDFs as drafts do.
 export { DraftsSection } from './drafts-section.tsx';
 export { DraftsPreviewModal } from './drafts-preview-modal.tsx';
-export { documentFileUrl, postForm } from './drafts-api.ts';
+export { documentFileUrl } from './drafts-api.ts';

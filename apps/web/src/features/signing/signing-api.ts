@@ -6,9 +6,8 @@ import type {
   SignerConfirmation,
   SigningState,
 } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { api, postForm } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { postForm } from '../drafts/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes signing too. */
 const signingKey = (ticketId: string) => ['tickets', 'signing', ticketId] as const;

@@ -3,7 +3,7 @@ import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
@@ -21,7 +21,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
 
   if (state.isPending) return null;
   if (state.isError) {
-    return <Alert color="red">{isApiError(state.error) ? state.error.detail : t('common.somethingWentWrong')}</Alert>;
+    return <Alert color="red">{errorMessage(state.error)}</Alert>;
   }
   const { request, can_sign, suggestion } = state.data;
   const nobodySigned = !request || request.signers.every((s) => !s.signed_at);

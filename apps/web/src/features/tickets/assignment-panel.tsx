@@ -3,7 +3,7 @@ import { IconUserCheck } from '@tabler/icons-react';
 import { STAFF_ROLES, type TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
@@ -28,7 +28,7 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
       );
       setUserId(null);
     } catch (err) {
-      setError(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      setError(errorMessage(err));
     }
   };
 

@@ -4,7 +4,7 @@ import type { TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { AlertDialog } from '../../ui/alert-dialog.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { showErrorToast } from '../../ui/toast.tsx';
@@ -28,7 +28,7 @@ export function CancelTicket({ ticket }: { ticket: TicketDetail }) {
       setDone(t('ticket.statusChanged', { name: updated.name, status: updated.status_label }));
     } catch (err) {
       confirm.close();
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      showErrorToast(errorMessage(err));
     }
   };
 

@@ -5,7 +5,7 @@ import {
   type TicketMessage,
   type TicketMessageList,
 } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { api, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { appendMessage } from '../../lib/realtime/index.ts';
 
@@ -39,6 +39,7 @@ export function usePostMessage(ticketId: string) {
       appendMessage(client, message);
       void client.invalidateQueries({ queryKey: queryKeys.ticketLists });
     },
+    meta: toastOnError,
   });
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, isApiError } from '../../lib/api/index.ts';
+import { api, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -96,7 +96,7 @@ export function CreateTicketPage() {
             else form.setFieldError(e.field, e.message);
           }
         } else {
-          showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+          showErrorToast(errorMessage(err));
         }
       }
     },

@@ -3,8 +3,6 @@ import { IconNote, IconSend } from '@tabler/icons-react';
 import { MESSAGE_MAX_LENGTH } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
-import { showErrorToast } from '../../ui/toast.tsx';
 import classes from './conversation.module.css';
 import { usePostMessage } from './conversation-api.ts';
 
@@ -21,8 +19,8 @@ export function MessageComposer({ ticketId, isStaff }: { ticketId: string; isSta
     try {
       await post.mutateAsync({ body: text, internal: isStaff && internal });
       setBody('');
-    } catch (err) {
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+    } catch {
+      // Told by the error toast (the mutation's meta).
     }
   };
 

@@ -5,7 +5,7 @@ import type { TicketDetail, TicketStatus } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { AlertDialog } from '../../ui/alert-dialog.tsx';
@@ -43,7 +43,7 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
       });
       setDone(t('ticket.statusChanged', { name: updated.name, status: updated.status_label }));
     } catch (err) {
-      setError(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      setError(errorMessage(err));
       if (isApiError(err) && err.status === 409) {
         void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => q.queryKey[1] !== 'messages' });
       }

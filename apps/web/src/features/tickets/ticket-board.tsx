@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_STATUSES, type TicketStatus, type TicketSummary } from '@taxportal/contract';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorMessage } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { StatusBadge, statusView } from '../../ui/status-badge.tsx';
@@ -119,7 +119,7 @@ export function TicketBoard({ filters }: { filters: TicketFilters }) {
       await client.refetchQueries({ queryKey: queryKeys.ticketLists, type: 'active' });
       showSuccessToast(t('board.moved', { name: ticket.name, status: labelOf(to) }));
     } catch (err) {
-      showErrorToast(isApiError(err) ? err.detail : t('common.somethingWentWrong'));
+      showErrorToast(errorMessage(err));
     } finally {
       setPending(({ [ticket.id]: _done, ...rest }) => rest);
     }

@@ -10,7 +10,7 @@ import type {
   TicketDetail,
   TicketList,
 } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { api, queryString } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
@@ -19,22 +19,11 @@ import { queryKeys } from '../../lib/query-keys.ts';
  */
 export type TicketFilters = { [K in Exclude<keyof ListTicketsQuery, 'cursor'>]?: ListTicketsQuery[K] | null };
 
-export function ticketsQueryString(filters: TicketFilters, cursor?: string | null): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) {
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  }
-  if (cursor) params.set('cursor', cursor);
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
 /** A keyset-paginated ticket list; `fetchNextPage` is "load more". */
 export function useTicketList(filters: TicketFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: queryKeys.ticketList({ ...filters }),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<TicketList>(`/tickets${ticketsQueryString(filters, pageParam)}`, signal),
+    queryFn: ({ pageParam, signal }) => api.get<TicketList>(`/tickets${queryString(filters, pageParam)}`, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled,

@@ -1,6 +1,11 @@
 import { problemSchema } from '@taxportal/contract';
 import { ApiError } from './api-error.ts';
 
+/**
+ * The one HTTP client for our API: every request (JSON, multipart form, upload with progress, file download)
+ * goes out with same-origin cookies and, on writes, the CSRF header; every failure comes back as an ApiError
+ * read from problem+json, or with the one fallback text.
+ */
 const BASE = '/api/v1';
 const CSRF_COOKIE = 'csrf_token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,6 +16,9 @@ export const setFallbackErrorMessage = (message: string): void => {
   fallbackMessage = message;
 };
 
+/** What to tell the user about a failure: the server's `detail`, else SPEC's 'Something Went Wrong'. */
+export const errorMessage = (err: unknown): string => (err instanceof ApiError ? err.detail : fallbackMessage);
+
 /** The CSRF token the server set in a readable cookie (double submit, see DESIGN.md Security). */
 export function readCsrfToken(cookie: string = document.cookie): string | undefined {
   for (const part of cookie.split(';')) {
@@ -20,14 +28,47 @@ export function readCsrfToken(cookie: string = document.cookie): string | undefi
   return undefined;
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
-  try {
-    const parsed = problemSchema.safeParse(await res.json());
-    if (parsed.success) return new ApiError(res.status, parsed.data.detail, parsed.data.errors ?? []);
-  } catch {
-    // Not JSON: fall through to the generic message.
+function requestHeaders(method: string, accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { accept };
+  if (!SAFE_METHODS.has(method)) {
+    const csrf = readCsrfToken();
+    if (csrf) headers['x-csrf-token'] = csrf;
   }
-  return new ApiError(res.status, fallbackMessage);
+  return headers;
+}
+
+/** A failed answer's body (problem+json, or anything else) as the ApiError the callers read. */
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = problemSchema.safeParse(body);
+  return parsed.success
+    ? new ApiError(status, parsed.data.detail, parsed.data.errors ?? [])
+    : new ApiError(status, fallbackMessage);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(path: string, init: RequestInit & { method: string }): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}`, { ...init, credentials: 'same-origin' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, fallbackMessage);
+  }
+  if (!res.ok) throw toApiError(res.status, parseJson(await res.text().catch(() => '')));
+  return res;
+}
+
+async function readBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export interface RequestOptions {
@@ -36,31 +77,57 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** fetch for our API: same-origin cookies, CSRF header on writes, problem+json turned into ApiError. */
+/** A JSON request. */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers = requestHeaders(method);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (!SAFE_METHODS.has(method)) {
-    const csrf = readCsrfToken();
-    if (csrf) headers['x-csrf-token'] = csrf;
-  }
-  let res: Response;
-  try {
-    res = await fetch(`${BASE}${path}`, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, fallbackMessage);
-  }
-  if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const res = await send(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  return readBody<T>(res);
+}
+
+/** A multipart/form-data POST (the browser sets the boundary). */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  return readBody<T>(await send(path, { method: 'POST', headers: requestHeaders('POST'), body: form }));
+}
+
+/** A file from our API (a PDF…), as a Blob. */
+export async function getBlob(path: string, accept: string): Promise<Blob> {
+  return (await send(path, { method: 'GET', headers: requestHeaders('GET', accept) })).blob();
+}
+
+/**
+ * A multipart/form-data POST through XMLHttpRequest, for its upload progress (fetch has none); `onProgress`
+ * gets the fraction sent. Abort rejects with an AbortError, as fetch does.
+ */
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${BASE}${path}`);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(requestHeaders('POST'))) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(toApiError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, fallbackMessage));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
 }
 
 export const api = {

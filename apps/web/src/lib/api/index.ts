@@ -1,2 +1,4 @@
-export { api, apiRequest, readCsrfToken, setFallbackErrorMessage } from './client.ts';
+export { api, apiRequest, errorMessage, getBlob, postForm, setFallbackErrorMessage, uploadForm } from './client.ts';
 export { ApiError, isApiError } from './api-error.ts';
+export { queryString } from './query-string.ts';
+export { toastOnError, type AppMutationMeta } from './mutation-meta.ts';
