@@ -194,9 +194,3 @@ export function openDatabase(opts: { DATABASE_URL?: string | undefined; DATA_DIR
   fs.mkdirSync(opts.DATA_DIR, { recursive: true });
   return openPglite(newPglite(path.join(opts.DATA_DIR, 'db')));
 }
-
-/** @deprecated TEMPORARY while callers move to rows.ts; removed before merge. */
-export async function queryRows<T>(db: Tx, query: import('drizzle-orm').SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
