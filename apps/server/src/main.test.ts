@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_MARKER } from './demo/demo-data.ts';
 import { loadConfig } from './platform/config.ts';
-import { openDatabase, queryRows } from './platform/db/client.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { col, rows, rowSchema } from './platform/db/rows.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -110,8 +111,9 @@ describe('the server process', () => {
     const record = async () => {
       const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
       try {
-        const [r] = await queryRows<{ state: string; tickets: number }>(
+        const [r] = await rows(
           database.db,
+          rowSchema({ state: col.text().nullable(), tickets: col.int() }),
           sql`select value->>'state' as state, (select count(*)::int from tickets) as tickets
               from site_settings where key = ${SAMPLE_MARKER}`,
         );

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { cursorTimestamp, keysetCursor } from '../platform/keyset-cursor.ts';
 import type { Invoice, InvoiceStatus, InvoiceSummary, PaymentEntry, PaymentEntryStatus } from '@taxportal/contract';
 import type { InvoiceRow, InvoiceView } from './invoices.repository.ts';
 import type { PaymentEntryRow } from './payments.repository.ts';
@@ -10,8 +12,6 @@ export function displayStatus(row: Pick<InvoiceRow, 'status' | 'due_date'>, toda
 
 export const outstandingOf = (row: Pick<InvoiceRow, 'status' | 'grand_total_cents' | 'paid_cents'>): number =>
   row.status === 'Unpaid' ? Math.max(0, row.grand_total_cents - row.paid_cents) : 0;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toSummary(
   r: { invoice: InvoiceRow; ticket_name: string; customer_name: string },
@@ -57,10 +57,10 @@ export function toInvoice(v: InvoiceView, today: string): Invoice {
     tax_cents: i.tax_cents,
     paid_cents: i.paid_cents,
     refunded_cents: i.refunded_cents,
-    issued_at: iso(i.issued_at),
-    paid_at: iso(i.paid_at),
-    cancelled_at: iso(i.cancelled_at),
-    refunded_at: iso(i.refunded_at),
+    issued_at: i.issued_at?.toISOString() ?? null,
+    paid_at: i.paid_at?.toISOString() ?? null,
+    cancelled_at: i.cancelled_at?.toISOString() ?? null,
+    refunded_at: i.refunded_at?.toISOString() ?? null,
     last_payment_error: i.last_payment_error,
     payments: v.payments.map((p) => ({
       name: p.name,
@@ -91,20 +91,10 @@ export function toPaymentEntry(p: PaymentEntryRow): PaymentEntry {
     provider: p.provider,
     status: p.status as PaymentEntryStatus,
     refunded_cents: p.refunded_cents,
-    refunded_at: iso(p.refunded_at),
+    refunded_at: p.refunded_at?.toISOString() ?? null,
     created_at: p.created_at.toISOString(),
   };
 }
 
-/** Opaque keyset cursors: the row's exact timestamp text (microseconds kept) and id. */
-export const encodeCursor = (ts: string, id: string) => Buffer.from(JSON.stringify([ts, id])).toString('base64url');
-export function decodeCursor(cursor: string | undefined): { ts: string; id: string } | null {
-  if (!cursor) return null;
-  try {
-    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof ts === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(ts))) return { ts, id };
-  } catch {
-    // fall through
-  }
-  return null;
-}
+/** Keyset on (created_at, id): the row's exact timestamp text (microseconds kept) and id. */
+export const createdAtCursor = keysetCursor(z.object({ ts: cursorTimestamp, id: z.string() }));

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@taxportal/contract';
-import { queryRows, type Db, type Tx } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import {
   billingSequences,
   invoiceLines,
@@ -212,13 +213,14 @@ export async function invoiceTotals(db: Db, f: InvoiceFilter, today: string) {
 
 /** Money kept (paid less refunded) per month of payment since `sinceDay`. */
 export async function collectedByMonth(db: Db, sinceDay: string) {
-  const rows = await queryRows<{ month: string; amount: string }>(
+  const found = await rows(
     db,
+    rowSchema({ month: col.text(), amount: col.int() }),
     sql`select to_char(${paymentEntries.posting_date}, 'YYYY-MM') as month,
                sum(${paymentEntries.paid_amount_cents} - ${paymentEntries.refunded_cents})::bigint as amount
           from ${paymentEntries}
          where ${paymentEntries.posting_date} >= ${sinceDay}
          group by 1 order by 1`,
   );
-  return new Map(rows.map((r) => [r.month, Number(r.amount)]));
+  return new Map(found.map((r) => [r.month, r.amount]));
 }

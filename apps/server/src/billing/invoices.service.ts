@@ -18,7 +18,7 @@ import type { Tx } from '../platform/db/client.ts';
 import { services } from '../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { addDays, isoDay, type BillingDeps } from './billing.deps.ts';
-import { decodeCursor, encodeCursor, toInvoice, toSummary } from './invoice-view.ts';
+import { createdAtCursor, toInvoice, toSummary } from './invoice-view.ts';
 import * as repo from './invoices.repository.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
 import { computeTotals, formatMoney } from './money.ts';
@@ -275,8 +275,7 @@ export async function listInvoices(
   q: z.output<typeof invoiceListQuerySchema>,
 ): Promise<InvoiceList> {
   const staff = isStaff(auth);
-  const after = decodeCursor(q.cursor);
-  if (q.cursor && !after) throw fieldError('cursor', 'Invalid cursor');
+  const after = q.cursor ? createdAtCursor.decode(q.cursor) : null;
   if (!staff && q.customer) throw new AppError('forbidden', MESSAGES.forbidden);
   const today = isoDay(deps.now());
   const filter: repo.InvoiceFilter = {
@@ -292,7 +291,8 @@ export async function listInvoices(
   const last = page[page.length - 1];
   return {
     items: page.map((r) => toSummary(r, today)),
-    next_cursor: rows.length > q.limit && last ? encodeCursor(last.cursor_ts, last.invoice.id) : null,
+    next_cursor:
+      rows.length > q.limit && last ? createdAtCursor.encode({ ts: last.cursor_ts, id: last.invoice.id }) : null,
     totals: staff && !after ? await totalsOf(deps, filter, today) : null,
   };
 }

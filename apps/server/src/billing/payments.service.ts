@@ -11,7 +11,7 @@ import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import type { BillingDeps } from './billing.deps.ts';
-import { decodeCursor, encodeCursor, outstandingOf, toPaymentEntry } from './invoice-view.ts';
+import { createdAtCursor, outstandingOf, toPaymentEntry } from './invoice-view.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 import { viewOf, visibleInvoice } from './invoices.service.ts';
@@ -272,13 +272,13 @@ export async function listPayments(
   deps: BillingDeps,
   q: { invoice_id?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<PaymentList> {
-  const after = decodeCursor(q.cursor);
-  if (q.cursor && !after) throw fieldError('cursor', 'Invalid cursor');
+  const after = q.cursor ? createdAtCursor.decode(q.cursor) : null;
   const rows = await repo.listEntries(deps.db, { invoiceId: q.invoice_id }, q.limit + 1, after);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
     items: page.map((r) => toPaymentEntry(r.entry)),
-    next_cursor: rows.length > q.limit && last ? encodeCursor(last.cursor_ts, last.entry.id) : null,
+    next_cursor:
+      rows.length > q.limit && last ? createdAtCursor.encode({ ts: last.cursor_ts, id: last.entry.id }) : null,
   };
 }

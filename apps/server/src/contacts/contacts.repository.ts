@@ -1,24 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../platform/db/client.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
+import { services, serviceTypes, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
 
-export interface ContactRow {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  created_at: Date | string;
-  ticket_count: number;
-  last_activity_at: Date | string | null;
-}
+const contactRow = rowSchema({
+  id: col.text(),
+  full_name: col.text(),
+  email: col.text(),
+  phone: col.text().nullable(),
+  created_at: col.timestamp(),
+  ticket_count: col.int(),
+  last_activity_at: col.timestamp().nullable(),
+});
+export type ContactRow = RowOf<typeof contactRow.shape>;
 
-const isCustomer = sql`exists(select 1 from user_roles r where r.user_id = u.id and r.role = 'Customer')`;
+const isCustomer = sql`exists(select 1 from ${userRoles} r where r.user_id = u.id and r.role = 'Customer')`;
 
 /** Ticket count and last activity of each chosen customer, from the (customer_id, updated_at) index. */
 const withActivity = (chosen: SQL) => sql`
   select u.id, u.full_name, u.email, u.phone, u.created_at, a.ticket_count, a.last_activity_at
   from (${chosen}) u
   cross join lateral (
-    select count(*)::int as ticket_count, max(t.updated_at) as last_activity_at from tickets t where t.customer_id = u.id
+    select count(*)::int as ticket_count, max(t.updated_at) as last_activity_at from ${tickets} t where t.customer_id = u.id
   ) a`;
 
 /**
@@ -46,46 +49,43 @@ export async function listContacts(
   }
   if (any.length) where.push(sql`(${sql.join(any, sql` or `)})`);
   if (f.after) where.push(sql`(u.full_name, u.id) > (${f.after.name}, ${f.after.id})`);
-  const chosen = sql`select u.* from users u where ${sql.join(where, sql` and `)} order by u.full_name, u.id limit ${f.limit}`;
-  return queryRows<ContactRow>(db, sql`${withActivity(chosen)} order by u.full_name, u.id`);
+  const chosen = sql`select u.* from ${users} u where ${sql.join(where, sql` and `)} order by u.full_name, u.id limit ${f.limit}`;
+  return rows(db, contactRow, sql`${withActivity(chosen)} order by u.full_name, u.id`);
 }
 
 export async function findContact(db: Tx, id: string): Promise<ContactRow | null> {
-  const [row] = await queryRows<ContactRow>(
-    db,
-    withActivity(sql`select u.* from users u where u.id = ${id} and ${isCustomer}`),
-  );
-  return row ?? null;
+  return firstRow(db, contactRow, withActivity(sql`select u.* from ${users} u where u.id = ${id} and ${isCustomer}`));
 }
 
 export async function findCustomerByPhone(db: Tx, phone: string) {
-  const [row] = await queryRows<{ id: string; full_name: string; email: string; phone: string }>(
+  return firstRow(
     db,
-    sql`select u.id, u.full_name, u.email, u.phone from users u where u.phone = ${phone} and ${isCustomer} order by u.created_at limit 1`,
+    rowSchema({ id: col.text(), full_name: col.text(), email: col.text(), phone: col.text() }),
+    sql`select u.id, u.full_name, u.email, u.phone from ${users} u where u.phone = ${phone} and ${isCustomer} order by u.created_at limit 1`,
   );
-  return row ?? null;
 }
 
-export interface ContactTicketRow {
-  id: string;
-  name: string;
-  service_name: string;
-  service_type_name: string;
-  year: number;
-  status: string;
-  staff_label: string;
-  badge: string;
-  updated_at: Date | string;
-}
+const contactTicketRow = rowSchema({
+  id: col.text(),
+  name: col.text(),
+  service_name: col.text(),
+  service_type_name: col.text(),
+  year: col.int(),
+  status: col.text(),
+  staff_label: col.text(),
+  badge: col.text(),
+  updated_at: col.timestamp(),
+});
 
 export async function contactTickets(db: Tx, customerId: string, limit: number) {
-  return queryRows<ContactTicketRow>(
+  return rows(
     db,
+    contactTicketRow,
     sql`select t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status, ts.staff_label, ts.badge, t.updated_at
-        from tickets t
-        join services s on s.id = t.service_id
-        join service_types st on st.id = t.service_type_id
-        join ticket_statuses ts on ts.name = t.status
+        from ${tickets} t
+        join ${services} s on s.id = t.service_id
+        join ${serviceTypes} st on st.id = t.service_type_id
+        join ${ticketStatuses} ts on ts.name = t.status
         where t.customer_id = ${customerId}
         order by t.updated_at desc, t.id desc
         limit ${limit}`,

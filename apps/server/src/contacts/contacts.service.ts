@@ -8,10 +8,11 @@ import type {
   TicketStatus,
 } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
-import { fieldError, notFound } from '../platform/errors.ts';
+import { z } from 'zod';
+import { notFound } from '../platform/errors.ts';
+import { keysetCursor } from '../platform/keyset-cursor.ts';
 import * as repo from './contacts.repository.ts';
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toContact = (r: repo.ContactRow): Contact => ({
@@ -19,21 +20,13 @@ const toContact = (r: repo.ContactRow): Contact => ({
   full_name: r.full_name,
   email: r.email,
   phone: r.phone,
-  ticket_count: Number(r.ticket_count),
-  last_activity_at: r.last_activity_at === null ? null : iso(r.last_activity_at),
-  created_at: iso(r.created_at),
+  ticket_count: r.ticket_count,
+  last_activity_at: r.last_activity_at?.toISOString() ?? null,
+  created_at: r.created_at.toISOString(),
 });
 
-const encode = (c: { name: string; id: string }) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decode(raw: string): { name: string; id: string } {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { name: unknown; id: unknown };
-    if (typeof c.name === 'string' && typeof c.id === 'string') return { name: c.name, id: c.id };
-  } catch {
-    /* fall through */
-  }
-  throw fieldError('cursor', 'Invalid cursor.');
-}
+/** Keyset on (full_name, id). */
+const cursor = keysetCursor(z.object({ name: z.string(), id: z.string() }));
 
 /**
  * A query written like a phone number searches phones: 7+ digits by their
@@ -48,14 +41,14 @@ export async function listContacts(db: Db, q: ListContactsQuery): Promise<Contac
     text: term && !phoneLike ? `%${escapeLike(term)}%` : undefined,
     digits: phoneLike && digits.length < 7 ? `%${digits}%` : undefined,
     phoneSuffix: phoneLike && digits.length >= 7 ? `${[...digits].reverse().join('')}%` : undefined,
-    after: q.cursor ? decode(q.cursor) : undefined,
+    after: q.cursor ? cursor.decode(q.cursor) : undefined,
     limit: q.limit + 1,
   });
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   return {
     items: page.map(toContact),
-    next_cursor: rows.length > q.limit && last ? encode({ name: last.full_name, id: last.id }) : null,
+    next_cursor: rows.length > q.limit && last ? cursor.encode({ name: last.full_name, id: last.id }) : null,
   };
 }
 
@@ -74,7 +67,7 @@ export async function getContact(db: Db, id: string): Promise<ContactDetail> {
       status: t.status as TicketStatus,
       status_label: t.staff_label,
       badge: t.badge as BadgeStyle,
-      updated_at: iso(t.updated_at),
+      updated_at: t.updated_at.toISOString(),
     })),
   };
 }

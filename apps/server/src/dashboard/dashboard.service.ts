@@ -10,13 +10,12 @@ import {
   type StatusCategory,
   type TicketStatus,
 } from '@taxportal/contract';
-import { sql } from 'drizzle-orm';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
-import { queryRows, type Db } from '../platform/db/client.ts';
+import type { Db } from '../platform/db/client.ts';
+import { ticketStatuses } from '../platform/db/schema.ts';
 import * as repo from './dashboard.repository.ts';
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const WEEKS = 12;
 const MEDIAN_SAMPLE = 1000;
 
@@ -25,10 +24,9 @@ export async function dashboardFor(db: Db, auth: AuthContext): Promise<Dashboard
 }
 
 async function customerLabels(db: Db): Promise<Map<string, string>> {
-  const rows = await queryRows<{ name: string; customer_label: string }>(
-    db,
-    sql`select name, customer_label from ticket_statuses`,
-  );
+  const rows = await db
+    .select({ name: ticketStatuses.name, customer_label: ticketStatuses.customer_label })
+    .from(ticketStatuses);
   return new Map(rows.map((r) => [r.name, r.customer_label]));
 }
 
@@ -56,12 +54,12 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
       progress: progressOf(r.status as TicketStatus, view.category, (s) =>
         s === r.status ? view.label : (labels.get(s) ?? s),
       ),
-      unread_count: Number(r.unread_count),
-      updated_at: iso(r.updated_at),
+      unread_count: r.unread_count,
+      updated_at: r.updated_at.toISOString(),
     };
   };
   const count = (c: StatusCategory) =>
-    counts.filter((x) => customerStatusView(x).category === c).reduce((n, x) => n + Number(x.n), 0);
+    counts.filter((x) => customerStatusView(x).category === c).reduce((n, x) => n + x.n, 0);
   return {
     role: 'customer',
     counts: {
@@ -78,7 +76,7 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
       ticket_name: m.ticket_name,
       author: m.author_name === null ? null : { full_name: m.author_name, is_staff: m.author_is_staff === true },
       body: m.body,
-      created_at: iso(m.created_at),
+      created_at: m.created_at.toISOString(),
     })),
   };
 }
@@ -91,8 +89,8 @@ const staffTicket = (r: repo.StaffTicketRow): StaffDashboardTicket => ({
   status: r.status as TicketStatus,
   status_label: r.staff_label,
   badge: r.badge as BadgeStyle,
-  created_at: iso(r.created_at),
-  updated_at: iso(r.updated_at),
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
 });
 
 async function staffDashboard(db: Db, auth: AuthContext): Promise<StaffDashboard> {
@@ -112,16 +110,16 @@ async function staffDashboard(db: Db, auth: AuthContext): Promise<StaffDashboard
       label: c.staff_label,
       badge: c.badge as BadgeStyle,
       category: c.category as StatusCategory,
-      count: Number(c.n),
+      count: c.n,
     })),
     open_unassigned: { count: unassigned.count, items: unassigned.items.map(staffTicket) },
     assigned_to_me: { count: mine.count, items: mine.items.map(staffTicket) },
-    opened_per_week: weekly.map((w) => ({ week_start: w.week_start, count: Number(w.n) })),
+    opened_per_week: weekly.map((w) => ({ week_start: w.week_start, count: w.n })),
     median_time_in_status: medians.map((m) => ({
       status: m.status as TicketStatus,
       label: m.staff_label,
-      median_seconds: m.median_seconds === null ? null : Math.round(Number(m.median_seconds)),
-      samples: Number(m.samples),
+      median_seconds: m.median_seconds === null ? null : Math.round(m.median_seconds),
+      samples: m.samples,
     })),
   };
 }

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_DEFINITIONS, TICKET_STATUSES, type Role, type TicketStatus } from '@taxportal/contract';
 import { loadConfig } from '../platform/config.ts';
-import { queryRows, type Db } from '../platform/db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../platform/db/seed.ts';
 import { siteSettings } from '../platform/db/schema.ts';
 import { createFileStore } from '../platform/storage/index.ts';
@@ -20,7 +20,8 @@ import { SAMPLE_CUSTOMERS } from './sample-cast.ts';
 import { buildPlan } from './sample-story.ts';
 
 const log = pino({ level: 'silent' });
-const rows = <T>(db: Db, q: ReturnType<typeof sql>) => queryRows<T>(db, q);
+/** Loose rows for inspecting what the sample wrote; the values are what the assertions check. */
+const rows = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const count = async (db: Db, table: string) =>
   Number((await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n);
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../platform/db/client.ts';
+import type { Db } from '../platform/db/client.ts';
+import { col, firstRow, rowSchema } from '../platform/db/rows.ts';
 import { SAMPLE_IP, type Services } from './sample-engine.ts';
 
 /**
@@ -57,11 +58,12 @@ export interface Window {
 async function realNowUs(s: Services, earliest: boolean): Promise<number> {
   const jsUs = Date.now() * 1000;
   if (s.oneClock) return earliest ? jsUs : jsUs + 1000;
-  const [row] = await queryRows<{ us: string | number }>(
+  const row = await firstRow(
     s.db,
+    rowSchema({ us: col.int() }),
     sql`select (extract(epoch from clock_timestamp()) * 1000000)::bigint as us`,
   );
-  const dbUs = Number(row!.us);
+  const dbUs = row!.us;
   return earliest ? Math.min(dbUs, jsUs) : Math.max(dbUs, Date.now() * 1000) + 1000;
 }
 

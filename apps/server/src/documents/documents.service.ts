@@ -8,12 +8,14 @@ import {
   type DocumentKind,
   type DocumentList,
 } from '@taxportal/contract';
+import { z } from 'zod';
 import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { documentRequests, documents, documentTypes, tickets, userRoles, users } from '../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { keysetCursor } from '../platform/keyset-cursor.ts';
 import {
   assertDocumentType,
   checkRequest,
@@ -62,14 +64,8 @@ async function ticketFor(db: Tx, auth: AuthContext, ticketId: string) {
   return t;
 }
 
-const encodeCursor = (row: { created_at: Date; id: string }) =>
-  Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime())) throw fieldError('cursor', 'Invalid cursor');
-  return { at: date, id };
-}
+/** Keyset on (created_at, id); documents' timestamps are read as Dates (milliseconds). */
+const cursor = keysetCursor(z.object({ at: z.iso.datetime(), id: z.string().min(1) }));
 
 export async function listDocuments(
   deps: DocumentsDeps,
@@ -89,8 +85,9 @@ export async function listDocuments(
   }
   if (q.kind) where.push(eq(documents.kind, q.kind));
   if (q.cursor) {
-    const c = decodeCursor(q.cursor);
-    where.push(or(lt(documents.created_at, c.at), and(eq(documents.created_at, c.at), lt(documents.id, c.id))) as SQL);
+    const c = cursor.decode(q.cursor);
+    const at = new Date(c.at);
+    where.push(or(lt(documents.created_at, at), and(eq(documents.created_at, at), lt(documents.id, c.id))) as SQL);
   }
   const rows = await db
     .select({ doc: documents, ticket_name: tickets.name, ticket_status: tickets.status, type_name: documentTypes.name })
@@ -110,7 +107,8 @@ export async function listDocuments(
         can_delete: canDelete(auth, r.doc, r.ticket_status),
       }),
     ),
-    next_cursor: rows.length > q.limit && last ? encodeCursor(last.doc) : null,
+    next_cursor:
+      rows.length > q.limit && last ? cursor.encode({ at: last.doc.created_at.toISOString(), id: last.doc.id }) : null,
   };
 }
 

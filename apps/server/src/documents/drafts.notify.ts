@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { NotificationKind, TicketStatus } from '@taxportal/contract';
-import { queryRows, type Tx } from '../platform/db/client.ts';
-import { notifications } from '../platform/db/schema.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { notifications, tickets } from '../platform/db/schema.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
@@ -82,13 +82,13 @@ export class FollowUps {
   async run(deps: Pick<DocumentsDeps, 'db' | 'hub' | 'mailer' | 'log'>) {
     for (const [audience, event] of this.events) await deps.hub.publish(audience, event);
     for (const n of this.notified) {
-      const [count] = await queryRows<{ n: number }>(
-        deps.db,
-        sql`select count(*)::int as n from notifications where user_id = ${n.userId} and read_at is null`,
+      const count = await deps.db.$count(
+        notifications,
+        and(eq(notifications.user_id, n.userId), isNull(notifications.read_at)),
       );
       await deps.hub.publish(
         { users: [n.userId] },
-        { type: 'notification.created', notification: n.notification, unread_count: Number(count?.n ?? 0) },
+        { type: 'notification.created', notification: n.notification, unread_count: count },
       );
     }
     for (const m of this.mails) {
@@ -103,8 +103,8 @@ export class FollowUps {
 
 /** The ticket's version after a move (the realtime event carries it). */
 export async function ticketVersion(tx: Tx, ticketId: string): Promise<number> {
-  const [row] = await queryRows<{ version: number }>(tx, sql`select version from tickets where id = ${ticketId}`);
-  return Number(row?.version ?? 0);
+  const [row] = await tx.select({ version: tickets.version }).from(tickets).where(eq(tickets.id, ticketId));
+  return row?.version ?? 0;
 }
 
 export const ticketLink = (publicUrl: string, t: Pick<TicketRow, 'name'>) =>

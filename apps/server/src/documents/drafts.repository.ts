@@ -1,74 +1,86 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../platform/db/client.ts';
-import { documents, taxDrafts, ticketMessages, users } from '../platform/db/schema.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
+import {
+  documents,
+  services,
+  signingRequests,
+  taxDrafts,
+  ticketMessages,
+  tickets,
+  users,
+} from '../platform/db/schema.ts';
 
 /** What drafts and signing need of a ticket (read here: features do not import each other). */
-export interface TicketRow {
-  id: string;
-  name: string;
-  customer_id: string;
-  customer_name: string;
-  customer_email: string;
-  assignee_id: string | null;
-  status: string;
-  year: number;
-  service_name: string;
-}
+const ticketRow = rowSchema({
+  id: col.text(),
+  name: col.text(),
+  customer_id: col.text(),
+  customer_name: col.text(),
+  customer_email: col.text(),
+  assignee_id: col.text().nullable(),
+  status: col.text(),
+  year: col.int(),
+  service_name: col.text(),
+});
+export type TicketRow = RowOf<typeof ticketRow.shape>;
 
 export async function findTicket(db: Tx, idOrName: string, lock = false): Promise<TicketRow | null> {
-  const [row] = await queryRows<TicketRow>(
+  return firstRow(
     db,
+    ticketRow,
     sql`select t.id, t.name, t.customer_id, u.full_name as customer_name, u.email as customer_email,
           t.assignee_id, t.status, t.year, s.name as service_name
-        from tickets t join users u on u.id = t.customer_id join services s on s.id = t.service_id
+        from ${tickets} t join ${users} u on u.id = t.customer_id join ${services} s on s.id = t.service_id
         where t.id = ${idOrName} or t.name = ${idOrName}
         ${lock ? sql`for update of t` : sql``}`,
   );
-  return row ? { ...row, year: Number(row.year) } : null;
 }
 
-export interface DraftRow {
-  id: string;
-  ticket_id: string;
-  document_id: string;
-  version: number;
-  label: string;
-  status: string;
-  note: string | null;
-  created_at: Date | string;
-  decided_at: Date | string | null;
-  decision_message: string | null;
-  file_name: string;
-  size_bytes: number | string;
-  uploaded_by_id: string | null;
-  uploaded_by_name: string | null;
-  decided_by_id: string | null;
-  decided_by_name: string | null;
+const draftRow = rowSchema({
+  id: col.text(),
+  ticket_id: col.text(),
+  document_id: col.text(),
+  version: col.int(),
+  label: col.text(),
+  status: col.text(),
+  note: col.text().nullable(),
+  created_at: col.timestamp(),
+  decided_at: col.timestamp().nullable(),
+  decision_message: col.text().nullable(),
+  file_name: col.text(),
+  size_bytes: col.int(),
+  uploaded_by_id: col.text().nullable(),
+  uploaded_by_name: col.text().nullable(),
+  decided_by_id: col.text().nullable(),
+  decided_by_name: col.text().nullable(),
   /** The ticket's status now: whether a pending version can still be reviewed. */
-  ticket_status: string;
-}
+  ticket_status: col.text(),
+});
+export type DraftRow = RowOf<typeof draftRow.shape>;
 
 const draftColumns = sql`d.id, d.ticket_id, d.document_id, d.version, d.label, d.status, d.note, d.created_at,
   d.decided_at, d.decision_message, doc.file_name, doc.size_bytes,
   d.uploaded_by as uploaded_by_id, up.full_name as uploaded_by_name,
   d.decided_by as decided_by_id, dec.full_name as decided_by_name, tk.status as ticket_status`;
-const draftJoins = sql`from tax_drafts d join documents doc on doc.id = d.document_id join tickets tk on tk.id = d.ticket_id
-  left join users up on up.id = d.uploaded_by left join users dec on dec.id = d.decided_by`;
+const draftJoins = sql`from ${taxDrafts} d join ${documents} doc on doc.id = d.document_id join ${tickets} tk on tk.id = d.ticket_id
+  left join ${users} up on up.id = d.uploaded_by left join ${users} dec on dec.id = d.decided_by`;
 
 /** Newest version first. */
 export async function listDrafts(db: Tx, ticketId: string): Promise<DraftRow[]> {
-  return queryRows<DraftRow>(
+  return rows(
     db,
+    draftRow,
     sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} order by d.version desc`,
   );
 }
 
 export async function findDraft(db: Tx, ticketId: string, draftId: string): Promise<DraftRow | null> {
-  const [row] = await queryRows<DraftRow>(
+  return firstRow(
     db,
+    draftRow,
     sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} and d.id = ${draftId}`,
   );
-  return row ?? null;
 }
 
 /** The newest version number, under the ticket's row lock (the caller holds it). */
@@ -112,13 +124,14 @@ export const DRAFT_DOCUMENT_KEPT =
 
 /** Whether a document is the bytes of a draft version or of a Form 8879 (kept with its history). */
 export async function isDraftOrFormDocument(db: Tx, documentId: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
+  const found = await rows(
     db,
-    sql`select 1 as n from tax_drafts where document_id = ${documentId}
-        union all select 1 from signing_requests where document_id = ${documentId} or signed_document_id = ${documentId}
+    rowSchema({ n: col.int() }),
+    sql`select 1 as n from ${taxDrafts} where document_id = ${documentId}
+        union all select 1 from ${signingRequests} where document_id = ${documentId} or signed_document_id = ${documentId}
         limit 1`,
   );
-  return rows.length > 0;
+  return found.length > 0;
 }
 
 /** A conversation entry written as the tickets feature writes it (ticket_messages, ticket touched). */

@@ -34,8 +34,6 @@ const DRAFT_FROM: readonly TicketStatus[] = [
   'Draft Finalised',
 ];
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
-
 /** The ticket if the caller may see it: staff every ticket, a customer their own; anything else 404. */
 export async function visibleTicket(deps: Pick<DocumentsDeps, 'db'>, auth: AuthContext, ref: string) {
   const t = await repo.findTicket(deps.db, ref);
@@ -68,9 +66,9 @@ export function toDraft(r: DraftRow, all: readonly Pick<DraftRow, 'version'>[]):
     file_name: r.file_name,
     size_bytes: Number(r.size_bytes),
     uploaded_by: r.uploaded_by_id ? { id: r.uploaded_by_id, full_name: r.uploaded_by_name ?? '' } : null,
-    created_at: iso(r.created_at)!,
+    created_at: r.created_at.toISOString(),
     decided_by: r.decided_by_id ? { id: r.decided_by_id, full_name: r.decided_by_name ?? '' } : null,
-    decided_at: iso(r.decided_at),
+    decided_at: r.decided_at?.toISOString() ?? null,
     decision_message: r.decision_message,
   };
 }

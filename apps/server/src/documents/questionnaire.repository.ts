@@ -1,23 +1,29 @@
 import { sql } from 'drizzle-orm';
-import type { QuestionnaireSection } from '@taxportal/contract';
-import { queryRows, type Tx } from '../platform/db/client.ts';
+import { QUESTIONNAIRE_SECTIONS, type QuestionnaireSection } from '@taxportal/contract';
+import { z } from 'zod';
+import type { Tx } from '../platform/db/client.ts';
+import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
+import { questionnaireAnswers, services, tickets } from '../platform/db/schema.ts';
 
-export interface SectionRow {
-  section: QuestionnaireSection;
-  answers: Record<string, unknown>;
-  answered: number;
-  required: number;
-  prefilled_from_ticket_id: string | null;
-  prefilled_from_name: string | null;
-  updated_at: Date | string | null;
-}
+const answers = z.record(z.string(), z.unknown());
+const sectionRow = rowSchema({
+  section: z.enum(QUESTIONNAIRE_SECTIONS),
+  answers,
+  answered: col.int(),
+  required: col.int(),
+  prefilled_from_ticket_id: col.text().nullable(),
+  prefilled_from_name: col.text().nullable(),
+  updated_at: col.timestamp().nullable(),
+});
+export type SectionRow = RowOf<typeof sectionRow.shape>;
 
 export async function listSections(db: Tx, ticketId: string): Promise<SectionRow[]> {
-  return queryRows<SectionRow>(
+  return rows(
     db,
+    sectionRow,
     sql`select q.section, q.answers, q.answered, q.required, q.prefilled_from_ticket_id, p.name as prefilled_from_name,
                q.updated_at
-        from questionnaire_answers q left join tickets p on p.id = q.prefilled_from_ticket_id
+        from ${questionnaireAnswers} q left join ${tickets} p on p.id = q.prefilled_from_ticket_id
         where q.ticket_id = ${ticketId}`,
   );
 }
@@ -28,9 +34,10 @@ export async function lockSection(
   ticketId: string,
   section: QuestionnaireSection,
 ): Promise<Record<string, unknown> | null> {
-  const [row] = await queryRows<{ answers: Record<string, unknown> }>(
+  const row = await firstRow(
     tx,
-    sql`select answers from questionnaire_answers where ticket_id = ${ticketId} and section = ${section} for update`,
+    rowSchema({ answers }),
+    sql`select answers from ${questionnaireAnswers} where ticket_id = ${ticketId} and section = ${section} for update`,
   );
   return row?.answers ?? null;
 }
@@ -63,39 +70,42 @@ export async function upsertSection(
 
 /** The customer's newest other ticket that has answers: the source of a prefill. */
 export async function previousAnsweredTicket(db: Tx, customerId: string, exceptTicketId: string) {
-  const [row] = await queryRows<{ id: string }>(
+  const row = await firstRow(
     db,
-    sql`select t.id from tickets t
+    rowSchema({ id: col.text() }),
+    sql`select t.id from ${tickets} t
         where t.customer_id = ${customerId} and t.id <> ${exceptTicketId}
-          and exists (select 1 from questionnaire_answers q where q.ticket_id = t.id and q.answered > 0)
+          and exists (select 1 from ${questionnaireAnswers} q where q.ticket_id = t.id and q.answered > 0)
         order by t.created_at desc, t.number desc limit 1`,
   );
   return row?.id ?? null;
 }
 
-export interface SummaryRow {
-  ticket_id: string;
-  ticket_name: string;
-  service_name: string;
-  year: number;
-  status: string;
-  answered: number | null;
-  required: number | null;
+const summaryRow = rowSchema({
+  ticket_id: col.text(),
+  ticket_name: col.text(),
+  service_name: col.text(),
+  year: col.int(),
+  status: col.text(),
+  answered: col.int().nullable(),
+  required: col.int().nullable(),
   /** Comma-separated sections that have a row. */
-  sections: string | null;
-  updated_at: Date | string | null;
-  created_at: Date | string;
-}
+  sections: col.text().nullable(),
+  updated_at: col.timestamp().nullable(),
+  created_at: col.timestamp(),
+});
+export type SummaryRow = RowOf<typeof summaryRow.shape>;
 
 /** Every ticket of a customer with its questionnaire's answered/required totals, newest ticket first. */
 export async function summaries(db: Tx, customerId: string): Promise<SummaryRow[]> {
-  return queryRows<SummaryRow>(
+  return rows(
     db,
+    summaryRow,
     sql`select t.id as ticket_id, t.name as ticket_name, s.name as service_name, t.year, t.status,
                sum(q.answered)::int as answered, sum(q.required)::int as required, string_agg(q.section, ',') as sections, max(q.updated_at) as updated_at,
                t.created_at
-        from tickets t join services s on s.id = t.service_id
-        left join questionnaire_answers q on q.ticket_id = t.id
+        from ${tickets} t join ${services} s on s.id = t.service_id
+        left join ${questionnaireAnswers} q on q.ticket_id = t.id
         where t.customer_id = ${customerId}
         group by t.id, t.name, s.name, t.year, t.status, t.created_at, t.number
         order by t.created_at desc, t.number desc

@@ -20,7 +20,6 @@ import * as requestsRepo from './requests.repository.ts';
 import { FINISHED_STATUSES, reminderInterval, visibleTicket } from './requests.service.ts';
 
 type Json = Record<string, unknown>;
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 function assemble(ticket: requestsRepo.TicketRef, rows: repo.SectionRow[]): TicketProfile {
   const bySection = new Map(rows.map((r) => [r.section, r]));
@@ -34,7 +33,7 @@ function assemble(ticket: requestsRepo.TicketRef, rows: repo.SectionRow[]): Tick
       ? {
           answers: maskAnswers(s, row.answers),
           progress: { answered: row.answered, required: row.required },
-          updated_at: iso(row.updated_at),
+          updated_at: row.updated_at?.toISOString() ?? null,
         }
       : { answers: {}, progress: sectionProgress(s, {}), updated_at: null };
   }
@@ -234,8 +233,8 @@ export async function listQuestionnaires(
         year: Number(r.year),
         status: r.status,
         completion: required ? Math.floor(((r.answered ?? 0) * 100) / required) : 0,
-        updated_at: iso(r.updated_at),
-        created_at: iso(r.created_at)!,
+        updated_at: r.updated_at?.toISOString() ?? null,
+        created_at: r.created_at.toISOString(),
       };
     }),
   };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRequest, TicketProfile } from '@taxportal/contract';
-import { queryRows } from '../platform/db/client.ts';
+import { z } from 'zod';
+import { col, rows as parsedRows, rowSchema } from '../platform/db/rows.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 
@@ -51,8 +52,9 @@ afterAll(async () => {
 });
 
 const rawRows = (ticketId: string) =>
-  queryRows<{ section: string; answers: unknown; answered: number; required: number }>(
+  parsedRows(
     t.database.db,
+    rowSchema({ section: col.text(), answers: col.json(), answered: col.int(), required: col.int() }),
     sql`select section, answers, answered, required from questionnaire_answers where ticket_id = ${ticketId} order by section`,
   );
 const requestsOf = async (agent: Agent, ticketId: string) =>
@@ -192,8 +194,14 @@ describe('taxpayer questionnaire: answers, encryption, masking', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toBe(ACCOUNT);
-    const rows = await queryRows<{ actor_id: string; ip: string; meta: { field: string }; created_at: Date | string }>(
+    const rows = await parsedRows(
       t.database.db,
+      rowSchema({
+        actor_id: col.text(),
+        ip: col.text(),
+        meta: z.looseObject({ field: z.string() }),
+        created_at: col.timestamp(),
+      }),
       sql`select actor_id, ip, meta, created_at from audit_log
           where action = 'questionnaire.reveal' and entity_id = ${ticket.id} order by id`,
     );
@@ -213,8 +221,9 @@ describe('taxpayer questionnaire: answers, encryption, masking', () => {
     expect(empty.statusCode).toBe(404);
     const junk = await staff.post(`/api/v1/tickets/${ticket.id}/profile/reveal`, { field: '../etc' });
     expect(junk.statusCode).toBe(422);
-    const after = await queryRows<{ n: number }>(
+    const after = await parsedRows(
       t.database.db,
+      rowSchema({ n: col.int() }),
       sql`select count(*)::int as n from audit_log where action = 'questionnaire.reveal' and entity_id = ${ticket.id}`,
     );
     expect(after[0]!.n).toBe(count);
@@ -242,8 +251,9 @@ describe('clearing a protected value', () => {
   const storedOf = async (section: string, ticketId = mine.id) =>
     (await rawRows(ticketId)).find((r) => r.section === section)!.answers as Stored;
   const saves = async (ticketId: string) =>
-    queryRows<{ actor_id: string; ip: string; meta: Record<string, unknown> }>(
+    parsedRows(
       t.database.db,
+      rowSchema({ actor_id: col.text(), ip: col.text(), meta: z.record(z.string(), z.unknown()) }),
       sql`select actor_id, ip, meta from audit_log
           where action = 'questionnaire.save' and entity_id = ${ticketId} order by id`,
     );

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
-import { queryRows } from '../platform/db/client.ts';
+import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
 
@@ -28,8 +28,9 @@ it('the app runs due reminders by itself once ready, and stops with it', async (
   );
   const reminders = async () =>
     (
-      await queryRows<{ n: number }>(
+      await rows(
         t!.database.db,
+        rowSchema({ n: col.int() }),
         sql`select count(*)::int as n from outbox where "to" = ${c.email} and subject like 'Reminder:%'`,
       )
     )[0]!.n;

@@ -1,71 +1,83 @@
-import { sql } from 'drizzle-orm';
-import type { DocumentRequestStatus } from '@taxportal/contract';
-import { queryRows, type Tx } from '../platform/db/client.ts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DOCUMENT_REQUEST_STATUSES, type DocumentRequestStatus } from '@taxportal/contract';
+import { z } from 'zod';
+import type { Tx } from '../platform/db/client.ts';
+import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
+import {
+  documentRequests,
+  documentTypes,
+  jobs,
+  notifications,
+  services,
+  tickets,
+  users,
+} from '../platform/db/schema.ts';
 
 /** A ticket as the documents feature needs it: whose it is, its state (features never import each other). */
-export interface TicketRef {
-  id: string;
-  name: string;
-  status: string;
-  year: number;
-  customer_id: string;
-  customer_name: string;
-  customer_email: string;
-  service_name: string;
-}
+const ticketRef = rowSchema({
+  id: col.text(),
+  name: col.text(),
+  status: col.text(),
+  year: col.int(),
+  customer_id: col.text(),
+  customer_name: col.text(),
+  customer_email: col.text(),
+  service_name: col.text(),
+});
+export type TicketRef = RowOf<typeof ticketRef.shape>;
 
 const TICKET_NAME = /^td\.\d+$/i;
 
 export async function findTicket(db: Tx, idOrName: string): Promise<TicketRef | null> {
   const where = TICKET_NAME.test(idOrName) ? sql`t.name = ${idOrName.toUpperCase()}` : sql`t.id = ${idOrName}`;
-  const [row] = await queryRows<TicketRef>(
+  return firstRow(
     db,
+    ticketRef,
     sql`select t.id, t.name, t.status, t.year, t.customer_id, u.full_name as customer_name, u.email as customer_email,
                s.name as service_name
-        from tickets t join users u on u.id = t.customer_id join services s on s.id = t.service_id
+        from ${tickets} t join ${users} u on u.id = t.customer_id join ${services} s on s.id = t.service_id
         where ${where}`,
   );
-  return row ?? null;
 }
 
-export interface RequestRow {
-  id: string;
-  ticket_id: string;
-  ticket_name: string;
-  customer_id: string;
-  label: string;
-  document_type_id: string | null;
-  document_type_name: string | null;
-  note: string | null;
-  status: DocumentRequestStatus;
-  source: 'staff' | 'questionnaire';
-  source_key: string | null;
-  requested_by_name: string | null;
-  fulfilled_document_id: string | null;
-  fulfilled_at: Date | string | null;
-  reminders_sent: number;
-  next_reminder_at: Date | string | null;
-  created_at: Date | string;
-}
+const requestRow = rowSchema({
+  id: col.text(),
+  ticket_id: col.text(),
+  ticket_name: col.text(),
+  customer_id: col.text(),
+  label: col.text(),
+  document_type_id: col.text().nullable(),
+  document_type_name: col.text().nullable(),
+  note: col.text().nullable(),
+  status: z.enum(DOCUMENT_REQUEST_STATUSES),
+  source: z.enum(['staff', 'questionnaire']),
+  source_key: col.text().nullable(),
+  requested_by_name: col.text().nullable(),
+  fulfilled_document_id: col.text().nullable(),
+  fulfilled_at: col.timestamp().nullable(),
+  reminders_sent: col.int(),
+  next_reminder_at: col.timestamp().nullable(),
+  created_at: col.timestamp(),
+});
+export type RequestRow = RowOf<typeof requestRow.shape>;
+const idRow = rowSchema({ id: col.text() });
+const ticketIdRow = rowSchema({ ticket_id: col.text() });
 
 const select = sql`select r.id, r.ticket_id, t.name as ticket_name, r.customer_id, r.label, r.document_type_id,
   dt.name as document_type_name, r.note, r.status, r.source, r.source_key, rb.full_name as requested_by_name,
   r.fulfilled_document_id, r.fulfilled_at, r.reminders_sent, r.next_reminder_at, r.created_at
-  from document_requests r
-  join tickets t on t.id = r.ticket_id
-  left join document_types dt on dt.id = r.document_type_id
-  left join users rb on rb.id = r.requested_by`;
+  from ${documentRequests} r
+  join ${tickets} t on t.id = r.ticket_id
+  left join ${documentTypes} dt on dt.id = r.document_type_id
+  left join ${users} rb on rb.id = r.requested_by`;
 
 export async function documentTypeIdsByName(db: Tx, names: string[]): Promise<Map<string, string>> {
   if (!names.length) return new Map();
-  const rows = await queryRows<{ id: string; name: string }>(
-    db,
-    sql`select id, name from document_types where name in (${sql.join(
-      names.map((n) => sql`${n}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [r.name, r.id]));
+  const found = await db
+    .select({ id: documentTypes.id, name: documentTypes.name })
+    .from(documentTypes)
+    .where(inArray(documentTypes.name, names));
+  return new Map(found.map((r) => [r.name, r.id]));
 }
 
 export interface NewRequest {
@@ -95,8 +107,9 @@ export async function insertRequest(tx: Tx, r: NewRequest): Promise<void> {
 
 export async function requestsByIds(db: Tx, ids: string[]): Promise<RequestRow[]> {
   if (!ids.length) return [];
-  return queryRows<RequestRow>(
+  return rows(
     db,
+    requestRow,
     sql`${select} where r.id in (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
@@ -105,15 +118,16 @@ export async function requestsByIds(db: Tx, ids: string[]): Promise<RequestRow[]
 }
 
 export async function listForTicket(db: Tx, ticketId: string): Promise<RequestRow[]> {
-  return queryRows<RequestRow>(db, sql`${select} where r.ticket_id = ${ticketId} order by r.created_at, r.id`);
+  return rows(db, requestRow, sql`${select} where r.ticket_id = ${ticketId} order by r.created_at, r.id`);
 }
 
 export async function listForCustomer(
   db: Tx,
   opts: { customerId: string | null; status: DocumentRequestStatus; limit: number },
 ): Promise<RequestRow[]> {
-  return queryRows<RequestRow>(
+  return rows(
     db,
+    requestRow,
     sql`${select} where r.status = ${opts.status}
         ${opts.customerId ? sql`and r.customer_id = ${opts.customerId}` : sql``}
         order by r.created_at desc, r.id limit ${opts.limit}`,
@@ -121,36 +135,37 @@ export async function listForCustomer(
 }
 
 export async function findRequest(db: Tx, id: string): Promise<RequestRow | null> {
-  const [row] = await queryRows<RequestRow>(db, sql`${select} where r.id = ${id}`);
-  return row ?? null;
+  return firstRow(db, requestRow, sql`${select} where r.id = ${id}`);
 }
 
 /** Open → cancelled; false when it was no longer open. */
 export async function cancelRequest(tx: Tx, id: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const cancelled = await rows(
     tx,
-    sql`update document_requests set status = 'cancelled', next_reminder_at = null
+    idRow,
+    sql`update ${documentRequests} set status = 'cancelled', next_reminder_at = null
         where id = ${id} and status = 'open' returning id`,
   );
-  return rows.length > 0;
+  return cancelled.length > 0;
 }
 
 /** Labels of a ticket's open requests (for the Required More Information notice). */
 export async function openLabels(db: Tx, ticketId: string): Promise<string[]> {
-  const rows = await queryRows<{ label: string }>(
-    db,
-    sql`select label from document_requests where ticket_id = ${ticketId} and status = 'open' order by created_at, id`,
-  );
-  return rows.map((r) => r.label);
+  const open = await db
+    .select({ label: documentRequests.label })
+    .from(documentRequests)
+    .where(and(eq(documentRequests.ticket_id, ticketId), eq(documentRequests.status, 'open')))
+    .orderBy(asc(documentRequests.created_at), asc(documentRequests.id));
+  return open.map((r) => r.label);
 }
 
 /** The questionnaire's request for one answer, if any (unique by ticket and source_key). */
 export async function findBySourceKey(tx: Tx, ticketId: string, sourceKey: string): Promise<RequestRow | null> {
-  const [row] = await queryRows<RequestRow>(
+  return firstRow(
     tx,
+    requestRow,
     sql`${select} where r.ticket_id = ${ticketId} and r.source_key = ${sourceKey} for update of r`,
   );
-  return row ?? null;
 }
 
 /** Creates the questionnaire's request, or nothing if another save made it meanwhile. */
@@ -172,10 +187,8 @@ export async function reopenRequest(tx: Tx, id: string, nextReminderAt: Date): P
   );
 }
 
-export interface DueReminder {
-  id: string;
-  ticket_id: string;
-}
+const dueReminder = rowSchema({ id: col.text(), ticket_id: col.text() });
+export type DueReminder = RowOf<typeof dueReminder.shape>;
 
 /**
  * Claims whole tickets whose reminders are due (at most `limitTickets`, earliest due first) and returns their
@@ -191,15 +204,16 @@ export async function claimDueReminders(
 ): Promise<DueReminder[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const due = sql`r.status = 'open' and r.next_reminder_at <= ${at}
-    and not exists (select 1 from tickets t where t.id = r.ticket_id and t.status in (${sql.join(
+    and not exists (select 1 from ${tickets} t where t.id = r.ticket_id and t.status in (${sql.join(
       finishedStatuses.map((st) => sql`${st}`),
       sql`, `,
     )}))`;
   // 1. Candidate tickets (no locks). 2. Those whose lock we get, one lock call per ticket. 3. Their requests,
   // read again: in a new statement, a ticket another runner just finished is no longer due.
-  const candidates = await queryRows<{ ticket_id: string }>(
+  const candidates = await rows(
     tx,
-    sql`select r.ticket_id from document_requests r where ${due}
+    ticketIdRow,
+    sql`select r.ticket_id from ${documentRequests} r where ${due}
         group by r.ticket_id order by min(r.next_reminder_at) limit ${limitTickets}`,
   );
   if (!candidates.length) return [];
@@ -208,15 +222,17 @@ export async function claimDueReminders(
       rows.map((c) => sql`(${c.ticket_id})`),
       sql`, `,
     );
-  const claimed = await queryRows<{ ticket_id: string }>(
+  const claimed = await rows(
     tx,
+    ticketIdRow,
     sql`select c.ticket_id from (values ${list(candidates)}) as c(ticket_id)
         where pg_try_advisory_xact_lock(hashtextextended('document-reminders:' || c.ticket_id, 0))`,
   );
   if (!claimed.length) return [];
-  return queryRows<DueReminder>(
+  return rows(
     tx,
-    sql`select r.id, r.ticket_id from document_requests r
+    dueReminder,
+    sql`select r.id, r.ticket_id from ${documentRequests} r
         where ${due} and r.ticket_id in (select c.ticket_id from (values ${list(claimed)}) as c(ticket_id))
         order by r.next_reminder_at
         for update of r`,
@@ -238,47 +254,46 @@ export async function advanceReminders(tx: Tx, ids: string[], next: Date): Promi
  * one mail per ticket; false when there is none (a runner holding it makes this wait, then miss it).
  */
 export async function addToQueuedReminder(tx: Tx, kind: string, ticketId: string, ids: string[]): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const added = await rows(
     tx,
-    sql`update jobs set payload = jsonb_set(payload, '{request_ids}', (payload->'request_ids') || ${JSON.stringify(ids)}::jsonb)
+    idRow,
+    sql`update ${jobs} set payload = jsonb_set(payload, '{request_ids}', (payload->'request_ids') || ${JSON.stringify(ids)}::jsonb)
         where kind = ${kind} and done_at is null and locked_until is null and attempts = 0
           and payload->>'ticket_id' = ${ticketId}
         returning id::text as id`,
   );
-  return rows.length > 0;
+  return added.length > 0;
 }
 
-export interface NotificationRow {
-  id: string;
-  kind: 'document_request';
-  ticket_id: string;
-  ticket_name: string;
-  title: string;
-  body: string;
-  created_at: Date | string;
-}
+const notificationRow = rowSchema({
+  id: col.text(),
+  kind: z.literal('document_request'),
+  ticket_id: col.text(),
+  ticket_name: col.text(),
+  title: col.text(),
+  body: col.text(),
+  created_at: col.timestamp(),
+});
+export type NotificationRow = RowOf<typeof notificationRow.shape>;
 
 /** The customer's notice (the notifications feature's table, kind document_request). */
 export async function insertNotification(
   tx: Tx,
   n: { userId: string; ticketId: string; title: string; body: string },
 ): Promise<NotificationRow> {
-  const [row] = await queryRows<NotificationRow>(
+  const [row] = await rows(
     tx,
+    notificationRow,
     sql`with n as (
-          insert into notifications (user_id, kind, ticket_id, title, body)
+          insert into ${notifications} (user_id, kind, ticket_id, title, body)
           values (${n.userId}, 'document_request', ${n.ticketId}, ${n.title}, ${n.body})
           returning id, kind, ticket_id, title, body, created_at)
         select n.id::text as id, n.kind, n.ticket_id, t.name as ticket_name, n.title, n.body, n.created_at
-        from n join tickets t on t.id = n.ticket_id`,
+        from n join ${tickets} t on t.id = n.ticket_id`,
   );
   return row!;
 }
 
 export async function unreadNotifications(db: Tx, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`,
-  );
-  return Number(row?.n ?? 0);
+  return db.$count(notifications, and(eq(notifications.user_id, userId), isNull(notifications.read_at)));
 }

@@ -28,8 +28,6 @@ export const FINISHED_STATUSES: readonly string[] = STATUS_DEFINITIONS.filter(
   (s) => s.is_pipeline && (s.category === 'done' || s.category === 'cancelled'),
 ).map((s) => s.name);
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-
 export const toDocumentRequest = (r: repo.RequestRow): DocumentRequest => ({
   id: r.id,
   ticket_id: r.ticket_id,
@@ -43,10 +41,10 @@ export const toDocumentRequest = (r: repo.RequestRow): DocumentRequest => ({
   source: r.source,
   requested_by_name: r.requested_by_name,
   fulfilled_document_id: r.fulfilled_document_id,
-  fulfilled_at: iso(r.fulfilled_at),
+  fulfilled_at: r.fulfilled_at?.toISOString() ?? null,
   reminders_sent: Number(r.reminders_sent),
-  next_reminder_at: r.status === 'open' ? iso(r.next_reminder_at) : null,
-  created_at: iso(r.created_at)!,
+  next_reminder_at: r.status === 'open' ? (r.next_reminder_at?.toISOString() ?? null) : null,
+  created_at: r.created_at.toISOString(),
 });
 
 /**
@@ -181,7 +179,7 @@ export async function createRequests(
       { users: [ticket.customer_id] },
       {
         type: 'notification.created',
-        notification: { ...notice, read: false, created_at: iso(notice.created_at) },
+        notification: { ...notice, read: false, created_at: notice.created_at.toISOString() },
         unread_count: await repo.unreadNotifications(deps.db, ticket.customer_id),
       },
     );

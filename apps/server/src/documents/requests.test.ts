@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRequest, DocumentRequestList } from '@taxportal/contract';
-import { queryRows } from '../platform/db/client.ts';
+import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { createMailer } from '../platform/mail/mail.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { EventStream, listenOnce } from '../test/sse.ts';
@@ -38,10 +38,13 @@ afterAll(async () => {
 });
 
 const mailsTo = (to: string, subjectLike = '%') =>
-  queryRows<{ subject: string; text: string }>(
+  rows(
     t.database.db,
+    rowSchema({ subject: col.text(), text: col.text() }),
     sql`select subject, text from outbox where "to" = ${to} and subject like ${subjectLike} order by created_at`,
   );
+const countRequests = () =>
+  rows(t.database.db, rowSchema({ n: col.int() }), sql`select count(*)::int as n from document_requests`);
 
 async function request(ticketId: string, body: object): Promise<DocumentRequest[]> {
   const res = await staff.post(`/api/v1/tickets/${ticketId}/document-requests`, body);
@@ -112,14 +115,14 @@ describe('document requests: staff ask, the customer sees and is told', () => {
   });
 
   it('refuses a customer creating or cancelling a request (403), and anonymous callers (401)', async () => {
-    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from document_requests`);
+    const before = await countRequests();
     const res = await customerA.post(`/api/v1/tickets/${ticketA.id}/document-requests`, { checklist: ['w2'] });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toContain('application/problem+json');
     const [reqA] = (await customerA.get(`/api/v1/tickets/${ticketA.id}/document-requests`)).json().items;
     expect((await customerA.post(`/api/v1/document-requests/${reqA.id}/cancel`)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/document-requests' })).statusCode).toBe(401);
-    const after = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from document_requests`);
+    const after = await countRequests();
     expect(after[0]!.n).toBe(before[0]!.n);
     expect((await customerA.get(`/api/v1/tickets/${ticketA.id}/document-requests`)).json().items[0].status).toBe(
       'open',
@@ -146,7 +149,7 @@ describe('document requests: staff ask, the customer sees and is told', () => {
   });
 
   it('refuses bad input with 422 naming the field, writing nothing', async () => {
-    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from document_requests`);
+    const before = await countRequests();
     const empty = await staff.post(`/api/v1/tickets/${ticketA.id}/document-requests`, {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors[0].field).toBe('checklist');
@@ -157,7 +160,7 @@ describe('document requests: staff ask, the customer sees and is told', () => {
     expect(blank.statusCode).toBe(422);
     const wrongType = await staff.post(`/api/v1/tickets/${ticketA.id}/document-requests`, { checklist: 'w2' });
     expect(wrongType.statusCode).toBe(422);
-    const after = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from document_requests`);
+    const after = await countRequests();
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 

@@ -1,19 +1,22 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../platform/db/client.ts';
-import { notificationPreferences, notifications, users } from '../platform/db/schema.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../platform/db/client.ts';
+import { notificationPreferences, notifications, tickets, users } from '../platform/db/schema.ts';
 
-export interface NotificationRow {
-  id: string;
-  kind: string;
-  ticket_id: string | null;
-  ticket_name: string | null;
-  title: string;
-  body: string;
-  read_at: Date | string | null;
-  created_at: Date | string;
-}
+/** The id as text: a bigint, past what a JavaScript number holds exactly. */
+const columns = {
+  id: sql<string>`${notifications.id}::text`,
+  kind: notifications.kind,
+  ticket_id: notifications.ticket_id,
+  ticket_name: tickets.name,
+  title: notifications.title,
+  body: notifications.body,
+  read_at: notifications.read_at,
+  created_at: notifications.created_at,
+};
 
-const columns = sql`n.id::text as id, n.kind, n.ticket_id, t.name as ticket_name, n.title, n.body, n.read_at, n.created_at`;
+const selectNotifications = (db: Tx) =>
+  db.select(columns).from(notifications).leftJoin(tickets, eq(tickets.id, notifications.ticket_id));
+export type NotificationRow = Awaited<ReturnType<typeof selectNotifications>>[number];
 
 export async function insertNotification(
   tx: Tx,
@@ -23,10 +26,7 @@ export async function insertNotification(
     .insert(notifications)
     .values({ user_id: n.userId, kind: n.kind, ticket_id: n.ticketId, title: n.title, body: n.body })
     .returning({ id: notifications.id });
-  const [row] = await queryRows<NotificationRow>(
-    tx,
-    sql`select ${columns} from notifications n left join tickets t on t.id = n.ticket_id where n.id = ${inserted!.id}`,
-  );
+  const [row] = await selectNotifications(tx).where(eq(notifications.id, inserted!.id));
   return row!;
 }
 
@@ -35,15 +35,16 @@ export async function listNotifications(
   userId: string,
   opts: { unreadOnly: boolean; before?: string | undefined; limit: number },
 ): Promise<NotificationRow[]> {
-  return queryRows<NotificationRow>(
-    db,
-    sql`select ${columns} from notifications n left join tickets t on t.id = n.ticket_id
-        where n.user_id = ${userId}
-          ${opts.unreadOnly ? sql`and n.read_at is null` : sql``}
-          ${opts.before ? sql`and n.id < ${opts.before}::bigint` : sql``}
-        order by n.id desc
-        limit ${opts.limit}`,
-  );
+  return selectNotifications(db)
+    .where(
+      and(
+        eq(notifications.user_id, userId),
+        opts.unreadOnly ? isNull(notifications.read_at) : undefined,
+        opts.before ? sql`${notifications.id} < ${opts.before}::bigint` : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(opts.limit);
 }
 
 export async function unreadCount(db: Tx, userId: string): Promise<number> {

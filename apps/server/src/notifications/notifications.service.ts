@@ -10,8 +10,6 @@ import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import * as repo from './notifications.repository.ts';
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
 export const toNotification = (r: repo.NotificationRow): Notification => ({
   id: r.id,
   kind: r.kind as NotificationKind,
@@ -20,7 +18,7 @@ export const toNotification = (r: repo.NotificationRow): Notification => ({
   title: r.title,
   body: r.body,
   read: r.read_at !== null,
-  created_at: iso(r.created_at),
+  created_at: r.created_at.toISOString(),
 });
 
 export async function listNotifications(

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../test/db.ts';
-import { queryRows, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import { col, rows, rowSchema } from './db/rows.ts';
 import { createJobRunner, enqueueJob, type JobHandler } from './jobs.ts';
 
 const log = pino({ level: 'silent' });
@@ -19,8 +20,15 @@ beforeEach(async () => {
 });
 
 const jobRows = () =>
-  queryRows<{ kind: string; attempts: number; done_at: string | null; last_error: string | null; run_at: string }>(
+  rows(
     database.db,
+    rowSchema({
+      kind: col.text(),
+      attempts: col.int(),
+      done_at: col.text().nullable(),
+      last_error: col.text().nullable(),
+      run_at: col.text(),
+    }),
     sql`select kind, attempts, done_at, last_error, run_at::text from jobs order by id`,
   );
 

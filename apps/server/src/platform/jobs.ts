@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type Db, type Tx } from './db/client.ts';
+import { z } from 'zod';
+import type { Db, Tx } from './db/client.ts';
+import { col, rows, rowSchema, type RowOf } from './db/rows.ts';
 
 /**
  * Background work from the `jobs` table. Any number of runners (one per app server) may poll the same
@@ -49,7 +51,7 @@ export interface JobRunner {
 
 export const defaultBackoffMs = (attempt: number): number => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
-const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const tstz = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * Adds a job in the caller's transaction, so it exists exactly when the change that needs it commits. `runAt`
@@ -63,16 +65,17 @@ export async function enqueueJob(
   runAt: Date = new Date(),
 ): Promise<void> {
   await tx.execute(
-    sql`insert into jobs (kind, payload, run_at) values (${kind}, ${JSON.stringify(payload)}::jsonb, ${iso(runAt)})`,
+    sql`insert into jobs (kind, payload, run_at) values (${kind}, ${JSON.stringify(payload)}::jsonb, ${tstz(runAt)})`,
   );
 }
 
-interface ClaimedJob {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
+const claimedJob = rowSchema({
+  id: col.text(),
+  kind: col.text(),
+  payload: z.record(z.string(), z.unknown()).nullable(),
+  attempts: col.int(),
+});
+type ClaimedJob = RowOf<typeof claimedJob.shape>;
 
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const now = opts.now ?? (() => new Date());
@@ -91,13 +94,14 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       kinds.map((k) => sql`${k}`),
       sql`, `,
     );
-    return queryRows<ClaimedJob>(
+    return rows(
       opts.db,
-      sql`update jobs set locked_until = ${iso(new Date(at.getTime() + leaseMs))}, attempts = attempts + 1
+      claimedJob,
+      sql`update jobs set locked_until = ${tstz(new Date(at.getTime() + leaseMs))}, attempts = attempts + 1
           where id in (
             select id from jobs
-            where done_at is null and run_at <= ${iso(at)} and kind in (${kindList})
-              and (locked_until is null or locked_until <= ${iso(at)})
+            where done_at is null and run_at <= ${tstz(at)} and kind in (${kindList})
+              and (locked_until is null or locked_until <= ${tstz(at)})
             order by run_at, id
             limit ${batch}
             for update skip locked)
@@ -110,7 +114,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     try {
       await handler(job.payload ?? {}, { db: opts.db, now: at, attempt: job.attempts, log: opts.log });
       await opts.db.execute(
-        sql`update jobs set done_at = ${iso(now())}, locked_until = null, last_error = null where id = ${job.id}::bigint`,
+        sql`update jobs set done_at = ${tstz(now())}, locked_until = null, last_error = null where id = ${job.id}::bigint`,
       );
       return true;
     } catch (err) {
@@ -120,8 +124,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       const retryAt = new Date(now().getTime() + backoff(job.attempts));
       await opts.db.execute(
         giveUp
-          ? sql`update jobs set done_at = ${iso(now())}, locked_until = null, last_error = ${message} where id = ${job.id}::bigint`
-          : sql`update jobs set run_at = ${iso(retryAt)}, locked_until = null, last_error = ${message} where id = ${job.id}::bigint`,
+          ? sql`update jobs set done_at = ${tstz(now())}, locked_until = null, last_error = ${message} where id = ${job.id}::bigint`
+          : sql`update jobs set run_at = ${tstz(retryAt)}, locked_until = null, last_error = ${message} where id = ${job.id}::bigint`,
       );
       return false;
     }

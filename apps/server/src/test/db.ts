@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { newPglite, openPglite, openPostgres, queryRows, type Database } from '../platform/db/client.ts';
+import { newPglite, openPglite, openPostgres, type Database } from '../platform/db/client.ts';
+import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { seedBase } from '../platform/db/seed.ts';
 
 let workerPglite: Database | null = null;
@@ -46,8 +47,9 @@ export async function testDatabase(): Promise<Database> {
 }
 
 async function resetDatabase(database: Database): Promise<void> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await rows(
     database.db,
+    rowSchema({ name: col.text() }),
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
   );
   if (tables.length)

@@ -1,19 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '@taxportal/contract';
-import { queryRows, type Tx } from '../platform/db/client.ts';
+import { roleSchema } from '@taxportal/contract';
+import { z } from 'zod';
+import type { Tx } from '../platform/db/client.ts';
+import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import { ticketAssignments } from '../platform/db/schema.ts';
 
-export interface StaffUserRow {
-  id: string;
-  full_name: string;
-  email: string;
-  roles: Role[];
-}
+const staffUserRow = rowSchema({
+  id: col.text(),
+  full_name: col.text(),
+  email: col.text(),
+  roles: z.array(roleSchema),
+});
+export type StaffUserRow = RowOf<typeof staffUserRow.shape>;
 
 /** Users holding any non-customer role (or the given one), with all their roles. */
 export async function listStaffUsers(db: Tx, role?: string): Promise<StaffUserRow[]> {
-  return queryRows<StaffUserRow>(
+  return rows(
     db,
+    staffUserRow,
     sql`select u.id, u.full_name, u.email,
           (select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id) as roles
         from users u
@@ -25,12 +29,12 @@ export async function listStaffUsers(db: Tx, role?: string): Promise<StaffUserRo
 }
 
 export async function findStaffUser(db: Tx, id: string) {
-  const [row] = await queryRows<{ id: string; full_name: string; email: string }>(
+  return firstRow(
     db,
+    rowSchema({ id: col.text(), full_name: col.text(), email: col.text() }),
     sql`select u.id, u.full_name, u.email from users u
         where u.id = ${id} and exists(select 1 from user_roles r where r.user_id = u.id and r.role <> 'Customer')`,
   );
-  return row ?? null;
 }
 
 export async function insertAssignment(
@@ -45,20 +49,22 @@ export async function insertAssignment(
   });
 }
 
-export interface AssignmentRow {
-  id: string;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  previous_id: string | null;
-  previous_name: string | null;
-  by_id: string | null;
-  by_name: string | null;
-  created_at: Date | string;
-}
+const assignmentRow = rowSchema({
+  id: col.text(),
+  assignee_id: col.text().nullable(),
+  assignee_name: col.text().nullable(),
+  previous_id: col.text().nullable(),
+  previous_name: col.text().nullable(),
+  by_id: col.text().nullable(),
+  by_name: col.text().nullable(),
+  created_at: col.timestamp(),
+});
+export type AssignmentRow = RowOf<typeof assignmentRow.shape>;
 
 export async function listAssignments(db: Tx, ticketId: string): Promise<AssignmentRow[]> {
-  return queryRows<AssignmentRow>(
+  return rows(
     db,
+    assignmentRow,
     sql`select a.id::text as id, a.assignee_id, u.full_name as assignee_name,
           a.previous_assignee_id as previous_id, p.full_name as previous_name,
           a.assigned_by as by_id, b.full_name as by_name, a.created_at

@@ -9,7 +9,6 @@ import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import * as assignments from './assignment.repository.ts';
-import { iso } from './ticket-dto.ts';
 import { staleTicket } from './ticket-status.service.ts';
 import {
   actorOf,
@@ -107,7 +106,7 @@ export async function assignmentHistory(
       assignee: ref(r.assignee_id, r.assignee_name),
       previous_assignee: ref(r.previous_id, r.previous_name),
       assigned_by: ref(r.by_id, r.by_name),
-      created_at: iso(r.created_at),
+      created_at: r.created_at.toISOString(),
     })),
   };
 }

@@ -1,18 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../platform/db/client.ts';
+import { z } from 'zod';
+import type { Tx } from '../platform/db/client.ts';
+import { col, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import { ticketMessages } from '../platform/db/schema.ts';
 
-export interface MessageRow {
-  id: string;
-  ticket_id: string;
-  body: string;
-  internal: boolean;
-  document_ids: string[];
-  created_at: Date | string;
-  author_id: string | null;
-  author_name: string | null;
-  author_is_staff: boolean | null;
-}
+const messageRow = rowSchema({
+  id: col.text(),
+  ticket_id: col.text(),
+  body: col.text(),
+  internal: col.bool(),
+  document_ids: z.array(z.string()),
+  created_at: col.timestamp(),
+  author_id: col.text().nullable(),
+  author_name: col.text().nullable(),
+  author_is_staff: col.bool().nullable(),
+});
+export type MessageRow = RowOf<typeof messageRow.shape>;
 
 const columns = sql`m.id::text as id, m.ticket_id, m.body, m.internal, m.document_ids, m.created_at,
   m.author_id, u.full_name as author_name,
@@ -24,8 +27,9 @@ export async function listMessages(
   ticketId: string,
   opts: { includeInternal: boolean; before?: string | undefined; limit: number },
 ): Promise<MessageRow[]> {
-  return queryRows<MessageRow>(
+  return rows(
     db,
+    messageRow,
     sql`select ${columns}
         from ticket_messages m left join users u on u.id = m.author_id
         where m.ticket_id = ${ticketId}
@@ -50,8 +54,9 @@ export async function insertMessage(
       document_ids: m.documentIds,
     })
     .returning({ id: ticketMessages.id });
-  const [row] = await queryRows<MessageRow>(
+  const [row] = await rows(
     tx,
+    messageRow,
     sql`select ${columns} from ticket_messages m left join users u on u.id = m.author_id where m.id = ${inserted!.id}`,
   );
   return row!;
@@ -62,9 +67,10 @@ export async function touchTicketForMessage(tx: Tx, ticketId: string) {
   await tx.execute(sql`update tickets set updated_at = now(), last_message_at = now() where id = ${ticketId}`);
 }
 
-export async function markRead(tx: Tx, userId: string, ticketId: string): Promise<Date | string> {
-  const [row] = await queryRows<{ last_read_at: Date | string }>(
+export async function markRead(tx: Tx, userId: string, ticketId: string): Promise<Date> {
+  const [row] = await rows(
     tx,
+    rowSchema({ last_read_at: col.timestamp() }),
     sql`insert into ticket_reads (user_id, ticket_id, last_read_at) values (${userId}, ${ticketId}, now())
         on conflict (user_id, ticket_id) do update set last_read_at = greatest(ticket_reads.last_read_at, excluded.last_read_at)
         returning last_read_at`,

@@ -2,7 +2,7 @@ import { type TicketMessage, type TicketMessageList, type PostMessageBody } from
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import * as messages from './messages.repository.ts';
-import { iso, toMessage } from './ticket-dto.ts';
+import { toMessage } from './ticket-dto.ts';
 import {
   actorOf,
   commitChange,
@@ -75,5 +75,5 @@ export async function postMessage(
 export async function markRead(deps: Pick<TicketsDeps, 'db'>, auth: AuthContext, idOrName: string) {
   const ticket = await visibleTicket(deps.db, auth, idOrName);
   const at = await messages.markRead(deps.db, auth.user.id, ticket.id);
-  return { ticket_id: ticket.id, unread_count: 0 as const, last_read_at: iso(at) };
+  return { ticket_id: ticket.id, unread_count: 0 as const, last_read_at: at.toISOString() };
 }

@@ -13,9 +13,6 @@ import type { MessageRow } from './messages.repository.ts';
 import { allowedMoves } from './ticket-transitions.ts';
 import type { TicketRow, Viewer } from './tickets.repository.ts';
 
-export const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
-export const isoOrNull = (v: Date | string | null): string | null => (v === null ? null : iso(v));
-
 export interface StatusLabels {
   staff_label: string;
   customer_label: string;
@@ -48,8 +45,8 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
     allowed_statuses: allowedMoves(roles, r.status as TicketStatus),
     unread_count: Number(r.unread_count),
     version: r.version,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -66,8 +63,8 @@ export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: Ticket
     ...summary,
     service: { id: r.service_id, name: r.service_name, price_cents: r.price_cents, currency: r.currency },
     progress: progressOf(status, summary.status_category, labelOf),
-    status_changed_at: iso(r.status_changed_at),
-    last_message_at: isoOrNull(r.last_message_at),
+    status_changed_at: r.status_changed_at.toISOString(),
+    last_message_at: r.last_message_at?.toISOString() ?? null,
   };
 }
 
@@ -81,6 +78,6 @@ export function toMessage(r: MessageRow): TicketMessage {
       ? { id: r.author_id, full_name: r.author_name ?? '', is_staff: r.author_is_staff === true }
       : null,
     document_ids: Array.isArray(r.document_ids) ? r.document_ids : [],
-    created_at: iso(r.created_at),
+    created_at: r.created_at.toISOString(),
   };
 }

@@ -8,7 +8,7 @@ import {
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
-import { iso, labelFor } from './ticket-dto.ts';
+import { labelFor } from './ticket-dto.ts';
 import { canMove } from './ticket-transitions.ts';
 import {
   actorOf,
@@ -112,7 +112,7 @@ export async function statusHistory(
         ? { id: r.changed_by, full_name: r.changed_by_name ?? '', is_staff: r.changed_by_is_staff === true }
         : null,
       note: viewer.isStaff || r.changed_by === auth.user.id ? r.note : null,
-      created_at: iso(r.created_at),
+      created_at: r.created_at.toISOString(),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../platform/db/client.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import {
   services,
   serviceTypes,
@@ -7,44 +8,47 @@ import {
   tickets,
   ticketStatuses,
   ticketStatusChanges,
+  userRoles,
   users,
 } from '../platform/db/schema.ts';
 import { invoiceDueSql } from '../platform/ticket-status-view.ts';
 
 /** What every ticket query returns: the ticket, its customer, service, status labels and the viewer's unread count. */
-export interface TicketRow {
-  id: string;
-  name: string;
-  customer_id: string;
-  customer_name: string;
-  customer_email: string;
-  service_id: string;
-  service_name: string;
-  price_cents: number;
-  currency: string;
-  service_type_id: string;
-  service_type_name: string;
-  year: number;
-  phone: string | null;
-  status: string;
-  staff_label: string;
-  customer_label: string;
-  badge: string;
-  category: string;
+const ticketRow = rowSchema({
+  id: col.text(),
+  name: col.text(),
+  customer_id: col.text(),
+  customer_name: col.text(),
+  customer_email: col.text(),
+  service_id: col.text(),
+  service_name: col.text(),
+  price_cents: col.int(),
+  currency: col.text(),
+  service_type_id: col.text(),
+  service_type_name: col.text(),
+  year: col.int(),
+  phone: col.text().nullable(),
+  status: col.text(),
+  staff_label: col.text(),
+  customer_label: col.text(),
+  badge: col.text(),
+  category: col.text(),
   /** An issued, unpaid invoice in Ready For Invoice (customers read it as waiting on them). */
-  invoice_due: boolean;
-  assignee_id: string | null;
-  assignee_name: string | null;
-  version: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-  status_changed_at: Date | string;
-  last_message_at: Date | string | null;
+  invoice_due: col.bool(),
+  assignee_id: col.text().nullable(),
+  assignee_name: col.text().nullable(),
+  version: col.int(),
+  created_at: col.timestamp(),
+  updated_at: col.timestamp(),
+  status_changed_at: col.timestamp(),
+  last_message_at: col.timestamp().nullable(),
   /** Exact keyset values, as PostgreSQL prints them (microseconds included). */
-  k_updated: string;
-  k_created: string;
-  unread_count: number;
-}
+  k_updated: col.text(),
+  k_created: col.text(),
+  unread_count: col.int(),
+});
+export type TicketRow = RowOf<typeof ticketRow.shape>;
+const idRow = rowSchema({ id: col.text() });
 
 export interface Viewer {
   userId: string;
@@ -90,7 +94,7 @@ const TICKET_NAME = /^TD\.\d+$/i;
 /** By id or by name (TD.0001); ownership is the service's business. */
 export async function findTicket(db: Tx, viewer: Viewer, idOrName: string): Promise<TicketRow | null> {
   const where = TICKET_NAME.test(idOrName) ? sql`name = ${idOrName.toUpperCase()}` : sql`id = ${idOrName}`;
-  const [row] = await queryRows<TicketRow>(db, decorate(viewer, sql`select * from tickets where ${where}`));
+  const [row] = await rows(db, ticketRow, decorate(viewer, sql`select * from tickets where ${where}`));
   return row ?? null;
 }
 
@@ -169,14 +173,15 @@ export async function listTickets(db: Tx, viewer: Viewer, f: ListFilter): Promis
       ids.map((id) => sql`${id}`),
       sql`, `,
     );
-    return queryRows<TicketRow>(
+    return rows(
       db,
+      ticketRow,
       sql`${decorate(viewer, sql`select * from tickets where id in (${list})`)} order by ${outer}`,
     );
   }
   if (search?.kind === 'text') where.push(sql`search_text like ${search.pattern}`);
   const chosen = sql`select * from tickets ${whereOf(where)} order by ${order} limit ${f.limit}`;
-  return queryRows<TicketRow>(db, sql`${decorate(viewer, chosen)} order by ${outer}`);
+  return rows(db, ticketRow, sql`${decorate(viewer, chosen)} order by ${outer}`);
 }
 
 /**
@@ -198,13 +203,15 @@ async function searchRecentFirst(
   window: number,
 ) {
   const recent = sql`select id, updated_at, search_text from tickets ${whereOf(where)} order by ${RECENT} limit ${window}`;
-  const found = await queryRows<{ id: string }>(
+  const found = await rows(
     db,
+    idRow,
     sql`select w.id from (${recent}) w where w.search_text like ${search.pattern} order by w.updated_at desc, w.id desc limit ${limit}`,
   );
   if (found.length >= limit || !search.indexable) return found.map((r) => r.id);
-  const [edge] = await queryRows<{ ts: string; id: string }>(
+  const [edge] = await rows(
     db,
+    rowSchema({ ts: col.text(), id: col.text() }),
     sql`select updated_at::text as ts, id from tickets ${whereOf(where)} order by ${RECENT} offset ${window - 1} limit 1`,
   );
   if (!edge) return found.map((r) => r.id);
@@ -214,8 +221,9 @@ async function searchRecentFirst(
     sql`search_text like ${search.pattern}`,
   ];
   // MATERIALIZED: plan the match on its own (trigram bitmap), not as an ordered scan hoping to stop early.
-  const rest = await queryRows<{ id: string }>(
+  const rest = await rows(
     db,
+    idRow,
     sql`with m as materialized (select id, updated_at from tickets ${whereOf(older)})
         select id from m order by updated_at desc, id desc limit ${limit - found.length}`,
   );
@@ -291,24 +299,26 @@ export async function recordStatusChange(
   });
 }
 
-export interface StatusChangeRow {
-  id: string;
-  from_status: string | null;
-  to_status: string;
-  note: string | null;
-  created_at: Date | string;
-  changed_by: string | null;
-  changed_by_name: string | null;
-  changed_by_is_staff: boolean | null;
-  from_staff_label: string | null;
-  from_customer_label: string | null;
-  to_staff_label: string;
-  to_customer_label: string;
-}
+const statusChangeRow = rowSchema({
+  id: col.text(),
+  from_status: col.text().nullable(),
+  to_status: col.text(),
+  note: col.text().nullable(),
+  created_at: col.timestamp(),
+  changed_by: col.text().nullable(),
+  changed_by_name: col.text().nullable(),
+  changed_by_is_staff: col.bool().nullable(),
+  from_staff_label: col.text().nullable(),
+  from_customer_label: col.text().nullable(),
+  to_staff_label: col.text(),
+  to_customer_label: col.text(),
+});
+export type StatusChangeRow = RowOf<typeof statusChangeRow.shape>;
 
 export async function listStatusChanges(db: Tx, ticketId: string): Promise<StatusChangeRow[]> {
-  return queryRows<StatusChangeRow>(
+  return rows(
     db,
+    statusChangeRow,
     sql`select c.id::text as id, c.from_status, c.to_status, c.note, c.created_at, c.changed_by,
           u.full_name as changed_by_name,
           exists(select 1 from user_roles ur where ur.user_id = u.id and ur.role <> 'Customer') as changed_by_is_staff,
@@ -351,12 +361,12 @@ export async function isOfferedYear(db: Tx, year: number): Promise<boolean> {
 
 /** A user holding the Customer role, or null. */
 export async function findCustomer(db: Tx, id: string) {
-  const [row] = await queryRows<{ id: string; phone: string | null }>(
+  return firstRow(
     db,
-    sql`select u.id, u.phone from users u
-        where u.id = ${id} and exists(select 1 from user_roles r where r.user_id = u.id and r.role = 'Customer')`,
+    rowSchema({ id: col.text(), phone: col.text().nullable() }),
+    sql`select u.id, u.phone from ${users} u
+        where u.id = ${id} and exists(select 1 from ${userRoles} r where r.user_id = u.id and r.role = 'Customer')`,
   );
-  return row ?? null;
 }
 
 export async function findUserPhone(db: Tx, id: string): Promise<string | null> {

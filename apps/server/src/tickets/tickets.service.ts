@@ -8,10 +8,12 @@ import {
   type TicketDetail,
   type TicketList,
 } from '@taxportal/contract';
+import { z } from 'zod';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
+import { cursorTimestamp, keysetCursor } from '../platform/keyset-cursor.ts';
 import { toTicketDetail, toTicketSummary } from './ticket-dto.ts';
 import {
   commitChange,
@@ -106,23 +108,8 @@ export async function createTicket(
   });
 }
 
-interface Cursor {
-  assigned?: boolean;
-  ts: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-/** A timestamptz as PostgreSQL prints it: `2025-01-31 12:34:56.123456+00`. */
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.ts !== 'string' || typeof c.id !== 'string' || !PG_TIMESTAMP.test(c.ts)) throw new Error();
-    return c;
-  } catch {
-    throw fieldError('cursor', 'Invalid cursor.');
-  }
-}
+/** Keyset on (updated_at, id), or on (assigned, created_at, id) for the Open queue. */
+const cursor = keysetCursor(z.object({ assigned: z.boolean().optional(), ts: cursorTimestamp, id: z.string() }));
 
 /**
  * What a search box query means: 7 or more digits written like a phone number
@@ -158,7 +145,7 @@ export async function listTickets(
     else if (q.assignee === 'none') assigneeId = null;
     else assigneeId = q.assignee;
   }
-  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const after = q.cursor ? cursor.decode(q.cursor) : undefined;
   const rows = await repo.listTickets(deps.db, viewer, {
     // Customers see their own tickets, whatever they ask for.
     customerId: viewer.isStaff ? q.customer : auth.user.id,
@@ -175,7 +162,7 @@ export async function listTickets(
   const last = page.at(-1);
   const next =
     rows.length > q.limit && last
-      ? encodeCursor(
+      ? cursor.encode(
           openRequest
             ? { assigned: last.assignee_id !== null, ts: last.k_created, id: last.id }
             : { ts: last.k_updated, id: last.id },

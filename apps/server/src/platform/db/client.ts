@@ -3,13 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { col, firstRow, rowSchema } from './rows.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,11 +33,7 @@ export interface Database {
 
 type PubSub = Pick<Database, 'listen' | 'notify'>;
 
-/** Raw SQL for the few queries the builder does not express; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const migrationCount = rowSchema({ n: col.int() });
 
 /** The migrations folder: `drizzle/` next to src/ or dist/, found from this file. */
 export function migrationsFolder(): string {
@@ -69,11 +66,8 @@ function wrap(
     migrate: runMigrations,
     async isMigrated() {
       try {
-        const [r] = await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-        );
-        return Number(r?.n) >= journalLength(folder);
+        const r = await firstRow(db, migrationCount, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        return (r?.n ?? 0) >= journalLength(folder);
       } catch {
         return false;
       }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, STATUS_DEFINITIONS, type Role } from '@taxportal/contract';
 import { createUser } from '../users.ts';
-import { queryRows, type Db } from './client.ts';
+import type { Db } from './client.ts';
 import {
   documentTypes,
   roles,
@@ -104,8 +104,7 @@ export async function seedBase(db: Db): Promise<void> {
   await db.insert(taxYears).values(years).onConflictDoNothing();
   await db.insert(siteSettings).values({ key: 'currency', value: 'USD' }).onConflictDoNothing();
 
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from service_types`);
-  if (Number(count?.n) === 0) {
+  if ((await db.$count(serviceTypes)) === 0) {
     for (const [i, type] of CATALOGUE.entries()) {
       const typeId = randomUUID();
       await db.insert(serviceTypes).values({ id: typeId, name: type.name, description: type.description, position: i });

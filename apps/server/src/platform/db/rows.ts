@@ -1,0 +1,68 @@
+import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from './client.ts';
+
+/**
+ * The one boundary for raw SQL. Drizzle's builder types what it selects; the
+ * queries it cannot express (keyset lists, search, dashboards) come back from
+ * `db.execute` as untyped objects whose values differ by driver: timestamps are
+ * text on both (drizzle turns the drivers' parsers off), a bigint is a number on
+ * PGlite and a string on node-postgres. Each such query names its columns in a
+ * zod object built from the column types below, so every row is parsed here:
+ * timestamps come out as `Date`, counts as numbers, and a missing or renamed
+ * column fails loudly instead of reaching a DTO as `undefined`.
+ */
+
+const toDate = (v: Date | string, ctx: z.RefinementCtx): Date => {
+  const d = v instanceof Date ? v : new Date(v);
+  if (Number.isNaN(d.getTime())) {
+    ctx.addIssue({ code: 'custom', message: `not a timestamp: ${String(v)}` });
+    return z.NEVER;
+  }
+  return d;
+};
+
+const toInt = (v: number | string | bigint, ctx: z.RefinementCtx): number => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) {
+    ctx.addIssue({ code: 'custom', message: `not an integer: ${String(v)}` });
+    return z.NEVER;
+  }
+  return n;
+};
+
+/** Column types for row schemas: what the database may send, and what the code gets. */
+export const col = {
+  /** timestamptz (or a `Date` already) → Date. */
+  timestamp: () => z.union([z.date(), z.string()]).transform(toDate),
+  /** int4, int8 (text on node-postgres) or a whole numeric → number. */
+  int: () => z.union([z.number(), z.string(), z.bigint()]).transform(toInt),
+  /** numeric / float (text on node-postgres) → number. */
+  number: () => z.union([z.number(), z.string()]).transform(Number).pipe(z.number()),
+  text: () => z.string(),
+  bool: () => z.boolean(),
+  /** jsonb, already parsed by both drivers. */
+  json: () => z.unknown(),
+};
+
+/** A row schema: one entry per selected column. */
+export type RowShape = z.ZodRawShape;
+export type RowOf<S extends RowShape> = z.output<z.ZodObject<S>>;
+
+/** Builds a row schema once (module level), so each query does not rebuild it. */
+export const rowSchema = <S extends RowShape>(shape: S) => z.object(shape);
+
+/** Runs raw SQL and parses every row with `schema`. Extra columns are dropped; a missing one throws. */
+export async function rows<T extends z.ZodType>(db: Tx, schema: T, query: SQL): Promise<z.output<T>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return result.rows.map((r, i) => {
+    const parsed = schema.safeParse(r);
+    if (!parsed.success) throw new Error(`row ${i} does not match its schema: ${z.prettifyError(parsed.error)}`);
+    return parsed.data;
+  });
+}
+
+/** The first row, or null. */
+export async function firstRow<T extends z.ZodType>(db: Tx, schema: T, query: SQL): Promise<z.output<T> | null> {
+  return (await rows(db, schema, query))[0] ?? null;
+}
