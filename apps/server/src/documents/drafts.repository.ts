@@ -2,31 +2,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../platform/db/client.ts';
 import { documents, taxDrafts, ticketMessages, users } from '../platform/db/schema.ts';
 
-/** What drafts and signing need of a ticket (read here: features do not import each other). */
-export interface TicketRow {
-  id: string;
-  name: string;
-  customer_id: string;
-  customer_name: string;
-  customer_email: string;
-  assignee_id: string | null;
-  status: string;
-  year: number;
-  service_name: string;
-}
-
-export async function findTicket(db: Tx, idOrName: string, lock = false): Promise<TicketRow | null> {
-  const [row] = await queryRows<TicketRow>(
-    db,
-    sql`select t.id, t.name, t.customer_id, u.full_name as customer_name, u.email as customer_email,
-          t.assignee_id, t.status, t.year, s.name as service_name
-        from tickets t join users u on u.id = t.customer_id join services s on s.id = t.service_id
-        where t.id = ${idOrName} or t.name = ${idOrName}
-        ${lock ? sql`for update of t` : sql``}`,
-  );
-  return row ? { ...row, year: Number(row.year) } : null;
-}
-
 export interface DraftRow {
   id: string;
   ticket_id: string;

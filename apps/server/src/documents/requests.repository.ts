@@ -2,32 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { DocumentRequestStatus } from '@taxportal/contract';
 import { queryRows, type Tx } from '../platform/db/client.ts';
 
-/** A ticket as the documents feature needs it: whose it is, its state (features never import each other). */
-export interface TicketRef {
-  id: string;
-  name: string;
-  status: string;
-  year: number;
-  customer_id: string;
-  customer_name: string;
-  customer_email: string;
-  service_name: string;
-}
-
-const TICKET_NAME = /^td\.\d+$/i;
-
-export async function findTicket(db: Tx, idOrName: string): Promise<TicketRef | null> {
-  const where = TICKET_NAME.test(idOrName) ? sql`t.name = ${idOrName.toUpperCase()}` : sql`t.id = ${idOrName}`;
-  const [row] = await queryRows<TicketRef>(
-    db,
-    sql`select t.id, t.name, t.status, t.year, t.customer_id, u.full_name as customer_name, u.email as customer_email,
-               s.name as service_name
-        from tickets t join users u on u.id = t.customer_id join services s on s.id = t.service_id
-        where ${where}`,
-  );
-  return row ?? null;
-}
-
 export interface RequestRow {
   id: string;
   ticket_id: string;

@@ -18,9 +18,10 @@ import {
   statusLabels,
   ticketAudience,
   viewerOf,
-  visibleTicket,
+  visibleTicketRow,
   type TicketsDeps,
 } from './tickets-context.ts';
+import { writeStatusChange } from './ticket-moves.ts';
 import * as repo from './tickets.repository.ts';
 
 export async function getTicket(
@@ -28,7 +29,7 @@ export async function getTicket(
   auth: AuthContext,
   idOrName: string,
 ): Promise<TicketDetail> {
-  const row = await visibleTicket(deps.db, auth, idOrName);
+  const row = await visibleTicketRow(deps.db, auth, idOrName);
   return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(deps.db));
 }
 
@@ -84,7 +85,7 @@ export async function createTicket(
       phone,
       created_by: auth.user.id,
     });
-    await repo.recordStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: auth.user.id });
+    await writeStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: auth.user.id, note: null });
     await audit(tx, {
       actorId: auth.user.id,
       action: 'ticket.created',
