@@ -38,14 +38,6 @@ export async function listDrafts(db: Tx, ticketId: string): Promise<DraftRow[]> 
   );
 }
 
-export async function findDraft(db: Tx, ticketId: string, draftId: string): Promise<DraftRow | null> {
-  const [row] = await queryRows<DraftRow>(
-    db,
-    sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} and d.id = ${draftId}`,
-  );
-  return row ?? null;
-}
-
 /** The newest version number, under the ticket's row lock (the caller holds it). */
 export async function latestVersion(tx: Tx, ticketId: string): Promise<number> {
   const [row] = await tx

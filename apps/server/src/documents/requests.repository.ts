@@ -109,15 +109,6 @@ export async function cancelRequest(tx: Tx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Labels of a ticket's open requests (for the Required More Information notice). */
-export async function openLabels(db: Tx, ticketId: string): Promise<string[]> {
-  const rows = await queryRows<{ label: string }>(
-    db,
-    sql`select label from document_requests where ticket_id = ${ticketId} and status = 'open' order by created_at, id`,
-  );
-  return rows.map((r) => r.label);
-}
-
 /** The questionnaire's request for one answer, if any (unique by ticket and source_key). */
 export async function findBySourceKey(tx: Tx, ticketId: string, sourceKey: string): Promise<RequestRow | null> {
   const [row] = await queryRows<RequestRow>(
