@@ -5,10 +5,10 @@ export { ticketsRoutes } from './tickets.routes.ts';
 export type { TicketsDeps } from './tickets-context.ts';
 
 /** Who may see a ticket, and how a path names one. */
-export { findTicketRef, seenBy, visibleTicket, type TicketRef } from './ticket-ref.ts';
+export { findTicketRef, visibleTicket, type TicketRef } from './ticket-ref.ts';
 /** The one writer of ticket statuses, and the moves other features' facts make. */
-export { moveTicket, type MoveOutcome, type SystemMoveRequest } from './ticket-moves.ts';
-export { canMove, SYSTEM_MOVES, type SystemMove } from './ticket-transitions.ts';
+export { moveTicket } from './ticket-moves.ts';
+export { canMove, SYSTEM_MOVES } from './ticket-transitions.ts';
 
 /** The service functions the demo sample plays (docs/decisions/0008). */
 export { assignTicket } from './assignment.service.ts';
