@@ -20,5 +20,6 @@ export const MESSAGES = {
   unauthenticated: 'Please sign in to continue.',
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found.',
+  ticketNotFound: 'Ticket not found.',
   passwordLength: 'Password must be 8 to 128 characters.',
 } as const;

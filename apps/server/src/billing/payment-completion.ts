@@ -3,6 +3,7 @@ import { BILLING_MESSAGES, type TicketStatus } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { formatDay } from '../platform/people-dates.ts';
+import { moveTicket } from '../tickets/index.ts';
 import { isoDay, type BillingDeps } from './billing.deps.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
@@ -89,12 +90,14 @@ export async function completePaymentTx(
     paid_at: invoice.paid_at ?? now,
     last_payment_error: null,
   });
-  const moved = await repo.moveTicketToPaymentCollected(
-    tx,
-    invoice.ticket_id,
+  // Tickets' system move: from any status before Payment Collected; a ticket past it (or Cancelled) stays.
+  const outcome = await moveTicket(tx, {
+    ticketId: invoice.ticket_id,
+    system: 'payment_collected',
     actorId,
-    `Invoice ${invoice.name} paid (${entry.name})`,
-  );
+    note: `Invoice ${invoice.name} paid (${entry.name})`,
+  });
+  const moved = outcome.moved ? { from: outcome.from, to: outcome.to } : null;
   const notice = await repo.notify(tx, {
     user_id: invoice.customer_id,
     ticket_id: invoice.ticket_id,

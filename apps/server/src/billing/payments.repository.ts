@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { TICKET_STATUSES, type Notification, type TicketStatus } from '@taxportal/contract';
+import type { Notification } from '@taxportal/contract';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { moveTicketStatus } from '../platform/ticket-moves.ts';
 import { notifications, paymentEntries, paymentEvents, tickets, users } from '../platform/db/schema.ts';
 
 export type PaymentEntryRow = typeof paymentEntries.$inferSelect;
@@ -75,15 +74,6 @@ export async function recordEvent(
 
 export async function setEventOutcome(tx: Tx, eventId: string, outcome: string) {
   await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.event_id, eventId));
-}
-
-const PAYMENT_COLLECTED: TicketStatus = 'Payment Collected';
-/** Statuses a paid ticket moves on from; later ones (and Cancelled) are left where staff put them. */
-const BEFORE_PAYMENT = TICKET_STATUSES.slice(0, TICKET_STATUSES.indexOf(PAYMENT_COLLECTED));
-
-/** Moves the ticket to Payment Collected, with its history row, in the caller's transaction. */
-export function moveTicketToPaymentCollected(tx: Tx, ticketId: string, actorId: string | null, note: string) {
-  return moveTicketStatus(tx, { ticketId, to: PAYMENT_COLLECTED, from: BEFORE_PAYMENT, actorId, note });
 }
 
 /** Billing's notifications (invoice issued, payment received, refund) are all of the contract's `invoice` kind. */

@@ -12,7 +12,7 @@ import { siteSettings } from '../platform/db/schema.ts';
 import { createFileStore } from '../platform/storage/index.ts';
 import { testDatabase } from '../test/db.ts';
 import { createTestApp, signIn, type TestApp } from '../test/helper.ts';
-import { canMove } from '../tickets/ticket-transitions.ts';
+import { canMove } from '../tickets/index.ts';
 import { SAMPLE_MARKER, seedDemoAccounts, seedDemoData, seedSampleData, type SampleRecord } from './demo-data.ts';
 import { SAMPLE_IP, type Catalogue, type Person } from './sample-engine.ts';
 import { Plan } from './sample-timeline.ts';

@@ -18,29 +18,33 @@ import {
   type SectionAnswers,
   type TicketStatus,
 } from '@taxportal/contract';
-import type { BillingDeps } from '../billing/billing.deps.ts';
-import { createInvoice, listInvoices } from '../billing/invoices.service.ts';
-import { createPaymentIntent, payWithTestCard } from '../billing/payments.service.ts';
-import { createTestProvider } from '../billing/providers/test-provider.ts';
-import { listDocumentTypes, listServices, listYears } from '../catalog/catalog.service.ts';
-import type { DocumentsDeps } from '../documents/documents.deps.ts';
-import { uploadDocuments } from '../documents/documents.service.ts';
-import { approveDraft, listDrafts, uploadDraft } from '../documents/drafts.service.ts';
-import { saveSection } from '../documents/questionnaire.service.ts';
-import { createRequests, listTicketRequests } from '../documents/requests.service.ts';
-import { markAllRead } from '../notifications/notifications.service.ts';
-import { createTicketNotifier } from '../notifications/ticket-notifier.ts';
+import {
+  type BillingDeps,
+  createInvoice,
+  createPaymentIntent,
+  createTestProvider,
+  listInvoices,
+  payWithTestCard,
+} from '../billing/index.ts';
+import { listDocumentTypes, listServices, listYears } from '../catalog/index.ts';
+import {
+  approveDraft,
+  createRequests,
+  type DocumentsDeps,
+  listDrafts,
+  listTicketRequests,
+  saveSection,
+  uploadDocuments,
+  uploadDraft,
+} from '../documents/index.ts';
+import { createTicketNotifier, markAllRead } from '../notifications/index.ts';
 import { loadUserWithRoles, type AuthContext } from '../platform/auth/sessions.ts';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
-import { assignTicket } from '../tickets/assignment.service.ts';
-import { markRead, postMessage } from '../tickets/messages.service.ts';
-import { changeStatus } from '../tickets/ticket-status.service.ts';
-import type { TicketsDeps } from '../tickets/tickets-context.ts';
-import { createTicket } from '../tickets/tickets.service.ts';
+import { assignTicket, changeStatus, createTicket, markRead, postMessage, type TicketsDeps } from '../tickets/index.ts';
 import type { SampleFile } from './sample-files.ts';
 
 /**

@@ -271,33 +271,6 @@ export async function documentExtras(db: Tx, row: DocumentRow): Promise<Document
 }
 
 /**
- * The reusable upload pipeline (vault uploads, drafts): checks the request first (nothing stored when it is
- * refused), stores the file, then writes the row in a transaction (`tx` if given, else its own). A refusal
- * after storing removes the file again.
- */
-export async function receiveDocument(
-  deps: DocumentsDeps,
-  part: UploadSource,
-  meta: DocumentMeta,
-  tx?: Tx,
-): Promise<Document> {
-  if (meta.documentTypeId !== undefined && meta.documentTypeId !== null) {
-    await assertDocumentType(tx ?? deps.db, meta.documentTypeId);
-  }
-  if (meta.requestId) await checkRequest(tx ?? deps.db, meta.requestId, meta.customerId, meta.ticketId);
-  const staged = await stageUpload(deps, part);
-  try {
-    const row = tx
-      ? await insertDocument(tx, deps, staged, meta)
-      : await deps.db.transaction((t) => insertDocument(t, deps, staged, meta));
-    return documentDto(row, { ...(await documentExtras(tx ?? deps.db, row)), can_delete: false });
-  } catch (err) {
-    await discardStaged(deps, [staged]);
-    throw err;
-  }
-}
-
-/**
  * A multipart body of fields and exactly one PDF (a draft, the firm's Form 8879): the file is stored, encrypted,
  * as it streams in, and removed again when anything is refused.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRequests, documents, documentTypes } from '../platform/db/schema.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
-import { multipart, pdf, png, type Upload } from './documents.test-utils.ts';
+import { multipart, pdf, png, type Upload } from '../test/upload-fixtures.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -27,6 +27,7 @@ import {
   type DocumentRow,
   type StagedFile,
 } from './document-files.ts';
+import { visibleTicket } from '../tickets/index.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { DRAFT_DOCUMENT_KEPT, isDraftOrFormDocument } from './drafts.repository.ts';
 
@@ -54,16 +55,6 @@ export async function visibleDocument(db: Tx, auth: AuthContext, id: string): Pr
   return row;
 }
 
-/** A customer's own ticket, or any ticket for staff; 404 otherwise. */
-async function ticketFor(db: Tx, auth: AuthContext, ticketId: string) {
-  const [t] = await db
-    .select({ id: tickets.id, customer_id: tickets.customer_id, status: tickets.status, name: tickets.name })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId));
-  if (!t || (!isStaff(auth) && t.customer_id !== auth.user.id)) throw notFound('Ticket not found.');
-  return t;
-}
-
 /** Keyset on (created_at, id); documents' timestamps are read as Dates (milliseconds). */
 const cursor = keysetCursor(z.object({ at: z.iso.datetime(), id: z.string().min(1) }));
 
@@ -80,8 +71,8 @@ export async function listDocuments(
     where.push(eq(documents.customer_id, auth.user.id), ne(documents.visibility, 'internal'));
   }
   if (q.ticket_id) {
-    await ticketFor(db, auth, q.ticket_id);
-    where.push(eq(documents.ticket_id, q.ticket_id));
+    const t = await visibleTicket(db, auth, q.ticket_id);
+    where.push(eq(documents.ticket_id, t.id));
   }
   if (q.kind) where.push(eq(documents.kind, q.kind));
   if (q.cursor) {
@@ -153,7 +144,8 @@ export async function uploadDocuments(
     let ticketId: string | null = f.ticket_id ?? null;
     let ticket: { name: string; status: string } | null = null;
     if (ticketId) {
-      const t = await ticketFor(deps.db, auth, ticketId);
+      const t = await visibleTicket(deps.db, auth, ticketId);
+      ticketId = t.id;
       ticket = t;
       if (isStaff(auth) && f.customer_id && f.customer_id !== t.customer_id) {
         throw fieldError('customer_id', 'The ticket belongs to another customer.');

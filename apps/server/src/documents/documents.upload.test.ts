@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@taxportal/contract';
 import { auditLog, documents, documentTypes } from '../platform/db/schema.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
-import { jpegWithGps, multipart, pdf, pdfOfSize, png, type Upload } from './documents.test-utils.ts';
+import { jpegWithGps, multipart, pdf, pdfOfSize, png, type Upload } from '../test/upload-fixtures.ts';
 
 let t: TestApp;
 let dataDir: string;

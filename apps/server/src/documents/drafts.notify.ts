@@ -5,7 +5,7 @@ import { notifications, tickets } from '../platform/db/schema.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
-import type { TicketRow } from './drafts.repository.ts';
+import type { TicketRef as TicketRow } from '../tickets/index.ts';
 
 /**
  * What drafts and signing do after their transaction commits, collected while it runs: notification rows

@@ -1,41 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
-import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
-import {
-  documents,
-  services,
-  signingRequests,
-  taxDrafts,
-  ticketMessages,
-  tickets,
-  users,
-} from '../platform/db/schema.ts';
-
-/** What drafts and signing need of a ticket (read here: features do not import each other). */
-const ticketRow = rowSchema({
-  id: col.text(),
-  name: col.text(),
-  customer_id: col.text(),
-  customer_name: col.text(),
-  customer_email: col.text(),
-  assignee_id: col.text().nullable(),
-  status: col.text(),
-  year: col.int(),
-  service_name: col.text(),
-});
-export type TicketRow = RowOf<typeof ticketRow.shape>;
-
-export async function findTicket(db: Tx, idOrName: string, lock = false): Promise<TicketRow | null> {
-  return firstRow(
-    db,
-    ticketRow,
-    sql`select t.id, t.name, t.customer_id, u.full_name as customer_name, u.email as customer_email,
-          t.assignee_id, t.status, t.year, s.name as service_name
-        from ${tickets} t join ${users} u on u.id = t.customer_id join ${services} s on s.id = t.service_id
-        where t.id = ${idOrName} or t.name = ${idOrName}
-        ${lock ? sql`for update of t` : sql``}`,
-  );
-}
+import { col, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
+import { documents, signingRequests, taxDrafts, ticketMessages, tickets, users } from '../platform/db/schema.ts';
 
 const draftRow = rowSchema({
   id: col.text(),
@@ -72,14 +38,6 @@ export async function listDrafts(db: Tx, ticketId: string): Promise<DraftRow[]> 
     db,
     draftRow,
     sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} order by d.version desc`,
-  );
-}
-
-export async function findDraft(db: Tx, ticketId: string, draftId: string): Promise<DraftRow | null> {
-  return firstRow(
-    db,
-    draftRow,
-    sql`select ${draftColumns} ${draftJoins} where d.ticket_id = ${ticketId} and d.id = ${draftId}`,
   );
 }
 

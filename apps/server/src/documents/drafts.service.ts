@@ -17,29 +17,15 @@ import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
-import { moveTicketStatus } from '../platform/ticket-moves.ts';
+import { findTicketRef, moveTicket, SYSTEM_MOVES, visibleTicket, type TicketRef } from '../tickets/index.ts';
 import { discardStaged, insertDocument, readPdfUpload } from './document-files.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { FollowUps, ticketLink, ticketVersion } from './drafts.notify.ts';
 import * as repo from './drafts.repository.ts';
-import type { DraftRow, TicketRow } from './drafts.repository.ts';
+import type { DraftRow } from './drafts.repository.ts';
 
-export const TICKET_NOT_FOUND = 'Ticket not found.';
-/** Where a new draft may come from; it moves the ticket to Draft Ready (already there: a new version). */
-const DRAFT_FROM: readonly TicketStatus[] = [
-  'Open',
-  'Tax Preparation',
-  'Required More Information',
-  'Filing In Process',
-  'Draft Finalised',
-];
-
-/** The ticket if the caller may see it: staff every ticket, a customer their own; anything else 404. */
-export async function visibleTicket(deps: Pick<DocumentsDeps, 'db'>, auth: AuthContext, ref: string) {
-  const t = await repo.findTicket(deps.db, ref);
-  if (!t || (!isStaff(auth) && t.customer_id !== auth.user.id)) throw notFound(TICKET_NOT_FOUND);
-  return t;
-}
+/** Where a new draft may come from (tickets' system move draft_uploaded); in Draft Ready: a new version. */
+const DRAFT_FROM: readonly TicketStatus[] = SYSTEM_MOVES.draft_uploaded.from;
 
 /**
  * A version as the API shows it. A pending version reads `not_reviewed` once its ticket has left Draft Ready
@@ -81,7 +67,7 @@ async function draftOut(db: DocumentsDeps['db'], ticketId: string, draftId: stri
 }
 
 export async function listDrafts(deps: Pick<DocumentsDeps, 'db'>, auth: AuthContext, ref: string): Promise<DraftList> {
-  const t = await visibleTicket(deps, auth, ref);
+  const t = await visibleTicket(deps.db, auth, ref);
   const rows = await repo.listDrafts(deps.db, t.id);
   return { items: rows.map((r) => toDraft(r, rows)) };
 }
@@ -96,7 +82,7 @@ export async function uploadDraft(
   parts: () => AsyncIterable<Part>,
   ip: string,
 ): Promise<Draft> {
-  const seen = await visibleTicket(deps, auth, ref);
+  const seen = await visibleTicket(deps.db, auth, ref);
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
   if (![...DRAFT_FROM, 'Draft Ready'].includes(seen.status as TicketStatus)) {
     throw new AppError('conflict', DRAFT_MESSAGES.ticketClosed);
@@ -113,7 +99,7 @@ export async function uploadDraft(
   let draftId: string;
   try {
     draftId = await deps.db.transaction(async (tx) => {
-      const t = (await repo.findTicket(tx, seen.id, true))!;
+      const t = (await findTicketRef(tx, seen.id, { lock: true }))!;
       if (![...DRAFT_FROM, 'Draft Ready'].includes(t.status as TicketStatus)) {
         throw new AppError('conflict', DRAFT_MESSAGES.ticketClosed);
       }
@@ -137,13 +123,13 @@ export async function uploadDraft(
         uploaded_by: auth.user.id,
         created_at: deps.now(),
       });
-      const moved = await moveTicketStatus(tx, {
+      const outcome = await moveTicket(tx, {
         ticketId: t.id,
-        to: 'Draft Ready',
-        from: DRAFT_FROM,
+        system: 'draft_uploaded',
         actorId: auth.user.id,
         note: `Draft v${version} uploaded`,
       });
+      const moved = outcome.moved ? { from: outcome.from, to: outcome.to } : null;
       await audit(tx, {
         actorId: auth.user.id,
         action: 'draft.uploaded',
@@ -188,13 +174,13 @@ export async function decideDraft(
   decision: Decision,
   ip: string,
 ): Promise<Draft> {
-  const seen = await visibleTicket(deps, auth, ref);
+  const seen = await visibleTicket(deps.db, auth, ref);
   if (isStaff(auth) || seen.customer_id !== auth.user.id) {
     throw new AppError('forbidden', 'Only the customer of this ticket can review its draft.');
   }
   const follow = new FollowUps();
   await deps.db.transaction(async (tx) => {
-    const t = (await repo.findTicket(tx, seen.id, true))!;
+    const t = (await findTicketRef(tx, seen.id, { lock: true }))!;
     const draft = await repo.lockDraft(tx, t.id, draftId);
     if (!draft) throw notFound(DRAFT_MESSAGES.draftNotFound);
     const latest = await repo.latestVersion(tx, t.id);
@@ -202,11 +188,9 @@ export async function decideDraft(
       throw new AppError('conflict', DRAFT_MESSAGES.notCurrent);
     }
     if (draft.status !== 'pending') throw new AppError('conflict', DRAFT_MESSAGES.alreadyDecided);
-    const to: TicketStatus = decision.kind === 'approve' ? 'Draft Finalised' : 'Tax Preparation';
-    const moved = await moveTicketStatus(tx, {
+    const outcome = await moveTicket(tx, {
       ticketId: t.id,
-      to,
-      from: [DRAFT_REVIEW_STATUS],
+      system: decision.kind === 'approve' ? 'draft_approved' : 'draft_changes_requested',
       actorId: auth.user.id,
       note:
         decision.kind === 'approve'
@@ -215,7 +199,8 @@ export async function decideDraft(
     });
     // Not in Draft Ready: staff moved the ticket on without the customer's decision. The version reads "not
     // reviewed" and stays so unless the ticket comes back to Draft Ready.
-    if (!moved) throw new AppError('conflict', DRAFT_MESSAGES.notReviewed);
+    if (!outcome.moved) throw new AppError('conflict', DRAFT_MESSAGES.notReviewed);
+    const moved = { from: outcome.from, to: outcome.to };
     const now = deps.now();
     await repo.updateDraft(tx, draft.id, {
       status: decision.kind === 'approve' ? 'approved' : 'changes_requested',
@@ -260,7 +245,7 @@ async function notifyPreparer(
   tx: Tx,
   deps: DocumentsDeps,
   follow: FollowUps,
-  t: TicketRow,
+  t: TicketRef,
   version: number,
   decision: Decision,
 ) {
@@ -309,7 +294,7 @@ export async function updateDraftLabel(
   body: UpdateDraftBody,
   ip: string,
 ): Promise<Draft> {
-  const t = await visibleTicket(deps, auth, ref);
+  const t = await visibleTicket(deps.db, auth, ref);
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
   await deps.db.transaction(async (tx) => {
     const draft = await repo.lockDraft(tx, t.id, draftId);

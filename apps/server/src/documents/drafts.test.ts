@@ -16,7 +16,7 @@ import {
 } from '../platform/db/schema.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
-import { multipart, pdf, png } from './documents.test-utils.ts';
+import { multipart, pdf, png } from '../test/upload-fixtures.ts';
 
 let t: TestApp;
 let dataDir: string;

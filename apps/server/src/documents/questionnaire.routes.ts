@@ -13,7 +13,7 @@ import {
 import { authOf } from '../platform/auth/guard.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import * as questionnaire from './questionnaire.service.ts';
-import { visibleTicket } from './requests.service.ts';
+import { visibleTicket } from '../tickets/index.ts';
 
 const tags = ['Questionnaire'];
 

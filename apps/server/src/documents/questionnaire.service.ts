@@ -17,11 +17,12 @@ import { ANSWER_REQUESTS, completionOf, fbarOf, sectionProgress } from './questi
 import { isSecretPath, maskAnswers, resealForTicket, revealValue, sealAnswers } from './questionnaire-secrets.ts';
 import * as repo from './questionnaire.repository.ts';
 import * as requestsRepo from './requests.repository.ts';
-import { FINISHED_STATUSES, reminderInterval, visibleTicket } from './requests.service.ts';
+import { visibleTicket, type TicketRef } from '../tickets/index.ts';
+import { FINISHED_STATUSES, reminderInterval } from './requests.service.ts';
 
 type Json = Record<string, unknown>;
 
-function assemble(ticket: requestsRepo.TicketRef, rows: repo.SectionRow[]): TicketProfile {
+function assemble(ticket: TicketRef, rows: repo.SectionRow[]): TicketProfile {
   const bySection = new Map(rows.map((r) => [r.section, r]));
   const sections = {} as Record<
     QuestionnaireSection,
@@ -58,7 +59,7 @@ function assemble(ticket: requestsRepo.TicketRef, rows: repo.SectionRow[]): Tick
 async function syncRequests(
   tx: Tx,
   deps: DocumentsDeps,
-  ticket: requestsRepo.TicketRef,
+  ticket: TicketRef,
   section: QuestionnaireSection,
   answers: Json,
 ): Promise<void> {
@@ -98,7 +99,7 @@ async function syncRequests(
 }
 
 /** An empty questionnaire takes the answers of the customer's previous ticket (secrets sealed again). */
-async function prefill(deps: DocumentsDeps, ticket: requestsRepo.TicketRef): Promise<boolean> {
+async function prefill(deps: DocumentsDeps, ticket: TicketRef): Promise<boolean> {
   const from = await repo.previousAnsweredTicket(deps.db, ticket.customer_id, ticket.id);
   if (!from) return false;
   const source = await repo.listSections(deps.db, from);
@@ -124,7 +125,7 @@ async function prefill(deps: DocumentsDeps, ticket: requestsRepo.TicketRef): Pro
   return true;
 }
 
-const refuseFinished = (ticket: requestsRepo.TicketRef) => {
+const refuseFinished = (ticket: TicketRef) => {
   if (FINISHED_STATUSES.includes(ticket.status))
     throw new AppError('conflict', `The questionnaire of a ticket that is ${ticket.status} cannot change.`);
 };

@@ -1,5 +1,6 @@
 import type { JobHandler, JobRunner, JobScan } from '../platform/jobs.ts';
 import { createJobRunner, enqueueJob } from '../platform/jobs.ts';
+import { findTicketRef } from '../tickets/index.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import * as repo from './requests.repository.ts';
 import { FINISHED_STATUSES, reminderInterval, ticketLink } from './requests.service.ts';
@@ -48,7 +49,7 @@ export function reminderHandler(deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'pub
     const ids = Array.isArray(payload.request_ids) ? payload.request_ids.map(String) : [];
     const open = (await repo.requestsByIds(deps.db, ids)).filter((r) => r.status === 'open');
     if (!open.length) return;
-    const ticket = await repo.findTicket(deps.db, open[0]!.ticket_id);
+    const ticket = await findTicketRef(deps.db, open[0]!.ticket_id);
     if (!ticket) return;
     const list = open.map((r) => `  - ${r.label}`).join('\n');
     await deps.mailer.send({

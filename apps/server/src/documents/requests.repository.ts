@@ -1,44 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DOCUMENT_REQUEST_STATUSES, type DocumentRequestStatus } from '@taxportal/contract';
 import { z } from 'zod';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
-import {
-  documentRequests,
-  documentTypes,
-  jobs,
-  notifications,
-  services,
-  tickets,
-  users,
-} from '../platform/db/schema.ts';
-
-/** A ticket as the documents feature needs it: whose it is, its state (features never import each other). */
-const ticketRef = rowSchema({
-  id: col.text(),
-  name: col.text(),
-  status: col.text(),
-  year: col.int(),
-  customer_id: col.text(),
-  customer_name: col.text(),
-  customer_email: col.text(),
-  service_name: col.text(),
-});
-export type TicketRef = RowOf<typeof ticketRef.shape>;
-
-const TICKET_NAME = /^td\.\d+$/i;
-
-export async function findTicket(db: Tx, idOrName: string): Promise<TicketRef | null> {
-  const where = TICKET_NAME.test(idOrName) ? sql`t.name = ${idOrName.toUpperCase()}` : sql`t.id = ${idOrName}`;
-  return firstRow(
-    db,
-    ticketRef,
-    sql`select t.id, t.name, t.status, t.year, t.customer_id, u.full_name as customer_name, u.email as customer_email,
-               s.name as service_name
-        from ${tickets} t join ${users} u on u.id = t.customer_id join ${services} s on s.id = t.service_id
-        where ${where}`,
-  );
-}
+import { documentRequests, documentTypes, jobs, notifications, tickets, users } from '../platform/db/schema.ts';
 
 const requestRow = rowSchema({
   id: col.text(),
@@ -147,16 +112,6 @@ export async function cancelRequest(tx: Tx, id: string): Promise<boolean> {
         where id = ${id} and status = 'open' returning id`,
   );
   return cancelled.length > 0;
-}
-
-/** Labels of a ticket's open requests (for the Required More Information notice). */
-export async function openLabels(db: Tx, ticketId: string): Promise<string[]> {
-  const open = await db
-    .select({ label: documentRequests.label })
-    .from(documentRequests)
-    .where(and(eq(documentRequests.ticket_id, ticketId), eq(documentRequests.status, 'open')))
-    .orderBy(asc(documentRequests.created_at), asc(documentRequests.id));
-  return open.map((r) => r.label);
 }
 
 /** The questionnaire's request for one answer, if any (unique by ticket and source_key). */

@@ -12,13 +12,12 @@ import {
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { audit } from '../platform/audit.ts';
-import type { Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
+import { visibleTicket, type TicketRef } from '../tickets/index.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import * as repo from './requests.repository.ts';
 
-export const TICKET_NOT_FOUND = 'Ticket not found.';
 export const REQUEST_NOT_FOUND = 'Document request not found.';
 const DAY_MS = 86_400_000;
 export const reminderInterval = DOCUMENT_REQUEST_REMINDER_DAYS * DAY_MS;
@@ -47,16 +46,6 @@ export const toDocumentRequest = (r: repo.RequestRow): DocumentRequest => ({
   created_at: r.created_at.toISOString(),
 });
 
-/**
- * The ticket if the caller may see it: staff every ticket, a customer only their own; anything else is
- * "not found", so a customer cannot learn that another customer's ticket exists.
- */
-export async function visibleTicket(db: Tx, auth: AuthContext, idOrName: string): Promise<repo.TicketRef> {
-  const ticket = await repo.findTicket(db, idOrName);
-  if (!ticket || (!isStaff(auth) && ticket.customer_id !== auth.user.id)) throw notFound(TICKET_NOT_FOUND);
-  return ticket;
-}
-
 const requireStaffHere = (auth: AuthContext) => {
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
 };
@@ -81,7 +70,7 @@ export async function listOutstanding(
   return { items: rows.map(toDocumentRequest) };
 }
 
-function requestMail(ticket: repo.TicketRef, labels: string[], note: string | null, link: string): MailMessage {
+function requestMail(ticket: TicketRef, labels: string[], note: string | null, link: string): MailMessage {
   const list = labels.map((l) => `  - ${l}`).join('\n');
   return {
     to: ticket.customer_email,

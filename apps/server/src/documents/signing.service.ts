@@ -18,12 +18,11 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import { formatInstantUtc } from '../platform/people-dates.ts';
+import { findTicketRef, visibleTicket, type TicketRef } from '../tickets/index.ts';
 import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from './document-files.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { FollowUps, ticketLink } from './drafts.notify.ts';
 import * as drafts from './drafts.repository.ts';
-import type { TicketRow } from './drafts.repository.ts';
-import { visibleTicket } from './drafts.service.ts';
 import { checkConfirmation, maskEmail } from './signing.tokens.ts';
 import { generate8879, isUsablePng, signPdf, type SignatureEvidence } from './signing.pdf.ts';
 import * as repo from './signing.repository.ts';
@@ -41,7 +40,7 @@ const addYears = (d: Date, years: number) => {
   return r;
 };
 
-function signerView(r: SigningRequestRow, ticket: TicketRow, sigs: SignatureRow[], staff: boolean): Signer[] {
+function signerView(r: SigningRequestRow, ticket: TicketRef, sigs: SignatureRow[], staff: boolean): Signer[] {
   const roles: SignerRole[] = r.joint ? ['taxpayer', 'spouse'] : ['taxpayer'];
   return roles.map((role) => {
     const s = sigs.find((x) => x.signer_role === role);
@@ -61,7 +60,7 @@ function signerView(r: SigningRequestRow, ticket: TicketRow, sigs: SignatureRow[
 
 /** GET …/signing: the current request, who has signed, and whether signing is open. */
 export async function signingState(deps: DocumentsDeps, auth: AuthContext, ref: string): Promise<SigningState> {
-  const ticket = await visibleTicket(deps, auth, ref);
+  const ticket = await visibleTicket(deps.db, auth, ref);
   const staff = isStaff(auth);
   const r = await repo.currentRequest(deps.db, ticket.id);
   const suggestion = staff ? await repo.questionnaireSpouse(deps.db, ticket.id) : null;
@@ -100,7 +99,7 @@ export async function signableRequest(
   role: SignerRole,
   db: Tx = deps.db,
 ) {
-  const ticket = await visibleTicket({ db }, auth, ref);
+  const ticket = await visibleTicket(db, auth, ref);
   if (isStaff(auth) || ticket.customer_id !== auth.user.id) {
     throw new AppError('forbidden', 'Only the taxpayer of this ticket signs its Form 8879.');
   }
@@ -118,7 +117,7 @@ export async function signableRequest(
 type Part = MultipartFile | MultipartValue;
 
 async function checkPreparer(deps: DocumentsDeps, auth: AuthContext, ref: string) {
-  const ticket = await visibleTicket(deps, auth, ref);
+  const ticket = await visibleTicket(deps.db, auth, ref);
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
   if (CLOSED.has(ticket.status)) throw new AppError('conflict', SIGNING_MESSAGES.ticketClosed);
   return ticket;
@@ -164,7 +163,7 @@ export async function prepareSigning(
   const follow = new FollowUps();
   try {
     await deps.db.transaction(async (tx) => {
-      const t = (await drafts.findTicket(tx, ticket.id, true))!;
+      const t = (await findTicketRef(tx, ticket.id, { lock: true }))!;
       const previous = await repo.currentRequest(tx, t.id, true);
       if (previous) {
         if (previous.signed_document_id || (await repo.signaturesOf(tx, previous.id)).length) {

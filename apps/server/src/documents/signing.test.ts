@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
-import { multipart, png } from './documents.test-utils.ts';
+import { multipart, png } from '../test/upload-fixtures.ts';
 import { pdfText } from '../test/pdf-text.ts';
 import { retainedUntil } from './signing.repository.ts';
 

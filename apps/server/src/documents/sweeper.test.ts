@@ -14,7 +14,7 @@ import { documents, documentTypes } from '../platform/db/schema.ts';
 import { DEMO_PASSWORD } from '../platform/db/seed.ts';
 import { createFileStore } from '../platform/storage/index.ts';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../test/helper.ts';
-import { multipart, pdf, pdfOfSize } from './documents.test-utils.ts';
+import { multipart, pdf, pdfOfSize } from '../test/upload-fixtures.ts';
 import { startSweeper, sweepOrphans, SWEEP_GRACE_MS } from './sweeper.ts';
 
 const log = pino({ level: 'silent' });

@@ -13,11 +13,10 @@ import { staleTicket } from './ticket-status.service.ts';
 import {
   actorOf,
   commitChange,
-  TICKET_NOT_FOUND,
   ticketAudience,
   ticketRefOf,
   viewerOf,
-  visibleTicket,
+  visibleTicketRow,
   type TicketsDeps,
 } from './tickets-context.ts';
 import * as repo from './tickets.repository.ts';
@@ -44,14 +43,14 @@ export async function assignTicket(
   ip: string,
 ): Promise<TicketDetail> {
   // Not found before forbidden: a customer learns nothing about other customers' tickets.
-  const seen = await visibleTicket(deps.db, auth, idOrName);
+  const seen = await visibleTicketRow(deps.db, auth, idOrName);
   requireStaffCaller(auth);
   const assignee = body.user_id ? await assignments.findStaffUser(deps.db, body.user_id) : null;
   if (body.user_id && !assignee) throw fieldError('user_id', 'Choose a staff member to assign the ticket to.');
 
   return commitChange(deps, async (tx, emit) => {
     const t = await repo.lockTicket(tx, seen.id);
-    if (!t) throw notFound(TICKET_NOT_FOUND);
+    if (!t) throw notFound(MESSAGES.ticketNotFound);
     if (body.expected_version !== undefined && body.expected_version !== t.version) throw staleTicket();
     const newId = assignee?.id ?? null;
     if (t.assignee_id === newId) return { result: await ticketDetailIn(tx, auth, t.id) };
@@ -96,7 +95,7 @@ export async function assignmentHistory(
   auth: AuthContext,
   idOrName: string,
 ): Promise<{ items: Assignment[] }> {
-  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   requireStaffCaller(auth);
   const rows = await assignments.listAssignments(deps.db, ticket.id);
   const ref = (id: string | null, name: string | null) => (id ? { id, full_name: name ?? '' } : null);

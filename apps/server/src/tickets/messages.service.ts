@@ -10,7 +10,7 @@ import {
   ticketAudience,
   ticketRefOf,
   viewerOf,
-  visibleTicket,
+  visibleTicketRow,
   type TicketsDeps,
 } from './tickets-context.ts';
 
@@ -21,7 +21,7 @@ export async function listMessages(
   idOrName: string,
   q: { before?: string | undefined; limit: number },
 ): Promise<TicketMessageList> {
-  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   const rows = await messages.listMessages(deps.db, ticket.id, {
     includeInternal: viewerOf(auth).isStaff,
     before: q.before,
@@ -37,7 +37,7 @@ export async function postMessage(
   idOrName: string,
   body: PostMessageBody,
 ): Promise<TicketMessage> {
-  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   const staff = viewerOf(auth).isStaff;
   if (body.internal && !staff) throw new AppError('forbidden', 'Only staff can write internal notes.');
   return commitChange(deps, async (tx, emit) => {
@@ -73,7 +73,7 @@ export async function postMessage(
 }
 
 export async function markRead(deps: Pick<TicketsDeps, 'db'>, auth: AuthContext, idOrName: string) {
-  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   const at = await messages.markRead(deps.db, auth.user.id, ticket.id);
   return { ticket_id: ticket.id, unread_count: 0 as const, last_read_at: at.toISOString() };
 }

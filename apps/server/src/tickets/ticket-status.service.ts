@@ -9,16 +9,15 @@ import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { labelFor } from './ticket-dto.ts';
-import { canMove } from './ticket-transitions.ts';
+import { moveTicket } from './ticket-moves.ts';
 import {
   actorOf,
   commitChange,
   statusLabels,
-  TICKET_NOT_FOUND,
   ticketAudience,
   ticketRefOf,
   viewerOf,
-  visibleTicket,
+  visibleTicketRow,
   type TicketsDeps,
 } from './tickets-context.ts';
 import * as repo from './tickets.repository.ts';
@@ -37,23 +36,29 @@ export async function changeStatus(
   body: ChangeStatusBody,
   ip: string,
 ): Promise<TicketDetail> {
-  const seen = await visibleTicket(deps.db, auth, idOrName);
+  const seen = await visibleTicketRow(deps.db, auth, idOrName);
   const labels = await statusLabels(deps.db);
   return commitChange(deps, async (tx, emit) => {
-    const t = await repo.lockTicket(tx, seen.id);
-    if (!t) throw notFound(TICKET_NOT_FOUND);
-    if (body.expected_version !== undefined && body.expected_version !== t.version) throw staleTicket();
-    const from = t.status as TicketStatus;
     const to = body.status;
-    if (from === to) throw fieldError('status', `The ticket is already ${labelFor(viewerOf(auth), labels.get(to)!)}.`);
-    if (!canMove(auth.roles, from, to)) {
+    const outcome = await moveTicket(tx, {
+      ticketId: seen.id,
+      to,
+      by: { id: auth.user.id, roles: auth.roles },
+      note: body.note || null,
+      expectedVersion: body.expected_version,
+    });
+    if (!outcome.moved) {
+      if (outcome.reason === 'not_found') throw notFound(MESSAGES.ticketNotFound);
+      if (outcome.reason === 'stale') throw staleTicket();
+      if (outcome.reason === 'same') {
+        throw fieldError('status', `The ticket is already ${labelFor(viewerOf(auth), labels.get(to)!)}.`);
+      }
       throw new AppError(
         'forbidden',
-        viewerOf(auth).isStaff ? `You cannot move a ticket from ${from} to ${to}.` : MESSAGES.forbidden,
+        viewerOf(auth).isStaff ? `You cannot move a ticket from ${outcome.from} to ${to}.` : MESSAGES.forbidden,
       );
     }
-    if (!(await repo.updateTicketVersioned(tx, t.id, t.version, { status: to }))) throw staleTicket();
-    await repo.recordStatusChange(tx, { ticketId: t.id, from, to, by: auth.user.id, note: body.note || null });
+    const { ticket: t, from } = outcome;
     await audit(tx, {
       actorId: auth.user.id,
       action: 'ticket.status_changed',
@@ -98,7 +103,7 @@ export async function statusHistory(
   auth: AuthContext,
   idOrName: string,
 ): Promise<{ items: StatusChange[] }> {
-  const ticket = await visibleTicket(deps.db, auth, idOrName);
+  const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   const viewer = viewerOf(auth);
   const rows = await repo.listStatusChanges(deps.db, ticket.id);
   return {

@@ -2,9 +2,10 @@ import { TICKET_STATUSES, type Role, type TicketStatus } from '@taxportal/contra
 
 /**
  * THE table of status moves: which ticket status may follow which, and who
- * may make the move. Every status change in the product goes through
+ * may make the move. Every status change a person makes goes through
  * `canMove`; the board, the status menu and the API all read
- * `allowedMoves`. Admin may make any move (an override for mistakes).
+ * `allowedMoves`. Moves that follow from other features' facts are the
+ * named `SYSTEM_MOVES` below; `moveTicket` (ticket-moves.ts) makes both. Admin may make any move (an override for mistakes).
  *
  * The pipeline: Open → Tax Preparation → Filing In Process → Draft Ready →
  * Draft Finalised → Ready For Invoice → Payment Collected → Ready For IRS
@@ -67,5 +68,24 @@ export function allowedMoves(roles: readonly Role[], from: TicketStatus): Ticket
   return TICKET_STATUSES.filter((to) => canMove(roles, from, to));
 }
 
-/** Whether anyone at all may make this move (for a clearer refusal). */
-export const isKnownMove = (from: TicketStatus, to: TicketStatus): boolean => byMove.has(`${from}→${to}`);
+/**
+ * The moves nobody chooses in the pipeline: they follow from a fact another feature records (a payment
+ * collected, a draft uploaded or decided on). Each is named, with the statuses it may start from; a ticket
+ * anywhere else is left where staff put it. `moveTicket` makes them, with no role check.
+ */
+const PAYMENT_COLLECTED: TicketStatus = 'Payment Collected';
+export const SYSTEM_MOVES = {
+  /** Every status before Payment Collected; later ones (and Cancelled) stay. */
+  payment_collected: {
+    from: TICKET_STATUSES.slice(0, TICKET_STATUSES.indexOf(PAYMENT_COLLECTED)),
+    to: PAYMENT_COLLECTED,
+  },
+  /** Draft Ready itself is not a start: a new version there moves nothing. */
+  draft_uploaded: {
+    from: ['Open', 'Tax Preparation', 'Required More Information', 'Filing In Process', 'Draft Finalised'],
+    to: 'Draft Ready',
+  },
+  draft_approved: { from: ['Draft Ready'], to: 'Draft Finalised' },
+  draft_changes_requested: { from: ['Draft Ready'], to: 'Tax Preparation' },
+} as const satisfies Record<string, { from: readonly TicketStatus[]; to: TicketStatus }>;
+export type SystemMove = keyof typeof SYSTEM_MOVES;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { notFound } from '../platform/errors.ts';
 import type { Audience, RealtimeEvent, RealtimeHub } from '../platform/realtime.ts';
 import type { LabelMap } from './ticket-dto.ts';
+import { seenBy } from './ticket-ref.ts';
 import type { ActorRef, AttachmentVerifier, TicketActivity, TicketActivitySink, TicketRef } from './ticket-events.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -18,8 +18,6 @@ export interface TicketsDeps {
   verifyAttachments?: AttachmentVerifier | undefined;
 }
 
-export const TICKET_NOT_FOUND = 'Ticket not found.';
-
 export const viewerOf = (auth: AuthContext): repo.Viewer => ({ userId: auth.user.id, isStaff: isStaff(auth) });
 export const actorOf = (auth: AuthContext): ActorRef => ({
   id: auth.user.id,
@@ -27,16 +25,9 @@ export const actorOf = (auth: AuthContext): ActorRef => ({
   is_staff: isStaff(auth),
 });
 
-/**
- * The ticket if the caller may see it: staff see every ticket, a customer only
- * their own. Anything else is "not found", so a customer cannot even learn
- * that another customer's ticket exists.
- */
-export async function visibleTicket(db: Tx, auth: AuthContext, idOrName: string): Promise<repo.TicketRow> {
-  const viewer = viewerOf(auth);
-  const row = await repo.findTicket(db, viewer, idOrName);
-  if (!row || (!viewer.isStaff && row.customer_id !== auth.user.id)) throw notFound(TICKET_NOT_FOUND);
-  return row;
+/** The ticket in full (labels, names, the caller's unread count) if the caller may see it (seenBy); 404 otherwise. */
+export async function visibleTicketRow(db: Tx, auth: AuthContext, idOrName: string): Promise<repo.TicketRow> {
+  return seenBy(auth, await repo.findTicket(db, viewerOf(auth), idOrName));
 }
 
 export const ticketRefOf = (r: repo.TicketRow, assigneeId: string | null = r.assignee_id): TicketRef => ({

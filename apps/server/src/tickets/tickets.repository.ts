@@ -1,17 +1,9 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
-import {
-  services,
-  serviceTypes,
-  taxYears,
-  tickets,
-  ticketStatuses,
-  ticketStatusChanges,
-  userRoles,
-  users,
-} from '../platform/db/schema.ts';
+import { services, serviceTypes, taxYears, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
 import { invoiceDueSql } from '../platform/ticket-status-view.ts';
+import { ticketRefWhere } from './ticket-ref.ts';
 
 /** What every ticket query returns: the ticket, its customer, service, status labels and the viewer's unread count. */
 const ticketRow = rowSchema({
@@ -89,12 +81,11 @@ const decorate = (v: Viewer, chosen: SQL) => sql`
   join users cu on cu.id = t.customer_id
   join ticket_statuses ts on ts.name = t.status`;
 
-const TICKET_NAME = /^TD\.\d+$/i;
-
-/** By id or by name (TD.0001); ownership is the service's business. */
+/** By id or by name, as ticketRefWhere matches them; ownership is the service's business. */
 export async function findTicket(db: Tx, viewer: Viewer, idOrName: string): Promise<TicketRow | null> {
-  const where = TICKET_NAME.test(idOrName) ? sql`name = ${idOrName.toUpperCase()}` : sql`id = ${idOrName}`;
-  const [row] = await rows(db, ticketRow, decorate(viewer, sql`select * from tickets where ${where}`));
+  const where = ticketRefWhere(idOrName);
+  if (!where) return null;
+  const [row] = await rows(db, ticketRow, decorate(viewer, sql`select * from tickets t where ${where}`));
   return row ?? null;
 }
 
@@ -266,37 +257,15 @@ export async function updateTicketVersioned(
   tx: Tx,
   id: string,
   version: number,
-  set: { status?: string; assignee_id?: string | null },
+  set: { assignee_id: string | null },
 ): Promise<boolean> {
+  // Statuses are moveTicket's (ticket-moves.ts) alone.
   const rows = await tx
     .update(tickets)
-    .set({
-      ...set,
-      version: sql`${tickets.version} + 1`,
-      updated_at: sql`now()`,
-      ...(set.status ? { status_changed_at: sql`now()` } : {}),
-    })
+    .set({ ...set, version: sql`${tickets.version} + 1`, updated_at: sql`now()` })
     .where(and(eq(tickets.id, id), eq(tickets.version, version)))
     .returning({ id: tickets.id });
   return rows.length > 0;
-}
-
-export async function recordStatusChange(
-  tx: Tx,
-  c: { ticketId: string; from: string | null; to: string; by: string; note?: string | null | undefined },
-) {
-  // The stay in the previous status ends now: its duration feeds the dashboard's medians.
-  await tx
-    .update(ticketStatusChanges)
-    .set({ ended_at: sql`now()` })
-    .where(and(eq(ticketStatusChanges.ticket_id, c.ticketId), sql`${ticketStatusChanges.ended_at} is null`));
-  await tx.insert(ticketStatusChanges).values({
-    ticket_id: c.ticketId,
-    from_status: c.from,
-    to_status: c.to,
-    changed_by: c.by,
-    note: c.note ?? null,
-  });
 }
 
 const statusChangeRow = rowSchema({

@@ -20,9 +20,10 @@ import {
   statusLabels,
   ticketAudience,
   viewerOf,
-  visibleTicket,
+  visibleTicketRow,
   type TicketsDeps,
 } from './tickets-context.ts';
+import { writeStatusChange } from './ticket-moves.ts';
 import * as repo from './tickets.repository.ts';
 
 export async function getTicket(
@@ -30,7 +31,7 @@ export async function getTicket(
   auth: AuthContext,
   idOrName: string,
 ): Promise<TicketDetail> {
-  const row = await visibleTicket(deps.db, auth, idOrName);
+  const row = await visibleTicketRow(deps.db, auth, idOrName);
   return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(deps.db));
 }
 
@@ -86,7 +87,7 @@ export async function createTicket(
       phone,
       created_by: auth.user.id,
     });
-    await repo.recordStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: auth.user.id });
+    await writeStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: auth.user.id, note: null });
     await audit(tx, {
       actorId: auth.user.id,
       action: 'ticket.created',

@@ -1,0 +1,17 @@
+// The tickets feature's public entry point: other features and app.ts import tickets only from here
+// (docs/decisions/0010). A rule about tickets lives in this feature; the others call it.
+export { conversationRoutes } from './conversation.routes.ts';
+export { ticketsRoutes } from './tickets.routes.ts';
+export type { TicketsDeps } from './tickets-context.ts';
+
+/** Who may see a ticket, and how a path names one. */
+export { findTicketRef, visibleTicket, type TicketRef } from './ticket-ref.ts';
+/** The one writer of ticket statuses, and the moves other features' facts make. */
+export { moveTicket } from './ticket-moves.ts';
+export { canMove, SYSTEM_MOVES } from './ticket-transitions.ts';
+
+/** The service functions the demo sample plays (docs/decisions/0008). */
+export { assignTicket } from './assignment.service.ts';
+export { markRead, postMessage } from './messages.service.ts';
+export { changeStatus } from './ticket-status.service.ts';
+export { createTicket } from './tickets.service.ts';
