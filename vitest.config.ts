@@ -25,6 +25,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'web-build',
+          root: 'apps/web',
+          include: ['vite.config.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/web/vitest.config.ts',
     ],
   },

@@ -1,15 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API runs on its own port in development; in production the server serves dist/ on the same origin.
-export default defineConfig({
-  plugins: [react()],
-  server: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+export default defineConfig(({ command }) => {
+  // A build is always a production build: NODE_ENV=development (as `NODE_ENV=development npm start` sets it)
+  // would otherwise ship React's development runtime to browsers. Checked by vite.config.test.ts.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [
+      react(),
+      // Brotli and gzip beside every text asset, served as they are by the server (@fastify/static preCompressed).
+      compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    ],
+    server: {
+      proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+  };
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
@@ -152,6 +153,71 @@ describe('web app', () => {
       expect(api.headers['content-type']).toMatch(/problem\+json/);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('compression', () => {
+  it('serves the build’s Brotli or gzip file for what the browser accepts, with Vary', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-web-'));
+    const html = '<!doctype html><div id="root"></div>';
+    const js = `console.log(${'1'.repeat(4000)})`;
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(html));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), js);
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), zlib.gzipSync(js));
+    const database = await testDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
+    const { app } = await buildApp({
+      config,
+      database,
+      secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
+      logger: false,
+      webDist: dist,
+    });
+    try {
+      const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+
+      const gz = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+
+      const plain = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+
+      const page = await app.inject({ url: '/my-tickets', headers: { 'accept-encoding': 'gzip' } });
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(html);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('compresses API JSON above 1 KB and leaves small answers alone', async () => {
+    const t = await createTestApp();
+    try {
+      const big = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(big.statusCode).toBe(200);
+      expect(big.headers['content-encoding']).toBe('br');
+      expect(big.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('paths');
+
+      const gz = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+
+      const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -101,6 +103,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandler(app);
+
+  // API JSON above 1 KB goes out compressed (Brotli at a quality cheap enough per request, or gzip). Only JSON:
+  // event streams must flush as written, and documents are encrypted, already-compressed bytes. The web app's
+  // files are compressed at build time and served pre-compressed (platform/web.ts). Request bodies are never
+  // inflated (no decompression bombs).
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:problem\+)?json\b/,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   // With Stripe keys the Payment Element loads Stripe.js, its frames and its API (billing).
   const stripeOn = Boolean(config.STRIPE_PUBLISHABLE_KEY);

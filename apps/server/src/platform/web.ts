@@ -26,6 +26,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text asset (apps/web/vite.config.ts); the one the browser
+      // accepts is sent, with Vary: accept-encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
