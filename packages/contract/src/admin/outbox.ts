@@ -12,4 +12,3 @@ export const outboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const outboxListSchema = z.object({ items: z.array(outboxItemSchema) });
-export type OutboxItem = z.infer<typeof outboxItemSchema>;
