@@ -45,3 +45,9 @@ export type EndpointResult<E extends EndpointDef> = [Extract<keyof Schemas<E>, S
   : Schemas<E>[Extract<keyof Schemas<E>, SuccessStatus>] extends infer S extends z.ZodType
     ? z.output<S>
     : never;
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** What a client sends: the schemas' input types (before coercion and defaults). */
+export type EndpointParams<E extends EndpointDef> = InputOf<ParamsSchemaOf<E>>;
+export type EndpointQuery<E extends EndpointDef> = InputOf<QuerySchemaOf<E>>;
+export type EndpointBody<E extends EndpointDef> = InputOf<BodySchemaOf<E>>;
