@@ -1,5 +1,7 @@
 // One lint setup for the workspace (TypeScript 6 + typescript-eslint; see docs/decisions/0002).
-// Import direction (CONVENTIONS.md): shared -> features -> app, and features never import each other.
+// Import direction (CONVENTIONS.md): shared -> features -> app. Server features never import each other; web
+// features may, but only through the other feature's public entry point (its index.ts; ARCHITECTURE.md).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,18 +21,12 @@ const serverFeatures = [
   'billing',
   'cms',
 ];
-const webFeatures = [
-  'auth',
-  'dashboard',
-  'placeholder',
-  'tickets',
-  'notifications',
-  'contacts',
-  'catalog',
-  'documents',
-  'billing',
-  'cms',
-];
+// Every folder under features/ is a feature (read, not listed, so a new one is bounded from its first commit).
+const webFeaturesRoot = 'apps/web/src/features';
+const webFeatures = readdirSync(new URL(webFeaturesRoot, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webFeaturePaths = webFeatures.map((f) => `${webFeaturesRoot}/${f}`);
 
 const featureZones = (root, features) =>
   features.map((f) => ({
@@ -78,15 +74,33 @@ export default tseslint.config(
             ...featureZones('apps/server/src', serverFeatures),
             {
               target: 'apps/web/src/ui',
-              from: ['apps/web/src/features', 'apps/web/src/app'],
-              message: 'ui/ is shared: it imports no feature and not the shell.',
+              from: ['apps/web/src/features', 'apps/web/src/app', 'apps/web/src/lib'],
+              message: 'ui/ is shared and presentational: it imports no feature, not the shell and not lib/.',
+            },
+            {
+              target: 'apps/web/src/lib',
+              from: ['apps/web/src/features', 'apps/web/src/app', 'apps/web/src/ui'],
+              message: 'lib/ is below the features and the shell, and draws nothing: it imports neither, nor ui/.',
             },
             {
               target: 'apps/web/src/features',
-              from: ['apps/web/src/app/router', 'apps/web/src/app/layout'],
-              message: 'Features do not import the shell.',
+              from: ['apps/web/src/app'],
+              message: 'Features do not import the shell (app/): what they need from it belongs in lib/.',
             },
-            ...featureZones('apps/web/src/features', webFeatures),
+            ...webFeaturePaths.map((target) => ({
+              target,
+              from: webFeaturePaths.filter((o) => o !== target),
+              except: ['./index.ts'],
+              message: 'Another feature only through its public entry point (its index.ts), never a deep import.',
+            })),
+            {
+              // The shell merges each feature's i18n catalogue (docs/decisions/0005); everything else goes
+              // through the entry point.
+              target: 'apps/web/src/app',
+              from: webFeaturePaths,
+              except: ['./index.ts', './en.json', './i18n'],
+              message: 'The shell uses a feature only through its public entry point (its index.ts).',
+            },
           ],
         },
       ],

@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isApiError, setFallbackErrorMessage } from './api/index.ts';
+import { isApiError, setFallbackErrorMessage } from '../lib/api/index.ts';
 import i18n from './i18n/index.ts';
 import { theme } from './theme.ts';
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +7,11 @@ import { AppProviders, createQueryClient } from '../app/providers.tsx';
 interface Options extends RenderOptions {
   /** Start URL of the memory router; `null` when the tree brings its own router. */
   route?: string | null;
+}
+
+/** The app's real providers around hooks or trees that bring their own render (renderHook). */
+export function providersWrapper(queryClient: QueryClient = createQueryClient()) {
+  return ({ children }: { children: ReactNode }) => <AppProviders queryClient={queryClient}>{children}</AppProviders>;
 }
 
 /** Renders inside the app's real providers (theme, i18n, query client) and, unless told otherwise, a memory router. */

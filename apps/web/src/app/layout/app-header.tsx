@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { Session } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
 

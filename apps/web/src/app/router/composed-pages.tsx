@@ -1,16 +1,26 @@
 import { lazy } from 'react';
+import { loadDashboardInvoicesPanel, loadTicketInvoicePanel } from '../../features/billing/index.ts';
+import { loadDashboardPage } from '../../features/dashboard/index.ts';
+import {
+  loadDashboardRequestsPanel,
+  loadTicketDraftsPanel,
+  loadTicketRequestsPanel,
+  loadTicketUploadsPanel,
+} from '../../features/documents/index.ts';
+import { loadTicketPage } from '../../features/tickets/index.ts';
 
 /**
- * Pages that show other features' panels: features never import each other, so the app composes them here.
+ * Pages that show other features' panels: the tickets and dashboard features know only a panel's shape, so
+ * the app composes them here.
  * Each stays its own chunk.
  */
 export const TicketPage = lazy(async () => {
   const [tickets, uploads, requests, drafts, invoice] = await Promise.all([
-    import('../../features/tickets/ticket-page.tsx'),
-    import('../../features/documents/ticket-uploads-panel.tsx'),
-    import('../../features/documents/ticket-requests-panel.tsx'),
-    import('../../features/documents/ticket-drafts-panel.tsx'),
-    import('../../features/billing/ticket-invoice-panel.tsx'),
+    loadTicketPage(),
+    loadTicketUploadsPanel(),
+    loadTicketRequestsPanel(),
+    loadTicketDraftsPanel(),
+    loadTicketInvoicePanel(),
   ]);
   const panels = [
     requests.TicketRequestsPanel,
@@ -23,9 +33,9 @@ export const TicketPage = lazy(async () => {
 
 export const DashboardPage = lazy(async () => {
   const [dashboard, requests, invoices] = await Promise.all([
-    import('../../features/dashboard/dashboard-page.tsx'),
-    import('../../features/documents/dashboard-requests-panel.tsx'),
-    import('../../features/billing/dashboard-invoices-panel.tsx'),
+    loadDashboardPage(),
+    loadDashboardRequestsPanel(),
+    loadDashboardInvoicesPanel(),
   ]);
   const panels = [requests.DashboardRequestsPanel, invoices.DashboardInvoicesPanel] as const;
   return { default: () => <dashboard.DashboardPage panels={panels} /> };

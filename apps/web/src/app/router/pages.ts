@@ -1,43 +1,39 @@
 import { lazy, type ComponentType } from 'react';
+import { loadRegisterPage, loadResetPasswordPage } from '../../features/auth/index.ts';
+import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
+import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
+import { loadHomePage } from '../../features/cms/index.ts';
+import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
+import { loadEditProfilePage, loadQuestionnairePage, loadVaultPage } from '../../features/documents/index.ts';
+import { loadNotificationsPage } from '../../features/notifications/index.ts';
+import { loadNotAvailableYetPage, loadNotFoundPage } from '../../features/placeholder/index.ts';
+import {
+  loadAllTicketsPage,
+  loadCreateTicketPage,
+  loadMyTicketsPage,
+  loadOpenTicketsPage,
+} from '../../features/tickets/index.ts';
 
-// Each page is its own chunk; the shell (layout, menus, dialogs) stays in the entry.
-export const HomePage = lazy(() => import('../../features/cms/home-page.tsx').then((m) => ({ default: m.HomePage })));
-export const RegisterPage = lazy(() =>
-  import('../../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
-);
-export const ResetPasswordPage = lazy(() =>
-  import('../../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
-);
-export const NotAvailableYetPage = lazy(() =>
-  import('../../features/placeholder/not-available-yet-page.tsx').then((m) => ({ default: m.NotAvailableYetPage })),
-);
-export const NotFoundPage = lazy(() =>
-  import('../../features/placeholder/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
-);
-
+// Each page is its own chunk (features' entry points load them dynamically); the shell stays in the entry.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 
-export const CreateTicketPage = page(() => import('../../features/tickets/create-ticket-page.tsx'), 'CreateTicketPage');
-export const MyTicketsPage = page(() => import('../../features/tickets/my-tickets-page.tsx'), 'MyTicketsPage');
-export const AllTicketsPage = page(() => import('../../features/tickets/all-tickets-page.tsx'), 'AllTicketsPage');
-export const OpenTicketsPage = page(() => import('../../features/tickets/open-tickets-page.tsx'), 'OpenTicketsPage');
-export const NotificationsPage = page(
-  () => import('../../features/notifications/notifications-page.tsx'),
-  'NotificationsPage',
-);
-export const ContactsPage = page(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
-export const ContactPage = page(() => import('../../features/contacts/contact-page.tsx'), 'ContactPage');
-export const CatalogAdminPage = page(() => import('../../features/catalog/catalog-admin-page.tsx'), 'CatalogAdminPage');
-export const BillingPage = page(() => import('../../features/billing/billing-page.tsx'), 'BillingPage');
-export const SharedInvoicePage = page(
-  () => import('../../features/billing/shared-invoice-page.tsx'),
-  'SharedInvoicePage',
-);
-export const VaultPage = page(() => import('../../features/documents/vault-page.tsx'), 'VaultPage');
-export const QuestionnairePage = page(
-  () => import('../../features/documents/questionnaire-page.tsx'),
-  'QuestionnairePage',
-);
-export const EditProfilePage = page(() => import('../../features/documents/edit-profile-page.tsx'), 'EditProfilePage');
+export const HomePage = page(loadHomePage, 'HomePage');
+export const RegisterPage = page(loadRegisterPage, 'RegisterPage');
+export const ResetPasswordPage = page(loadResetPasswordPage, 'ResetPasswordPage');
+export const NotAvailableYetPage = page(loadNotAvailableYetPage, 'NotAvailableYetPage');
+export const NotFoundPage = page(loadNotFoundPage, 'NotFoundPage');
+export const CreateTicketPage = page(loadCreateTicketPage, 'CreateTicketPage');
+export const MyTicketsPage = page(loadMyTicketsPage, 'MyTicketsPage');
+export const AllTicketsPage = page(loadAllTicketsPage, 'AllTicketsPage');
+export const OpenTicketsPage = page(loadOpenTicketsPage, 'OpenTicketsPage');
+export const NotificationsPage = page(loadNotificationsPage, 'NotificationsPage');
+export const ContactsPage = page(loadContactsPage, 'ContactsPage');
+export const ContactPage = page(loadContactPage, 'ContactPage');
+export const CatalogAdminPage = page(loadCatalogAdminPage, 'CatalogAdminPage');
+export const BillingPage = page(loadBillingPage, 'BillingPage');
+export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage');
+export const VaultPage = page(loadVaultPage, 'VaultPage');
+export const QuestionnairePage = page(loadQuestionnairePage, 'QuestionnairePage');
+export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

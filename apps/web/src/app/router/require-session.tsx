@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { useSession } from '../session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 
 /** SPEC §2: auth-guarded routes send a visitor without a session to '/'. */
 export function RequireSession() {

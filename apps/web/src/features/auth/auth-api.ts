@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, LoginBody, RegisterBody, Session, StatusMessage } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { refreshSession, setSession } from '../../app/session/index.ts';
+import { api } from '../../lib/api/index.ts';
+import { refreshSession, setSession } from '../../lib/session/index.ts';
 
 interface Message {
   message: string;

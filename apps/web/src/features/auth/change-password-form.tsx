@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ChangePasswordBody } from '@taxportal/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useChangePassword } from './auth-api.ts';

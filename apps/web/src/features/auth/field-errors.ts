@@ -1,4 +1,4 @@
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 

@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { passwordResetBodySchema } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useRequestPasswordReset } from './auth-api.ts';
 import { zodFieldErrors } from './field-errors.ts';

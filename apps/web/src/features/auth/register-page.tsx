@@ -3,7 +3,7 @@ import { IconCheck, IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { loginBodySchema, type LoginBody } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { useLogin } from './auth-api.ts';

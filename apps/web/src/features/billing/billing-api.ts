@@ -13,8 +13,8 @@ import type {
   TestCardPaymentBody,
   UpdateInvoiceBody,
 } from '@taxportal/contract';
-import { api, apiRequest } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api, apiRequest } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every billing query starts with this key: invalidating it refreshes lists, details and totals at once. */
 export const billingKeys = {

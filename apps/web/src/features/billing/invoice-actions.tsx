@@ -3,7 +3,7 @@ import { IconCreditCard, IconDownload } from '@tabler/icons-react';
 import { PAYABLE_INVOICE_STATUSES, type InvoiceSummary } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { downloadPdf } from './invoice-pdf.ts';
 import { openPayDialog } from './pay-dialog-store.ts';

@@ -4,7 +4,7 @@ import { hasAnyRole, isStaffRole, type Invoice, type Session } from '@taxportal/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 import { PageLoader } from '../../ui/page-loader.tsx';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api/index.ts';
+import { ApiError } from '../../lib/api/index.ts';
 /**
  * Downloads a PDF from our API as a file. A failure throws the server's message
  * (SPEC §8: "Invoice download failure shows the server message").

@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { BILLING_MESSAGES, type PaymentIntentResponse } from '@taxportal/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { paymentsApi, useBillingRefresh } from './billing-api.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentType, Service, ServiceType, TaxYear } from '@taxportal/contract';
-import { api, apiRequest } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api, apiRequest } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const BASE = '/admin/catalog';
 

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, SimpleGrid, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useCatalogList, useCatalogSave } from './catalog-api.ts';

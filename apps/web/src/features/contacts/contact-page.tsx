@@ -3,7 +3,7 @@ import { IconArrowLeft, IconFolder, IconPlus } from '@tabler/icons-react';
 import { isStaffRole } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';

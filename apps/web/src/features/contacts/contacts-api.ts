@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { ContactDetail, ContactList, PhoneLookup } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useContacts(q: string) {
   return useInfiniteQuery({

@@ -5,7 +5,7 @@ import { isStaffRole, type Contact } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';

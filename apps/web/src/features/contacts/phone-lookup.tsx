@@ -3,7 +3,7 @@ import { IconPhoneCheck, IconPhoneX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { usePhoneLookup } from './contacts-api.ts';
 
 /** Says whether a phone number belongs to a customer, and whose. */

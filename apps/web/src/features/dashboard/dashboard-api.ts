@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/v1/dashboard: one shape for customers, one for staff (told apart by `role`). */
 export function useDashboard() {

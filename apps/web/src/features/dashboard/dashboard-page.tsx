@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { lazy, type ComponentType } from 'react';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CustomerDashboard } from './customer-dashboard.tsx';
 import { useDashboard } from './dashboard-api.ts';

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconCamera, IconCloudUpload, IconFile, IconUpload, I
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from '@taxportal/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { formatBytes, useDocumentTypes, useUploadDocuments, type Document } from './documents-api.ts';

@@ -7,7 +7,7 @@ import {
   type DocumentType,
   type UploadDocumentsResponse,
 } from '@taxportal/contract';
-import { api, ApiError, readCsrfToken } from '../../app/api/index.ts';
+import { api, ApiError, readCsrfToken } from '../../lib/api/index.ts';
 
 export type { Document } from '@taxportal/contract';
 

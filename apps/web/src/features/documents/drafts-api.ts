@@ -10,7 +10,7 @@ import {
   type SignerConfirmation,
   type SigningState,
 } from '@taxportal/contract';
-import { api, ApiError, apiRequest, isApiError, readCsrfToken } from '../../app/api/index.ts';
+import { api, ApiError, apiRequest, isApiError, readCsrfToken } from '../../lib/api/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes drafts and signing too. */
 export const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;

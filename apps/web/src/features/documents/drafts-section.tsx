@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { StatusBadge, statusView } from '../../ui/status-badge.tsx';

@@ -9,7 +9,7 @@ import {
 } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useUploadDraft } from './drafts-api.ts';
 

@@ -1,6 +1,6 @@
 import { isStaffRole } from '@taxportal/contract';
 import { Navigate } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useQuestionnaires } from './questionnaire-api.ts';
 import { questionnairePath } from './questionnaire-picker.tsx';

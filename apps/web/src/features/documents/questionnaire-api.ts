@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuestionnaireSection, QuestionnaireSummary, SectionAnswers, TicketProfile } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
+import { api } from '../../lib/api/index.ts';
 import { requestKeys } from './requests-api.ts';
 
 export const questionnaireKeys = {

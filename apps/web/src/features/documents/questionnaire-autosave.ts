@@ -1,6 +1,6 @@
 import type { QuestionnaireSection, SectionAnswers } from '@taxportal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { useSaveSection } from './questionnaire-api.ts';
 

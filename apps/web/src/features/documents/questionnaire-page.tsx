@@ -8,8 +8,8 @@ import {
 } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../app/api/index.ts';
-import { useSession } from '../../app/session/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';

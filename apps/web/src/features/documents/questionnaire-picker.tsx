@@ -3,7 +3,7 @@ import { IconClipboardText } from '@tabler/icons-react';
 import { isStaffRole } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useQuestionnaires } from './questionnaire-api.ts';

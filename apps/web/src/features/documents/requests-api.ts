@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDocumentRequestsBody, DocumentRequest, DocumentRequestList } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
+import { api } from '../../lib/api/index.ts';
 
 /** Query keys of document requests: invalidating ['document-requests'] refreshes the ticket panels and the dashboard. */
 export const requestKeys = {

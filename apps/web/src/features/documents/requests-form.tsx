@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } fro
 import { REQUEST_CHECKLIST, type RequestChecklistKey } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useCreateRequests } from './requests-api.ts';
 

@@ -14,7 +14,7 @@ import {
 import type { Signer, SigningRequest, TicketDetail } from '@taxportal/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';

@@ -2,7 +2,7 @@ import { Button, Checkbox, FileInput, Paper, SegmentedControl, Stack, Text, Text
 import type { SigningState, TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { usePrepareSigning } from './drafts-api.ts';
 

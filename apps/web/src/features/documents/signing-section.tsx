@@ -3,7 +3,7 @@ import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, useSigning } from './drafts-api.ts';

@@ -5,8 +5,8 @@ import { isStaffRole, type Contact, type TicketList } from '@taxportal/contract'
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../app/api/index.ts';
-import { useSession } from '../../app/session/index.ts';
+import { api } from '../../lib/api/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { DocumentUploader } from './document-uploader.tsx';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRealtimeListener } from '../../app/realtime/index.ts';
+import { useRealtimeListener } from '../../lib/realtime/index.ts';
 import { useUnreadCount } from './notifications-api.ts';
 
 /** The header's bell: unread count, kept live by the realtime client; a new notification also pops up. */

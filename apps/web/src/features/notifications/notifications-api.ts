@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The bell's number; live events set it directly (realtime client), this fetch is the start value. */
 export function useUnreadCount(enabled: boolean) {

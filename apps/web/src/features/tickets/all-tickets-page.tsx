@@ -5,7 +5,7 @@ import { isStaffRole } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';

@@ -3,7 +3,7 @@ import { IconUserCheck } from '@tabler/icons-react';
 import { STAFF_ROLES, type TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';

@@ -4,7 +4,7 @@ import type { TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { AlertDialog } from '../../ui/alert-dialog.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { showErrorToast } from '../../ui/toast.tsx';

@@ -5,9 +5,9 @@ import {
   type TicketMessage,
   type TicketMessageList,
 } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
-import { appendMessage } from '../../app/realtime/index.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { appendMessage } from '../../lib/realtime/index.ts';
 
 /**
  * The conversation, SPEC §9's pages of 100: the first page is the newest, each next page

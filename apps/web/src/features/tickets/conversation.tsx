@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TicketDetail, TicketMessage } from '@taxportal/contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../app/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { LinkifiedText } from '../../ui/linkified-text.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContactList, Service, ServiceType, TaxYear } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The public catalogue a ticket is opened from (service types shown on the site, active services and years). */
 export function useServiceTypes() {

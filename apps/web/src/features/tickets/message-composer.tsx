@@ -3,7 +3,7 @@ import { IconNote, IconSend } from '@tabler/icons-react';
 import { MESSAGE_MAX_LENGTH } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api/index.ts';
+import { isApiError } from '../../lib/api/index.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import classes from './conversation.module.css';
 import { usePostMessage } from './conversation-api.ts';

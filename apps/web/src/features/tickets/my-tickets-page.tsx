@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { hasAnyRole, isStaffRole, OPEN_REQUEST_ROLES } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { isTicketStatus, statusOptions } from './status-options.ts';

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { hasAnyRole, OPEN_REQUEST_ROLES } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';

@@ -1,9 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { TicketDetail } from '@taxportal/contract';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders, createQueryClient } from '../../app/providers.tsx';
 import { json, mockApi } from '../../test/fetch-mock.ts';
+import { providersWrapper } from '../../test/render.tsx';
 import { useFetchTicket, useMoveTicket } from './tickets-api.ts';
 
 const open = {
@@ -27,10 +26,7 @@ describe('moving a ticket while a read of it is in flight (the board asks for al
           : json(200, moved),
       'POST /tickets/t1/status': () => json(200, moved),
     });
-    const queryClient = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <AppProviders queryClient={queryClient}>{children}</AppProviders>
-    );
+    const wrapper = providersWrapper();
     const { result } = renderHook(() => ({ fetch: useFetchTicket(), move: useMoveTicket() }), { wrapper });
 
     const early = result.current.fetch('t1').catch(() => null); // the drag's read, still in flight

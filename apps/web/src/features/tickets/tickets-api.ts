@@ -10,8 +10,8 @@ import type {
   TicketList,
   TicketStatus,
 } from '@taxportal/contract';
-import { api } from '../../app/api/index.ts';
-import { queryKeys } from '../../app/query-keys.ts';
+import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The filters of GET /api/v1/tickets that the lists use; empty values are left out of the URL. */
 export interface TicketFilters {

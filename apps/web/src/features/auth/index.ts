@@ -1,0 +1,6 @@
+// The auth feature's public entry point: the only module other features and the shell may import.
+// Pages and panels load through these functions so that each stays its own chunk.
+export { useLogout } from './auth-api.ts';
+export { ChangePasswordModal } from './change-password-modal.tsx';
+export const loadRegisterPage = () => import('./register-page.tsx');
+export const loadResetPasswordPage = () => import('./reset-password-page.tsx');

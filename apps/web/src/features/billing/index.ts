@@ -1,0 +1,7 @@
+// The billing feature's public entry point: the only module other features and the shell may import.
+// Pages and panels load through these functions so that each stays its own chunk.
+export { PayDialogHost } from './pay-dialog-host.tsx';
+export const loadBillingPage = () => import('./billing-page.tsx');
+export const loadSharedInvoicePage = () => import('./shared-invoice-page.tsx');
+export const loadTicketInvoicePanel = () => import('./ticket-invoice-panel.tsx');
+export const loadDashboardInvoicesPanel = () => import('./dashboard-invoices-panel.tsx');

@@ -1,0 +1,4 @@
+// The contacts feature's public entry point: the only module other features and the shell may import.
+// Pages and panels load through these functions so that each stays its own chunk.
+export const loadContactsPage = () => import('./contacts-page.tsx');
+export const loadContactPage = () => import('./contact-page.tsx');

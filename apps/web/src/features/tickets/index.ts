@@ -1,0 +1,7 @@
+// The tickets feature's public entry point: the only module other features and the shell may import.
+// Pages and panels load through these functions so that each stays its own chunk.
+export const loadCreateTicketPage = () => import('./create-ticket-page.tsx');
+export const loadMyTicketsPage = () => import('./my-tickets-page.tsx');
+export const loadAllTicketsPage = () => import('./all-tickets-page.tsx');
+export const loadOpenTicketsPage = () => import('./open-tickets-page.tsx');
+export const loadTicketPage = () => import('./ticket-page.tsx');
