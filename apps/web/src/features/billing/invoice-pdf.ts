@@ -1,12 +1,12 @@
 import { ApiError } from '../../lib/api/index.ts';
 /**
- * Downloads a PDF from our API as a file. A failure throws the server's message
+ * Downloads a PDF from our API (a URL from endpointUrl) as a file. A failure throws the server's message
  * (SPEC §8: "Invoice download failure shows the server message").
  */
-export async function downloadPdf(apiPath: string, fileName: string, fallback: string): Promise<void> {
+export async function downloadPdf(pdfUrl: string, fileName: string, fallback: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api/v1${apiPath}`, { credentials: 'same-origin', headers: { accept: 'application/pdf' } });
+    res = await fetch(pdfUrl, { credentials: 'same-origin', headers: { accept: 'application/pdf' } });
   } catch {
     throw new ApiError(0, fallback);
   }

@@ -1,5 +1,5 @@
 import type { EndpointBody, EndpointDef, EndpointParams, EndpointQuery, EndpointResult } from '@taxportal/contract';
-import { apiRequest } from '../../app/api/client.ts';
+import { apiRequest } from './client.ts';
 
 /** The client prefixes every path with this; declarations carry the full path. */
 const API_PREFIX = '/api/v1';
@@ -13,6 +13,8 @@ type Slot<K extends string, T> = [T] extends [undefined]
 
 /** Query values: empty ones (undefined, null, '') are left out of the URL, as the lists' filters expect. */
 type QueryValues<T> = [T] extends [undefined] ? undefined : { [K in keyof T]?: T[K] | null } | undefined;
+/** An endpoint's query as a caller writes it (filters with empty values allowed). */
+export type CallQuery<E extends EndpointDef> = NonNullable<QueryValues<EndpointQuery<E>>>;
 
 export type CallOptions<E extends EndpointDef> = Slot<'params', EndpointParams<E>> &
   Slot<'query', QueryValues<EndpointQuery<E>>> &
