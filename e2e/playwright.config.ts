@@ -2,17 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { staffFile, writeStaffPool } from './staff-pool.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// A second server, with the demo accounts and sample data, for demo.spec.ts alone.
+const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
+const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 
-// One fresh database per run. The runner evaluates this file in every worker too: the first
-// evaluation picks the directory and the workers inherit it through the environment.
+// One fresh database per run, with this run's staff accounts (staff-pool.ts). The runner evaluates this
+// file in every worker too: the first evaluation picks the directory and the workers inherit it through the
+// environment.
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = path.resolve(here, '../node_modules', `.e2e-data-${Date.now()}`);
   fs.mkdirSync(process.env.E2E_DATA_DIR, { recursive: true });
+  writeStaffPool(process.env.E2E_DATA_DIR);
 }
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -34,6 +41,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   globalTeardown: './global-teardown.ts',
+  projects: [
+    { name: 'journeys', testIgnore: /demo\.spec\.ts$/ },
+    { name: 'demo', testMatch: /demo\.spec\.ts$/, use: { baseURL: DEMO_URL } },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: BASE_URL,
@@ -42,21 +53,46 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'node ../apps/server/dist/main.js',
-    cwd: here,
-    url: `${BASE_URL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE_URL,
+  webServer: [
+    {
+      // Staff can only be created from the command line, and the embedded database takes one process at a
+      // time: the run's staff are created first, then the server opens the database.
+      command: `../node_modules/.bin/tsx ../apps/server/src/cli/create-users.ts --file ${staffFile(DATA_DIR)} && node ../apps/server/dist/main.js`,
+      cwd: here,
+      url: `${BASE_URL}/api/ready`,
+      reuseExistingServer: false,
+      // Creating the database and the staff comes first (a minute on a busy 2-core machine).
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        // No demo accounts or sample data: every test makes the users and data it needs (tests/fixtures.ts).
+        SEED_DEMO: 'false',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: BASE_URL,
+      },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      cwd: here,
+      url: `${DEMO_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(DEMO_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${DATA_DIR}-demo`,
+        SEED_DEMO: 'true',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: DEMO_URL,
+      },
+    },
+  ],
 });

@@ -1,17 +1,18 @@
-import { DEMO, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { issueInvoiceByApi, moveToReadyForInvoice, payWithTestCard, seriousViolations } from './billing-helpers.ts';
-import { createTicketByApi, postJson, staffPage } from './ticket-helpers.ts';
+import { createTicketByApi, postJson } from './ticket-helpers.ts';
 
 test('no serious or critical axe violations on the billing pages, dialogs and panels', async ({
   page,
   customer,
+  staff,
   browser,
   baseURL,
 }) => {
   test.setTimeout(90_000);
   const ticket = await createTicketByApi(page.request);
   const spare = await createTicketByApi(page.request, 0, 2023);
-  const admin = await staffPage(browser, baseURL!, DEMO.admin);
+  const admin = await staff('Admin');
   await moveToReadyForInvoice(admin.context.request, ticket);
   const invoice = await issueInvoiceByApi(admin.context.request, ticket);
 

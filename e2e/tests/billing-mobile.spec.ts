@@ -1,6 +1,6 @@
-import { DEMO, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { issueInvoiceByApi, moveToReadyForInvoice, payWithTestCard, usd } from './billing-helpers.ts';
-import { createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { createTicketByApi } from './ticket-helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -8,12 +8,11 @@ test.describe('billing at 390 px', () => {
   test("the customer's pay journey on a phone: dashboard card, Pay, 'Paid successfully', stacked cards", async ({
     page,
     customer,
-    browser,
-    baseURL,
+    staff,
   }) => {
     test.setTimeout(90_000);
     const ticket = await createTicketByApi(page.request);
-    const admin = await staffPage(browser, baseURL!, DEMO.admin);
+    const admin = await staff('Admin');
     await moveToReadyForInvoice(admin.context.request, ticket);
     const invoice = await issueInvoiceByApi(admin.context.request, ticket, [
       { description: 'Federal return', quantity: 1, unit_amount_cents: 15_000 },

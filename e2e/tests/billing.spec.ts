@@ -1,4 +1,4 @@
-import { DEMO, expect, newUser, registerByApi, test } from './fixtures.ts';
+import { expect, newUser, registerByApi, test } from './fixtures.ts';
 import {
   createTaxTemplate,
   downloadedPdfText,
@@ -9,18 +9,19 @@ import {
   usd,
   type InvoiceJson,
 } from './billing-helpers.ts';
-import { chooseOption, createTicketByApi, staffPage, waitForLiveUpdates } from './ticket-helpers.ts';
+import { chooseOption, createTicketByApi, waitForLiveUpdates } from './ticket-helpers.ts';
 
 test.describe('billing (issue 5)', () => {
   test('staff invoice a ticket; the customer is declined, then pays with the test card; PDF and share link', async ({
     page,
     customer,
+    staff,
     browser,
     baseURL,
   }) => {
     test.setTimeout(120_000);
     const ticket = await createTicketByApi(page.request);
-    const admin = await staffPage(browser, baseURL!, DEMO.admin);
+    const admin = await staff('Admin');
     const tax = await createTaxTemplate(admin.context.request, 825);
 
     // Issuing needs Ready For Invoice: the panel shows the server's refusal before the move.
@@ -140,12 +141,11 @@ test.describe('billing (issue 5)', () => {
   test('staff see every invoice with filters, totals and the monthly chart; an Admin refunds a payment', async ({
     page,
     customer,
-    browser,
-    baseURL,
+    staff,
   }) => {
     test.setTimeout(90_000);
     const ticket = await createTicketByApi(page.request);
-    const admin = await staffPage(browser, baseURL!, DEMO.admin);
+    const admin = await staff('Admin');
     await moveToReadyForInvoice(admin.context.request, ticket);
     const invoice = await issueInvoiceByApi(admin.context.request, ticket);
 
@@ -160,32 +160,32 @@ test.describe('billing (issue 5)', () => {
     await expect(page).toHaveURL(/\/billing$/);
 
     // Staff: filters by customer and status; totals and the chart of money collected per month.
-    const staff = admin.page;
-    await staff.goto('/billing');
-    await expect(staff.getByTestId('chart-collected')).toBeVisible();
-    await expect(staff.getByTestId('total-paid')).toBeVisible();
-    await staff.getByTestId('customer-filter').fill(customer.email);
-    const staffRow = staff.locator(`[data-testid="invoice-row"][data-name="${invoice.name}"]`);
+    const desk = admin.page;
+    await desk.goto('/billing');
+    await expect(desk.getByTestId('chart-collected')).toBeVisible();
+    await expect(desk.getByTestId('total-paid')).toBeVisible();
+    await desk.getByTestId('customer-filter').fill(customer.email);
+    const staffRow = desk.locator(`[data-testid="invoice-row"][data-name="${invoice.name}"]`);
     await expect(staffRow).toBeVisible();
-    await expect(staff.getByTestId('invoice-row')).toHaveCount(1);
-    await expect(staff.getByTestId('total-invoiced')).toContainText(usd(invoice.grand_total_cents));
-    await chooseOption(staff, 'status-filter', 'Unpaid');
-    await expect(staff.getByTestId('invoices-empty')).toBeVisible();
-    await chooseOption(staff, 'status-filter', 'Paid');
+    await expect(desk.getByTestId('invoice-row')).toHaveCount(1);
+    await expect(desk.getByTestId('total-invoiced')).toContainText(usd(invoice.grand_total_cents));
+    await chooseOption(desk, 'status-filter', 'Unpaid');
+    await expect(desk.getByTestId('invoices-empty')).toBeVisible();
+    await chooseOption(desk, 'status-filter', 'Paid');
     await expect(staffRow).toBeVisible();
     const today = new Date().toISOString().slice(0, 10);
-    await staff.getByTestId('from-filter').fill('2000-01-01');
-    await staff.getByTestId('to-filter').fill('2000-12-31');
-    await expect(staff.getByTestId('invoices-empty')).toBeVisible();
-    await staff.getByTestId('to-filter').fill(today);
+    await desk.getByTestId('from-filter').fill('2000-01-01');
+    await desk.getByTestId('to-filter').fill('2000-12-31');
+    await expect(desk.getByTestId('invoices-empty')).toBeVisible();
+    await desk.getByTestId('to-filter').fill(today);
     await expect(staffRow).toBeVisible();
 
     // Admin refunds the payment after confirming; the invoice becomes Refunded.
     await staffRow.getByRole('link', { name: invoice.name }).click();
-    const detail = staff.getByTestId('invoice-detail');
+    const detail = desk.getByTestId('invoice-detail');
     await detail.getByTestId('refund-button').click();
-    await staff.getByTestId('refund-confirm').getByRole('button', { name: 'Ok' }).click();
-    await expect(staff.getByTestId('toast-success')).toContainText('Payment refunded.');
+    await desk.getByTestId('refund-confirm').getByRole('button', { name: 'Ok' }).click();
+    await expect(desk.getByTestId('toast-success')).toContainText('Payment refunded.');
     await expect(detail.getByTestId('invoice-status')).toHaveText('Refunded');
     await expect(detail.getByTestId('refund-button')).toHaveCount(0);
     await admin.context.close();
@@ -194,6 +194,7 @@ test.describe('billing (issue 5)', () => {
   test('signed out, /billing asks to sign in; another customer cannot open the invoice', async ({
     page,
     customer,
+    staff,
     browser,
     baseURL,
   }) => {
@@ -208,7 +209,7 @@ test.describe('billing (issue 5)', () => {
 
     // Someone else's invoice answers "not found" on the page, like on the API.
     const ticket = await createTicketByApi(page.request);
-    const admin = await staffPage(browser, baseURL!, DEMO.admin);
+    const admin = await staff('Admin');
     await moveToReadyForInvoice(admin.context.request, ticket);
     const invoice = await issueInvoiceByApi(admin.context.request, ticket);
     const other = await browser.newContext({ baseURL });

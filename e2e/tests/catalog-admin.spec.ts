@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO, DEMO_PASSWORD, expect, signInByUi, test } from './fixtures.ts';
-import { chooseOption, staffPage } from './ticket-helpers.ts';
+import { expect, signInByUi, test } from './fixtures.ts';
+import { chooseOption } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -8,11 +8,10 @@ test.describe.configure({ timeout: 150_000 });
 test('an Admin adds a service type and a priced service; customers can open tickets for it', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const typeName = `Estate Planning ${randomUUID().slice(0, 6)}`;
-  const admin = await staffPage(browser, baseURL!, DEMO.admin);
+  const admin = await staff('Admin');
   const p = admin.page;
   await p.goto('/dashboard');
   await p.getByTestId('catalog-link').click();
@@ -46,8 +45,9 @@ test('an Admin adds a service type and a priced service; customers can open tick
   await admin.context.close();
 });
 
-test('only Admins see the catalogue screen', async ({ page }) => {
-  await signInByUi(page, DEMO.care, DEMO_PASSWORD);
+test('only Admins see the catalogue screen', async ({ page, staffAccount }) => {
+  const care = staffAccount('Customer Care Department');
+  await signInByUi(page, care.email, care.password);
   await expect(page.getByTestId('catalog-link')).toHaveCount(0);
   await page.goto('/admin/catalog');
   await expect(page.getByTestId('forbidden')).toBeVisible();

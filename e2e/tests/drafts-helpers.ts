@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, apiContextAs, expect } from './fixtures.ts';
-import { csrfHeaders } from './ticket-helpers.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { postJson } from './ticket-helpers.ts';
 
 /** A small valid PDF carrying a marker (what staff upload as a draft). */
 export function samplePdf(marker: string): Buffer {
@@ -25,15 +25,9 @@ export function samplePdf(marker: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** Moves a ticket to a status as the demo Admin (who may make any move). */
-export async function moveTicketAsAdmin(browser: Browser, baseURL: string, ticketId: string, status: string) {
-  const admin = await apiContextAs(browser, baseURL, DEMO.admin, DEMO_PASSWORD);
-  const res = await admin.request.post(`/api/v1/tickets/${ticketId}/status`, {
-    data: { status },
-    headers: await csrfHeaders(admin.request),
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await admin.close();
+/** Moves a ticket to a status as an Admin's `request` (an Admin may make any move). */
+export async function moveTicketAsAdmin(admin: APIRequestContext, ticketId: string, status: string) {
+  await postJson(admin, `/api/v1/tickets/${ticketId}/status`, { status });
 }
 
 /** Staff upload a draft PDF through the ticket page's form. */

@@ -1,6 +1,6 @@
-import { DEMO, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { moveTicketAsAdmin, uploadDraftByUi } from './drafts-helpers.ts';
-import { createTicketByApi, csrfHeaders, staffPage, waitForLiveUpdates } from './ticket-helpers.ts';
+import { createTicketByApi, csrfHeaders, waitForLiveUpdates } from './ticket-helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -14,13 +14,13 @@ for (const [device, viewport] of [
     test('staff upload a draft; the customer previews and approves it: Draft Finalised', async ({
       page,
       customer: _customer,
-      browser,
-      baseURL,
+      staff,
     }) => {
       const ticket = await createTicketByApi(page.request, 0, 2024);
-      await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Tax Preparation');
+      const admin = await staff('Admin');
+      await moveTicketAsAdmin(admin.context.request, ticket.id, 'Tax Preparation');
 
-      const prep = await staffPage(browser, baseURL!, DEMO.preparer, viewport);
+      const prep = await staff('Tax Preparer', viewport);
       await prep.page.goto(`/form/message/${ticket.name}`);
       await uploadDraftByUi(prep.page, 'FIRST-DRAFT', 'CPA Reviewed');
       const staffRow = prep.page.getByTestId('draft-row').first();
@@ -61,12 +61,12 @@ for (const [device, viewport] of [
     test('the customer asks for changes: the message is on the conversation; v2 supersedes v1', async ({
       page,
       customer: _customer,
-      browser,
-      baseURL,
+      staff,
     }) => {
       const ticket = await createTicketByApi(page.request, 1, 2024);
-      await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Tax Preparation');
-      const prep = await staffPage(browser, baseURL!, DEMO.preparer, viewport);
+      const admin = await staff('Admin');
+      await moveTicketAsAdmin(admin.context.request, ticket.id, 'Tax Preparation');
+      const prep = await staff('Tax Preparer', viewport);
       await prep.page.goto(`/form/message/${ticket.name}`);
       await uploadDraftByUi(prep.page, 'DRAFT-V1');
 
@@ -105,12 +105,12 @@ for (const [device, viewport] of [
 test('a draft the ticket moved past without a review reads "Not reviewed" (live), and "Superseded by v2" once replaced', async ({
   page,
   customer: _customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const ticket = await createTicketByApi(page.request, 0, 2024);
-  await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Tax Preparation');
-  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  const admin = await staff('Admin');
+  await moveTicketAsAdmin(admin.context.request, ticket.id, 'Tax Preparation');
+  const prep = await staff('Tax Preparer');
   await prep.page.goto(`/form/message/${ticket.name}`);
   await uploadDraftByUi(prep.page, 'UNREVIEWED-V1');
 
@@ -121,7 +121,7 @@ test('a draft the ticket moved past without a review reads "Not reviewed" (live)
   await expect(v1.getByTestId('draft-approve')).toBeVisible();
 
   // Staff move the ticket on by hand, without the customer's decision: the open page follows.
-  await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Filing In Process');
+  await moveTicketAsAdmin(admin.context.request, ticket.id, 'Filing In Process');
   await expect(v1).toHaveAttribute('data-status', 'not_reviewed');
   await expect(v1.getByTestId('draft-status')).toHaveText('Not reviewed');
   await expect(v1.getByTestId('draft-not-reviewed')).toContainText('can no longer be approved or sent back');

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test as base, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-
-export const DEMO_PASSWORD = 'demo-pass-2026';
-export const DEMO = {
-  customer: 'customer@demo.test',
-  admin: 'admin@demo.test',
-  care: 'care@demo.test',
-  preparer: 'preparer@demo.test',
-  reviewer: 'reviewer@demo.test',
-} as const;
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { claimStaff, letters, type StaffRole, type StaffUser } from '../staff-pool.ts';
 
 export interface TestUser {
   full_name: string;
@@ -21,12 +13,8 @@ export interface TestUser {
 export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   const id = randomUUID().slice(0, 8);
   const digits = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-  // Letters only, as in a real name: a run of 7+ digits typed in a search box is read as a phone number.
-  const surname = [...randomUUID().replace(/-/g, '').slice(0, 8)]
-    .map((c) => 'abcdefghijklmnop'[parseInt(c, 16)])
-    .join('');
   return {
-    full_name: `Test Payer ${surname}`,
+    full_name: `Test Payer ${letters(8)}`,
     email: `e2e-${id}@example.test`,
     phone: `+1202555${digits}`,
     password: `pw-${id}-secret`,
@@ -50,25 +38,56 @@ export async function signInByUi(page: Page, email: string, password: string): P
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** A signed-in API context of its own (separate cookies), e.g. an admin reading the outbox. */
-export async function apiContextAs(browser: Browser, baseURL: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL });
-  const res = await context.request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return context;
+/** A staff member signed in (through the API) in a browser context of their own, with a page open. */
+export interface StaffSession {
+  user: StaffUser;
+  context: BrowserContext;
+  page: Page;
 }
+
+type Viewport = { width: number; height: number };
 
 type Fixtures = {
   /** A fresh customer, registered and signed in on `page`. */
   customer: TestUser;
+  /** A staff account of the role no other test has, not signed in anywhere (for sign-in through the UI). */
+  staffAccount: (role: StaffRole) => StaffUser;
+  /**
+   * Signs a fresh staff account of the role in, in a context of its own; or, given a StaffUser, that same
+   * account in one more context (two browsers of one person). Contexts are closed when the test ends.
+   */
+  staff: (who: StaffRole | StaffUser, viewport?: Viewport) => Promise<StaffSession>;
 };
 
+/*
+ * Removal: the users a test makes (customers through registration, staff from the run's pool) live in the
+ * run's own database, which global teardown deletes with the run's data directory. Nothing deletes accounts
+ * while the server runs: there is no account-deletion endpoint, and the embedded database cannot be opened
+ * by a second process meanwhile. No test sees another's users, as every e-mail is unique to its test.
+ */
 export const test = base.extend<Fixtures>({
   customer: async ({ page }, use) => {
     const user = newUser();
     await registerByApi(page.request, user);
     await use(user);
-    // The run's database is discarded afterwards (global teardown); there is no account deletion endpoint yet.
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  staffAccount: async ({}, use) => {
+    await use(claimStaff);
+  },
+  staff: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (who, viewport = { width: 1280, height: 800 }) => {
+      const user = typeof who === 'string' ? claimStaff(who) : who;
+      const context = await browser.newContext({ baseURL, viewport });
+      contexts.push(context);
+      const res = await context.request.post('/api/v1/auth/login', {
+        data: { email: user.email, password: user.password },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return { user, context, page: await context.newPage() };
+    });
+    await Promise.all(contexts.map((c) => c.close()));
   },
 });
 

@@ -1,5 +1,5 @@
-import { DEMO, expect, test } from './fixtures.ts';
-import { createTicketByApi, postJson, staffPage, waitForLiveUpdates } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { createTicketByApi, postJson, waitForLiveUpdates } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -7,11 +7,10 @@ test.describe.configure({ timeout: 150_000 });
 test('notifications: listed newest first, mark one read, mark all read, new ones arrive live', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const ticket = await createTicketByApi(page.request, 1, 2024);
-  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  const prep = await staff('Tax Preparer');
   for (const body of ['One thing', 'Another thing']) {
     await postJson(prep.page.request, `/api/v1/tickets/${ticket.id}/messages`, { body }, 201);
   }

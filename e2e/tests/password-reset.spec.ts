@@ -1,11 +1,6 @@
-import { apiContextAs, DEMO, DEMO_PASSWORD, expect, newUser, registerByApi, signInByUi, test } from './fixtures.ts';
+import { expect, newUser, registerByApi, signInByUi, test } from './fixtures.ts';
 
-test('forgot password: the e-mailed link sets a new password that signs in', async ({
-  page,
-  request,
-  browser,
-  baseURL,
-}) => {
+test('forgot password: the e-mailed link sets a new password that signs in', async ({ page, request, staff }) => {
   const user = newUser();
   await registerByApi(request, user);
 
@@ -18,7 +13,7 @@ test('forgot password: the e-mailed link sets a new password that signs in', asy
   await expect(page.getByTestId('sign-in-form')).toBeVisible();
 
   // An admin, in a browser context of its own, reads the development outbox.
-  const admin = await apiContextAs(browser, baseURL!, DEMO.admin, DEMO_PASSWORD);
+  const admin = (await staff('Admin')).context;
   let link = '';
   await expect
     .poll(async () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from './fixtures.ts';
-import { createTicketByApi, csrfHeaders, staffPage } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { createTicketByApi, csrfHeaders } from './ticket-helpers.ts';
 
 async function seriousViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -15,8 +15,7 @@ async function seriousViolations(page: Page, include?: string) {
 test('the questionnaire, the request panel and the dashboard card have no serious axe violations', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   void customer;
   const ticket = await createTicketByApi(page.request);
@@ -32,19 +31,19 @@ test('the questionnaire, the request panel and the dashboard card have no seriou
     },
     headers,
   });
-  const { context, page: staff } = await staffPage(browser, baseURL!, DEMO.preparer);
-  const res = await staff.request.post(`/api/v1/tickets/${ticket.id}/document-requests`, {
+  const { context, page: staffPage } = await staff('Tax Preparer');
+  const res = await staffPage.request.post(`/api/v1/tickets/${ticket.id}/document-requests`, {
     data: { checklist: ['w2'] },
-    headers: await csrfHeaders(staff.request),
+    headers: await csrfHeaders(staffPage.request),
   });
   expect(res.status()).toBe(201);
-  await staff.goto(`/form/message/${ticket.name}`);
-  await expect(staff.getByTestId('ticket-requests')).toContainText('W-2');
+  await staffPage.goto(`/form/message/${ticket.name}`);
+  await expect(staffPage.getByTestId('ticket-requests')).toContainText('W-2');
   // Only this feature's panel: the rest of the ticket page belongs to other features and their tests.
-  expect(await seriousViolations(staff, '[data-testid="ticket-requests"]')).toEqual([]);
-  await staff.getByRole('button', { name: 'Request documents' }).click();
-  await expect(staff.getByTestId('request-documents-form')).toBeVisible();
-  expect(await seriousViolations(staff, '[data-testid="request-documents-form"]')).toEqual([]);
+  expect(await seriousViolations(staffPage, '[data-testid="ticket-requests"]')).toEqual([]);
+  await staffPage.getByRole('button', { name: 'Request documents' }).click();
+  await expect(staffPage.getByTestId('request-documents-form')).toBeVisible();
+  expect(await seriousViolations(staffPage, '[data-testid="request-documents-form"]')).toEqual([]);
   await context.close();
 
   await page.goto(`/form/${ticket.name}`);

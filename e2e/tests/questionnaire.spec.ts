@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from './fixtures.ts';
-import { chooseOption, createTicketByApi, csrfHeaders, staffPage } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { chooseOption, createTicketByApi, csrfHeaders } from './ticket-helpers.ts';
 
 /** SPEC §4/§9: the 'Saved' popup shows after a save, for 2.5 seconds. */
 async function expectSaved(page: Page) {
@@ -132,8 +132,7 @@ test.describe('at 390 px', () => {
 test('staff open the questionnaire from the ticket and reveal a masked SSN with one click', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   void customer;
   const ticket = await createTicketByApi(page.request);
@@ -143,16 +142,16 @@ test('staff open the questionnaire from the ticket and reveal a masked SSN with 
   });
   expect(res.status(), await res.text()).toBe(200);
 
-  const { context, page: staff } = await staffPage(browser, baseURL!, DEMO.preparer);
-  await staff.goto(`/form/message/${ticket.name}`);
-  await staff.getByTestId('open-questionnaire').click();
-  await expect(staff).toHaveURL(new RegExp(`/form/${ticket.name.replace('.', '\\.')}$`));
-  const ssn = staff.getByTestId('q-ssn');
+  const { context, page: staffPage } = await staff('Tax Preparer');
+  await staffPage.goto(`/form/message/${ticket.name}`);
+  await staffPage.getByTestId('open-questionnaire').click();
+  await expect(staffPage).toHaveURL(new RegExp(`/form/${ticket.name.replace('.', '\\.')}$`));
+  const ssn = staffPage.getByTestId('q-ssn');
   await expect(ssn).toHaveValue('***-**-9876');
-  await staff.getByRole('button', { name: 'Reveal: SSN' }).click();
+  await staffPage.getByRole('button', { name: 'Reveal: SSN' }).click();
   await expect(ssn).toHaveValue('321-54-9876');
-  await expect(staff.getByText('Shown in full: this was recorded in the audit log.')).toBeVisible();
-  await staff.getByRole('button', { name: 'Hide: SSN' }).click();
+  await expect(staffPage.getByText('Shown in full: this was recorded in the audit log.')).toBeVisible();
+  await staffPage.getByRole('button', { name: 'Hide: SSN' }).click();
   await expect(ssn).toHaveValue('***-**-9876');
   await context.close();
 

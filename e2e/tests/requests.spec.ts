@@ -1,5 +1,5 @@
-import { DEMO, expect, test } from './fixtures.ts';
-import { createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { createTicketByApi } from './ticket-helpers.ts';
 
 // A real 1×1 PNG: the vault checks files by their content.
 const PNG = Buffer.from(
@@ -14,18 +14,17 @@ for (const viewport of [
   test(`at ${viewport.width} px: staff request a document and the customer fulfils it by uploading`, async ({
     page,
     customer,
-    browser,
-    baseURL,
+    staff,
   }) => {
     void customer;
     await page.setViewportSize(viewport);
     const ticket = await createTicketByApi(page.request);
 
-    const { context, page: staff } = await staffPage(browser, baseURL!, DEMO.preparer, viewport);
-    await staff.goto(`/form/message/${ticket.name}`);
-    const panel = staff.getByTestId('ticket-requests');
+    const { context, page: staffPage } = await staff('Tax Preparer', viewport);
+    await staffPage.goto(`/form/message/${ticket.name}`);
+    const panel = staffPage.getByTestId('ticket-requests');
     await panel.getByRole('button', { name: 'Request documents' }).click();
-    const form = staff.getByTestId('request-documents-form');
+    const form = staffPage.getByTestId('request-documents-form');
     await form.getByRole('checkbox', { name: 'W-2', exact: true }).check();
     await form.getByLabel('Other documents (one per line)').fill('Daycare provider letter');
     await form.getByLabel('Note to the customer (optional)').fill('Both pages, please.');
@@ -65,9 +64,9 @@ for (const viewport of [
     ).toHaveAttribute('data-status', 'open');
 
     // Staff see it received.
-    await staff.reload();
+    await staffPage.reload();
     await expect(
-      staff.getByTestId('ticket-requests').locator('[data-testid="document-request"][data-label="W-2"]'),
+      staffPage.getByTestId('ticket-requests').locator('[data-testid="document-request"][data-label="W-2"]'),
     ).toHaveAttribute('data-status', 'fulfilled');
     await context.close();
   });

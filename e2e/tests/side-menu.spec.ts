@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, signInByUi, test } from './fixtures.ts';
+import { expect, signInByUi, test } from './fixtures.ts';
 
 const menuItems = (page: Page) => page.getByTestId('side-menu').locator('[data-testid^="menu-item-"]');
 
@@ -26,8 +26,9 @@ test.describe('side menu per role (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/billing$/);
   });
 
-  test('admin: Open Request in second position', async ({ page }) => {
-    await signInByUi(page, DEMO.admin, DEMO_PASSWORD);
+  test('admin: Open Request in second position', async ({ page, staffAccount }) => {
+    const admin = staffAccount('Admin');
+    await signInByUi(page, admin.email, admin.password);
     await expect(page.getByTestId('welcome-role')).toHaveText('Admin');
     await expect(menuItems(page)).toHaveText([
       'Dashboard',
@@ -47,12 +48,14 @@ test.describe('side menu per role (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/contacts$/);
   });
 
-  test('customer care also gets Open Request second; a tax preparer does not', async ({ page }) => {
-    await signInByUi(page, DEMO.care, DEMO_PASSWORD);
+  test('customer care also gets Open Request second; a tax preparer does not', async ({ page, staffAccount }) => {
+    const care = staffAccount('Customer Care Department');
+    await signInByUi(page, care.email, care.password);
     await expect(menuItems(page).nth(1)).toHaveText('Open Request');
 
     await page.context().clearCookies();
-    await signInByUi(page, DEMO.preparer, DEMO_PASSWORD);
+    const preparer = staffAccount('Tax Preparer');
+    await signInByUi(page, preparer.email, preparer.password);
     await expect(menuItems(page)).toHaveText([
       'Dashboard',
       'Service Request',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { apiContextAs, DEMO, DEMO_PASSWORD, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
-import { createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { createTicketByApi } from './ticket-helpers.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -15,11 +15,10 @@ for (const [device, viewport] of [
     test('staff prepare it; the customer confirms the password and draws a signature; staff download the signed PDF', async ({
       page,
       customer,
-      browser,
-      baseURL,
+      staff,
     }) => {
       const ticket = await createTicketByApi(page.request, 0, 2024);
-      const prep = await staffPage(browser, baseURL!, DEMO.preparer, viewport);
+      const prep = await staff('Tax Preparer', viewport);
       await prep.page.goto(`/form/message/${ticket.name}`);
       await prep.page.getByTestId('signing-prepare-submit').click();
       await expect(prep.page.getByTestId('toast-success').filter({ hasText: 'Form 8879 prepared' })).toBeVisible();
@@ -32,7 +31,8 @@ for (const [device, viewport] of [
       );
       await expect(page.getByTestId('sign-as-taxpayer')).toHaveCount(0);
 
-      await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Ready For IRS Filing');
+      const admin = await staff('Admin');
+      await moveTicketAsAdmin(admin.context.request, ticket.id, 'Ready For IRS Filing');
       await page.reload();
       await page.getByTestId('sign-as-taxpayer').click();
       const dialog = page.getByTestId('signing-dialog');
@@ -71,19 +71,19 @@ for (const [device, viewport] of [
 test('a joint return: staff name the spouse, who signs with a code e-mailed to them (typed signature)', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const ticket = await createTicketByApi(page.request, 1, 2024);
   const spouseEmail = `spouse-${Date.now()}@example.test`;
-  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  const prep = await staff('Tax Preparer');
   await prep.page.goto(`/form/message/${ticket.name}`);
   await prep.page.getByTestId('signing-joint').check();
   await prep.page.getByTestId('signing-spouse-name').fill('Robin Spouse');
   await prep.page.getByTestId('signing-spouse-email').fill(spouseEmail);
   await prep.page.getByTestId('signing-prepare-submit').click();
   await expect(prep.page.getByTestId('signer-row')).toHaveCount(2);
-  await moveTicketAsAdmin(browser, baseURL!, ticket.id, 'Ready For IRS Filing');
+  const admin = await staff('Admin');
+  await moveTicketAsAdmin(admin.context.request, ticket.id, 'Ready For IRS Filing');
 
   await page.goto(`/form/message/${ticket.name}`);
   // The taxpayer signs first, typing the signature.
@@ -103,13 +103,11 @@ test('a joint return: staff name the spouse, who signs with a code e-mailed to t
   dialog = page.getByTestId('signing-dialog');
   await dialog.getByTestId('signing-send-code').click();
   await expect(dialog).toContainText('We sent a 6-digit code to s***@example.test');
-  const admin = await apiContextAs(browser, baseURL!, DEMO.admin, DEMO_PASSWORD);
   const mail = (await (
-    await admin.request.get(`/api/v1/admin/outbox?limit=200&to=${encodeURIComponent(spouseEmail)}`)
+    await admin.context.request.get(`/api/v1/admin/outbox?limit=200&to=${encodeURIComponent(spouseEmail)}`)
   ).json()) as {
     items: { text: string }[];
   };
-  await admin.close();
   const code = /code: (\d{6})/.exec(mail.items[0]!.text)![1]!;
   await dialog.getByTestId('signing-code').fill(code);
   await dialog.getByTestId('signing-confirm').click();

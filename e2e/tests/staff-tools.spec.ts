@@ -1,5 +1,5 @@
-import { DEMO, expect, test } from './fixtures.ts';
-import { chooseOption, createTicketByApi, staffPage, ticketRow } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { chooseOption, createTicketByApi, ticketRow } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -7,11 +7,10 @@ test.describe.configure({ timeout: 150_000 });
 test('staff find a customer, check their phone, open a ticket for them and search it as they type', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const own = await createTicketByApi(page.request, 0, 2022);
-  const care = await staffPage(browser, baseURL!, DEMO.care);
+  const care = await staff('Customer Care Department');
   const p = care.page;
 
   // Contacts: search by e-mail, open the contact with their tickets.

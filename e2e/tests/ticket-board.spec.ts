@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from './fixtures.ts';
-import { createTicketByApi, staffPage } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { createTicketByApi } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -17,13 +17,12 @@ async function statusOf(page: Page, id: string): Promise<string> {
 test('the board: dragging a card changes the status; a refused move snaps back with the reason', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const ticket = await createTicketByApi(page.request, 0, 2020);
   expect(ticket.name).toMatch(/^TD\./);
   expect(customer.email).toContain('@');
-  const care = await staffPage(browser, baseURL!, DEMO.care);
+  const care = await staff('Customer Care Department');
   // The search narrows every column to this one ticket.
   await care.page.goto(`/all-tickets?view=board&q=${ticket.name}`);
   await expect(care.page.getByTestId('ticket-board')).toBeVisible();

@@ -1,5 +1,5 @@
-import { DEMO, expect, test } from './fixtures.ts';
-import { createTicketByApi, postJson, staffPage, waitForLiveUpdates } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { createTicketByApi, postJson, waitForLiveUpdates } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -7,15 +7,14 @@ test.describe.configure({ timeout: 150_000 });
 test('messages flow both ways live; internal notes never reach the customer; text stays text', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const ticket = await createTicketByApi(page.request, 2, 2024);
   await page.goto(`/form/message/${ticket.name}`);
   await expect(page.getByTestId('conversation')).toContainText('No messages yet');
   await waitForLiveUpdates(page);
 
-  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  const prep = await staff('Tax Preparer');
   await prep.page.goto(`/form/message/${ticket.name}`);
   await expect(prep.page.getByTestId('conversation')).toBeVisible();
   await waitForLiveUpdates(prep.page);
@@ -46,7 +45,7 @@ test('messages flow both ways live; internal notes never reach the customer; tex
   await prep.page.getByTestId('message-input').fill('Got it, thank you. Anything from a 1099?');
   await prep.page.getByTestId('message-send').click();
   await expect(page.getByTestId('message').filter({ hasText: 'Anything from a 1099?' })).toContainText(
-    'Parker Preparer',
+    prep.user.full_name,
   );
   await expect(page.getByTestId('toast-notification')).toContainText(`New message on ${ticket.name}`);
 
@@ -81,15 +80,10 @@ test('messages flow both ways live; internal notes never reach the customer; tex
   await prep.context.close();
 });
 
-test('unread messages are marked and counted until the ticket is read', async ({
-  page,
-  customer,
-  browser,
-  baseURL,
-}) => {
+test('unread messages are marked and counted until the ticket is read', async ({ page, customer, staff }) => {
   const ticket = await createTicketByApi(page.request, 3, 2021);
   expect(customer.email).toContain('@');
-  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
+  const prep = await staff('Tax Preparer');
   for (const body of ['First question', 'Second question']) {
     await postJson(prep.page.request, `/api/v1/tickets/${ticket.id}/messages`, { body }, 201);
   }

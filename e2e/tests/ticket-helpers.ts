@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect } from './fixtures.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
 
 export interface CreatedTicket {
   id: string;
@@ -39,19 +39,6 @@ export async function createTicketByApi(
     { service_type_id: type.id, service_id: services.items[0]!.id, year },
     201,
   );
-}
-
-/** A signed-in browser context of its own for a demo staff account, with a page open. */
-export async function staffPage(
-  browser: Browser,
-  baseURL: string,
-  email: string,
-  viewport = { width: 1280, height: 800 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ baseURL, viewport });
-  const res = await ctx.request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return { context: ctx, page: await ctx.newPage() };
 }
 
 /** A ticket's row in a list; clicks "Load more" until it shows (lists are shared by every test of the run). */

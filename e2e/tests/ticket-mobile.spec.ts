@@ -1,5 +1,5 @@
-import { DEMO, expect, test } from './fixtures.ts';
-import { chooseOption, staffPage, ticketRow, waitForLiveUpdates } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { chooseOption, ticketRow, waitForLiveUpdates } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -10,8 +10,7 @@ test.use({ viewport: PHONE });
 test('at 390 px: create, list as cards, follow a status change and talk, both sides on phones', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   await page.goto('/dashboard');
   await expect(page.getByTestId('welcome-card')).toContainText(customer.full_name);
@@ -35,7 +34,7 @@ test('at 390 px: create, list as cards, follow a status change and talk, both si
   await waitForLiveUpdates(page);
 
   // Staff on a phone too: Open Request from the tab bar, then start the ticket.
-  const care = await staffPage(browser, baseURL!, DEMO.care, PHONE);
+  const care = await staff('Customer Care Department', PHONE);
   await care.page.goto('/dashboard');
   await care.page.getByTestId('menu-item-open-request').click();
   await (await ticketRow(care.page, name)).click();

@@ -1,5 +1,5 @@
-import { DEMO, expect, test } from './fixtures.ts';
-import { chooseOption, createTicketByApi, staffPage, ticketRow, waitForLiveUpdates } from './ticket-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { chooseOption, createTicketByApi, ticketRow, waitForLiveUpdates } from './ticket-helpers.ts';
 
 // Several browsers at once on a shared 2-core machine: give the journey room.
 test.describe.configure({ timeout: 150_000 });
@@ -9,8 +9,7 @@ const exactly = (name: string) => new RegExp(`/form/message/${name.replace('.', 
 test('Customer Care assigns from Open Request, the preparer starts it, the customer sees it live', async ({
   page,
   customer,
-  browser,
-  baseURL,
+  staff,
 }) => {
   const ticket = await createTicketByApi(page.request, 0, 2023);
 
@@ -21,7 +20,9 @@ test('Customer Care assigns from Open Request, the preparer starts it, the custo
   await expect(page.getByTestId('bell-count')).toHaveAttribute('data-count', '0');
 
   // Customer Care: Open Request lists it (Open, unassigned); assign it to a preparer.
-  const care = await staffPage(browser, baseURL!, DEMO.care);
+  const care = await staff('Customer Care Department');
+  // The preparer Care assigns it to.
+  const prep = await staff('Tax Preparer');
   await care.page.goto('/dashboard');
   await care.page.getByTestId('menu-item-open-request').click();
   await expect(care.page).toHaveURL(/\/open-tickets$/);
@@ -34,16 +35,15 @@ test('Customer Care assigns from Open Request, the preparer starts it, the custo
   await expect(care.page).toHaveURL(exactly(ticket.name));
 
   await chooseOption(care.page, 'assign-role', 'Tax Preparer');
-  await chooseOption(care.page, 'assign-user', 'Parker Preparer');
+  await chooseOption(care.page, 'assign-user', prep.user.full_name);
   await care.page.getByTestId('assign-submit').click();
-  await expect(care.page.getByTestId('current-assignee')).toHaveText('Parker Preparer');
+  await expect(care.page.getByTestId('current-assignee')).toHaveText(prep.user.full_name);
   await expect(care.page.getByTestId('assignment-history')).toContainText(
-    'Cameron Care assigned it to Parker Preparer',
+    `${care.user.full_name} assigned it to ${prep.user.full_name}`,
   );
-  await expect(care.page.getByTestId('ticket-assignee')).toHaveText('Parker Preparer');
+  await expect(care.page.getByTestId('ticket-assignee')).toHaveText(prep.user.full_name);
 
   // The preparer finds it among their tickets and moves it to Tax Preparation.
-  const prep = await staffPage(browser, baseURL!, DEMO.preparer);
   await prep.page.goto('/my-tickets');
   await (await ticketRow(prep.page, ticket.name)).getByRole('link', { name: ticket.name }).click();
   await expect(prep.page).toHaveURL(exactly(ticket.name));
@@ -81,16 +81,11 @@ test('Customer Care assigns from Open Request, the preparer starts it, the custo
   await prep.context.close();
 });
 
-test('a second, stale change of the same ticket gets the server’s message', async ({
-  page,
-  customer,
-  browser,
-  baseURL,
-}) => {
+test('a second, stale change of the same ticket gets the server’s message', async ({ page, customer, staff }) => {
   const ticket = await createTicketByApi(page.request, 1, 2022);
   expect(customer.email).toContain('@');
-  const a = await staffPage(browser, baseURL!, DEMO.care);
-  const b = await staffPage(browser, baseURL!, DEMO.care);
+  const a = await staff('Customer Care Department');
+  const b = await staff(a.user);
   // b's live updates lag (no stream): it still holds the version it loaded.
   await b.context.route('**/api/v1/events', (route) => route.abort());
   await a.page.goto(`/form/message/${ticket.name}`);

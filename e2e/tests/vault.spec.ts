@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newUser, registerByApi, test as customerTest } from './fixtures.ts';
-import { chooseOption, createTicketByApi, csrfHeaders, staffPage } from './ticket-helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { newUser, registerByApi, test as customerTest } from './fixtures.ts';
+import { chooseOption, createTicketByApi, csrfHeaders } from './ticket-helpers.ts';
 import { makePdf, makePng, pickFiles, throttleUploads } from './vault-helpers.ts';
 
 const VIEWPORTS = [
@@ -138,32 +138,29 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('region', { name: ticket.name })).toContainText('dividends.png');
     });
 
-    customerTest(
-      'what the tax team sends shows in its own part of the vault',
-      async ({ page, customer, browser, baseURL }) => {
-        expect(customer.email).toBeTruthy();
-        const ticket = await createTicketByApi(page.request);
-        const { context: staff } = await staffPage(browser, baseURL!, DEMO.preparer);
-        const res = await staff.request.post(`/api/v1/tickets/${ticket.id}/drafts`, {
-          headers: await csrfHeaders(staff.request),
-          multipart: {
-            label: 'Draft',
-            file: { name: 'draft-return.pdf', mimeType: 'application/pdf', buffer: makePdf('Draft 1040') },
-          },
-        });
-        expect(res.status(), await res.text()).toBe(201);
-        await staff.close();
+    customerTest('what the tax team sends shows in its own part of the vault', async ({ page, customer, staff }) => {
+      expect(customer.email).toBeTruthy();
+      const ticket = await createTicketByApi(page.request);
+      const { context: preparer } = await staff('Tax Preparer');
+      const res = await preparer.request.post(`/api/v1/tickets/${ticket.id}/drafts`, {
+        headers: await csrfHeaders(preparer.request),
+        multipart: {
+          label: 'Draft',
+          file: { name: 'draft-return.pdf', mimeType: 'application/pdf', buffer: makePdf('Draft 1040') },
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      await preparer.close();
 
-        await page.goto('/vault');
-        const fromTeam = page.getByTestId('vault-from-team');
-        await expect(fromTeam.getByRole('heading', { name: 'From your tax team' })).toBeVisible();
-        const card = fromTeam.locator('[data-testid="document-card"]');
-        await expect(card).toHaveCount(1);
-        await expect(card).toContainText('Draft');
-        await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-        await expect(card.getByRole('button', { name: /^Preview/ })).toBeVisible();
-      },
-    );
+      await page.goto('/vault');
+      const fromTeam = page.getByTestId('vault-from-team');
+      await expect(fromTeam.getByRole('heading', { name: 'From your tax team' })).toBeVisible();
+      const card = fromTeam.locator('[data-testid="document-card"]');
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText('Draft');
+      await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: /^Preview/ })).toBeVisible();
+    });
 
     customerTest('a file over 10 MB is refused before sending', async ({ page, customer }) => {
       expect(customer.email).toBeTruthy();
@@ -171,42 +168,44 @@ for (const vp of VIEWPORTS) {
     });
   });
 
-  test(`staff open a customer's vault from the contact page and upload into it (${vp.label})`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const owner = newUser();
-    const ownerCtx = await browser.newContext({ baseURL });
-    await registerByApi(ownerCtx.request, owner);
-    const me = (await (await ownerCtx.request.get('/api/v1/auth/session')).json()) as { user: { id: string } };
+  customerTest(
+    `staff open a customer's vault from the contact page and upload into it (${vp.label})`,
+    async ({ staff, browser, baseURL }) => {
+      const owner = newUser();
+      const ownerCtx = await browser.newContext({ baseURL });
+      await registerByApi(ownerCtx.request, owner);
+      const me = (await (await ownerCtx.request.get('/api/v1/auth/session')).json()) as { user: { id: string } };
 
-    const { context, page } = await staffPage(browser, baseURL!, DEMO.preparer, { width: vp.width, height: vp.height });
-    await page.goto(`/contacts/${me.user.id}`);
-    await page.getByRole('link', { name: "Customer's vault" }).click();
-    await expect(page).toHaveURL(new RegExp(`/vault\\?customer=${me.user.id}$`));
-    await expect(page.getByText(`${owner.full_name}'s documents`)).toBeVisible();
-    await pickFiles(
-      page,
-      [{ name: 'engagement-letter.pdf', mimeType: 'application/pdf', buffer: makePdf() }],
-      '1099-INT',
-    );
-    await page.getByTestId('upload-submit').click();
-    const card = page.locator('[data-testid="document-card"][data-name="engagement-letter.pdf"]');
-    await expect(card).toBeVisible();
-    // The PDF previews in a frame of its inline URL.
-    await card.getByRole('button', { name: 'Preview engagement-letter.pdf' }).click();
-    const frame = page.getByTestId('preview-pdf');
-    await expect(frame).toHaveAttribute('src', /\/api\/v1\/documents\/[^/]+\/file\?disposition=inline$/);
-    const res = await page.request.get((await frame.getAttribute('src'))!);
-    expect(res.headers()['content-type']).toBe('application/pdf');
-    expect(res.headers()['content-disposition']).toMatch(/^inline; filename="engagement-letter.pdf"/);
-    expect(res.headers()['x-content-type-options']).toBe('nosniff');
-    await page.keyboard.press('Escape');
+      const { context, page } = await staff('Tax Preparer', { width: vp.width, height: vp.height });
+      await page.goto(`/contacts/${me.user.id}`);
+      await page.getByRole('link', { name: "Customer's vault" }).click();
+      await expect(page).toHaveURL(new RegExp(`/vault\\?customer=${me.user.id}$`));
+      await expect(page.getByText(`${owner.full_name}'s documents`)).toBeVisible();
+      await pickFiles(
+        page,
+        [{ name: 'engagement-letter.pdf', mimeType: 'application/pdf', buffer: makePdf() }],
+        '1099-INT',
+      );
+      await page.getByTestId('upload-submit').click();
+      const card = page.locator('[data-testid="document-card"][data-name="engagement-letter.pdf"]');
+      await expect(card).toBeVisible();
+      // The PDF previews in a frame of its inline URL.
+      await card.getByRole('button', { name: 'Preview engagement-letter.pdf' }).click();
+      const frame = page.getByTestId('preview-pdf');
+      await expect(frame).toHaveAttribute('src', /\/api\/v1\/documents\/[^/]+\/file\?disposition=inline$/);
+      const res = await page.request.get((await frame.getAttribute('src'))!);
+      expect(res.headers()['content-type']).toBe('application/pdf');
+      expect(res.headers()['content-disposition']).toMatch(/^inline; filename="engagement-letter.pdf"/);
+      expect(res.headers()['x-content-type-options']).toBe('nosniff');
+      await page.keyboard.press('Escape');
 
-    // The customer sees it in their own vault.
-    const list = (await (await ownerCtx.request.get('/api/v1/documents')).json()) as { items: { file_name: string }[] };
-    expect(list.items.map((d) => d.file_name)).toContain('engagement-letter.pdf');
-    await context.close();
-    await ownerCtx.close();
-  });
+      // The customer sees it in their own vault.
+      const list = (await (await ownerCtx.request.get('/api/v1/documents')).json()) as {
+        items: { file_name: string }[];
+      };
+      expect(list.items.map((d) => d.file_name)).toContain('engagement-letter.pdf');
+      await context.close();
+      await ownerCtx.close();
+    },
+  );
 }

@@ -9,16 +9,6 @@ export type StoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
 /** What a customer can pay: the only states with an outstanding amount. */
 export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['Unpaid', 'Overdue'];
 
-/** Badge colours for the UI, next to the enum so they never drift. */
-export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
-  Draft: 'gray',
-  Unpaid: 'yellow',
-  Overdue: 'red',
-  Paid: 'green',
-  Cancelled: 'dark',
-  Refunded: 'grape',
-};
-
 export const PAYMENT_ENTRY_STATUSES = ['Submitted', 'Partly Refunded', 'Refunded'] as const;
 export type PaymentEntryStatus = (typeof PAYMENT_ENTRY_STATUSES)[number];
 

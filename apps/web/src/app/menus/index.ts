@@ -4,8 +4,6 @@ export {
   isExternalLink,
   isMenuItemActive,
   isSideMenuHidden,
-  MENU,
-  TAB_MENU_MAX,
   type MenuAction,
   type MenuItem,
 } from './menu-items.ts';

@@ -1,12 +1,9 @@
 import { lazy } from 'react';
 import { loadDashboardInvoicesPanel, loadTicketInvoicePanel } from '../../features/billing/index.ts';
 import { loadDashboardPage } from '../../features/dashboard/index.ts';
-import {
-  loadDashboardRequestsPanel,
-  loadTicketDraftsPanel,
-  loadTicketRequestsPanel,
-  loadTicketUploadsPanel,
-} from '../../features/documents/index.ts';
+import { loadDashboardRequestsPanel, loadTicketRequestsPanel } from '../../features/document-requests/index.ts';
+import { loadTicketUploadsPanel } from '../../features/documents/index.ts';
+import { loadTicketDraftsPanel } from '../../features/signing/index.ts';
 import { loadTicketPage } from '../../features/tickets/index.ts';
 
 /**

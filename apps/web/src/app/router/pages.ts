@@ -4,9 +4,11 @@ import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/i
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
 import { loadHomePage } from '../../features/cms/index.ts';
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
-import { loadEditProfilePage, loadQuestionnairePage, loadVaultPage } from '../../features/documents/index.ts';
+import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
 import { loadNotAvailableYetPage, loadNotFoundPage } from '../../features/placeholder/index.ts';
+import { loadEditProfilePage } from '../../features/profile/index.ts';
+import { loadQuestionnairePage } from '../../features/questionnaire/index.ts';
 import {
   loadAllTicketsPage,
   loadCreateTicketPage,

@@ -3,7 +3,7 @@ import { endpoints, type ChangePasswordBody, type LoginBody, type RegisterBody }
 import { call } from '../../lib/api/index.ts';
 import { refreshSession, setSession } from '../../lib/session/index.ts';
 
-export const authApi = {
+const authApi = {
   login: (body: LoginBody) => call(endpoints.login, { body }),
   register: (body: RegisterBody) => call(endpoints.register, { body }),
   logout: () => call(endpoints.logout),

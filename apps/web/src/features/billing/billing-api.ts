@@ -2,14 +2,15 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   endpoints,
   type CreateInvoiceBody,
+  type InvoiceListQuery,
   type TestCardPaymentBody,
   type UpdateInvoiceBody,
 } from '@taxportal/contract';
-import { call, type CallQuery } from '../../lib/api/index.ts';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every billing query starts with this key: invalidating it refreshes lists, details and totals at once. */
-export const billingKeys = {
+const billingKeys = {
   all: ['billing'] as const,
   list: (params: Record<string, unknown>) => ['billing', 'list', params] as const,
   invoice: (id: string) => ['billing', 'invoice', id] as const,
@@ -19,7 +20,8 @@ export const billingKeys = {
   shared: (token: string) => ['billing', 'shared', token] as const,
 };
 
-export type InvoiceFilters = Omit<CallQuery<typeof endpoints.listInvoices>, 'cursor'>;
+/** The lists' filters: GET /api/v1/invoices's query as the contract declares it (the cursor aside); null is cleared. */
+export type InvoiceFilters = { [K in Exclude<keyof InvoiceListQuery, 'cursor'>]?: InvoiceListQuery[K] | null };
 
 /** GET /invoices: a customer's own, or (staff) all with totals; keyset "load more". */
 export function useInvoiceList(filters: InvoiceFilters, enabled = true) {

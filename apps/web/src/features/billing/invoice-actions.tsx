@@ -8,7 +8,7 @@ import { showErrorToast } from '../../ui/toast.tsx';
 import { downloadPdf } from './invoice-pdf.ts';
 import { openPayDialog } from './pay-dialog-store.ts';
 
-export const canPay = (invoice: Pick<InvoiceSummary, 'status' | 'outstanding_cents'>) =>
+const canPay = (invoice: Pick<InvoiceSummary, 'status' | 'outstanding_cents'>) =>
   PAYABLE_INVOICE_STATUSES.includes(invoice.status) && invoice.outstanding_cents > 0;
 
 /** 'Pay' on an Unpaid or Overdue invoice (the customer's own); opens the card dialog. */

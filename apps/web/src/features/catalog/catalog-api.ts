@@ -77,12 +77,3 @@ export function useCatalogSave<R extends CatalogResource>(resource: R) {
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.catalog }),
   });
 }
-
-export function useCatalogDelete(resource: CatalogResource) {
-  const client = useQueryClient();
-  const c = CATALOG[resource];
-  return useMutation({
-    mutationFn: (key: string | number) => callAny<void>(c.remove, { params: { [c.key]: key } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.catalog }),
-  });
-}

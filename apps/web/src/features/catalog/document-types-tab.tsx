@@ -1,45 +1,23 @@
 import { NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { DocumentType } from '@taxportal/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCatalogList, useCatalogSave } from './catalog-api.ts';
-import { CatalogTable, EditModal, saveWithErrors } from './catalog-table.tsx';
-
-interface Values {
-  name: string;
-  description: string;
-  position: number;
-}
+import { useCatalogList } from './catalog-api.ts';
+import { useCatalogEditor } from './catalog-editor.ts';
+import { CatalogTable, EditModal } from './catalog-table.tsx';
 
 /** Tax Document Types: what an uploaded document is (W-2, 1099-INT...). */
 export function DocumentTypesTab() {
   const { t } = useTranslation();
   const list = useCatalogList('document-types');
-  const save = useCatalogSave('document-types');
-  const [editing, setEditing] = useState<DocumentType | 'new' | null>(null);
-  const form = useForm<Values>({
+  const editor = useCatalogEditor('document-types', {
     initialValues: { name: '', description: '', position: 0 },
     validate: { name: (v) => (v.trim() ? null : t('catalog.nameRequired')) },
-  });
-
-  const open = (row: DocumentType | 'new') => {
-    form.setValues(
+    valuesOf: (row) =>
       row === 'new'
         ? { name: '', description: '', position: list.data?.items.length ?? 0 }
         : { name: row.name, description: row.description, position: row.position },
-    );
-    form.clearErrors();
-    setEditing(row);
-  };
-  const submit = form.onSubmit(async (values) => {
-    const ok = await saveWithErrors(
-      form,
-      () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body: { ...values } }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
-    );
-    if (ok) setEditing(null);
+    titles: { add: t('catalog.addDocumentType'), edit: t('catalog.editDocumentType') },
   });
+  const { form } = editor;
 
   return (
     <>
@@ -48,21 +26,15 @@ export function DocumentTypesTab() {
         rowKey={(r) => r.id}
         testId="document-types"
         addLabel={t('catalog.addDocumentType')}
-        onAdd={() => open('new')}
-        onEdit={open}
+        onAdd={() => editor.open('new')}
+        onEdit={editor.open}
         columns={[
           { label: t('catalog.name'), render: (r) => r.name },
           { label: t('catalog.description'), render: (r) => r.description },
           { label: t('catalog.position'), render: (r) => r.position },
         ]}
       />
-      <EditModal
-        opened={editing !== null}
-        title={editing === 'new' ? t('catalog.addDocumentType') : t('catalog.editDocumentType')}
-        onClose={() => setEditing(null)}
-        onSubmit={() => submit()}
-        busy={save.isPending}
-      >
+      <EditModal {...editor.modal}>
         <Stack gap="sm">
           <TextInput label={t('catalog.name')} withAsterisk {...form.getInputProps('name')} />
           <Textarea label={t('catalog.description')} autosize minRows={2} {...form.getInputProps('description')} />

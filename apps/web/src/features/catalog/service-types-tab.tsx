@@ -1,32 +1,18 @@
 import { NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { ServiceType } from '@taxportal/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
-import { useCatalogList, useCatalogSave } from './catalog-api.ts';
-import { CatalogTable, EditModal, saveWithErrors } from './catalog-table.tsx';
-
-interface Values {
-  name: string;
-  description: string;
-  show_in_website: boolean;
-  position: number;
-}
+import { useCatalogList } from './catalog-api.ts';
+import { useCatalogEditor } from './catalog-editor.ts';
+import { CatalogTable, EditModal } from './catalog-table.tsx';
 
 /** Service types (Item Group): name, description, shown on the website, order. */
 export function ServiceTypesTab() {
   const { t } = useTranslation();
   const list = useCatalogList('service-types');
-  const save = useCatalogSave('service-types');
-  const [editing, setEditing] = useState<ServiceType | 'new' | null>(null);
-  const form = useForm<Values>({
+  const editor = useCatalogEditor('service-types', {
     initialValues: { name: '', description: '', show_in_website: true, position: 0 },
     validate: { name: (v) => (v.trim() ? null : t('catalog.nameRequired')) },
-  });
-
-  const open = (row: ServiceType | 'new') => {
-    form.setValues(
+    valuesOf: (row) =>
       row === 'new'
         ? { name: '', description: '', show_in_website: true, position: list.data?.items.length ?? 0 }
         : {
@@ -35,18 +21,9 @@ export function ServiceTypesTab() {
             show_in_website: row.show_in_website,
             position: row.position,
           },
-    );
-    form.clearErrors();
-    setEditing(row);
-  };
-  const submit = form.onSubmit(async (values) => {
-    const ok = await saveWithErrors(
-      form,
-      () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body: { ...values } }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
-    );
-    if (ok) setEditing(null);
+    titles: { add: t('catalog.addServiceType'), edit: t('catalog.editServiceType') },
   });
+  const { form } = editor;
 
   return (
     <>
@@ -55,8 +32,8 @@ export function ServiceTypesTab() {
         rowKey={(r) => r.id}
         testId="service-types"
         addLabel={t('catalog.addServiceType')}
-        onAdd={() => open('new')}
-        onEdit={open}
+        onAdd={() => editor.open('new')}
+        onEdit={editor.open}
         columns={[
           { label: t('catalog.name'), render: (r) => r.name },
           { label: t('catalog.description'), render: (r) => r.description },
@@ -71,13 +48,7 @@ export function ServiceTypesTab() {
           { label: t('catalog.position'), render: (r) => r.position },
         ]}
       />
-      <EditModal
-        opened={editing !== null}
-        title={editing === 'new' ? t('catalog.addServiceType') : t('catalog.editServiceType')}
-        onClose={() => setEditing(null)}
-        onSubmit={() => submit()}
-        busy={save.isPending}
-      >
+      <EditModal {...editor.modal}>
         <Stack gap="sm">
           <TextInput label={t('catalog.name')} withAsterisk {...form.getInputProps('name')} />
           <Textarea label={t('catalog.description')} autosize minRows={2} {...form.getInputProps('description')} />

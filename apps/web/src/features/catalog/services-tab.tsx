@@ -1,14 +1,13 @@
 import { NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { Service } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
-import { useCatalogList, useCatalogSave } from './catalog-api.ts';
-import { CatalogTable, EditModal, saveWithErrors } from './catalog-table.tsx';
+import { useCatalogList } from './catalog-api.ts';
+import { useCatalogEditor } from './catalog-editor.ts';
+import { CatalogTable, EditModal } from './catalog-table.tsx';
 
-interface Values {
+type Values = {
   service_type_id: string;
   name: string;
   description: string;
@@ -16,17 +15,15 @@ interface Values {
   price: number | string;
   currency: string;
   active: boolean;
-}
+};
 
 /** Services (Item): each of a type, with its price. */
 export function ServicesTab() {
   const { t } = useTranslation();
   const list = useCatalogList('services');
   const types = useCatalogList('service-types');
-  const save = useCatalogSave('services');
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Service | 'new' | null>(null);
-  const form = useForm<Values>({
+  const editor = useCatalogEditor<'services', Values>('services', {
     initialValues: { service_type_id: '', name: '', description: '', price: 0, currency: 'USD', active: true },
     validate: {
       service_type_id: (v) => (v ? null : t('catalog.typeRequired')),
@@ -34,11 +31,7 @@ export function ServicesTab() {
       price: (v) => (typeof v === 'number' && v >= 0 ? null : t('catalog.priceRequired')),
       currency: (v) => (/^[A-Z]{3}$/.test(v) ? null : t('catalog.currencyInvalid')),
     },
-  });
-  const typeOptions = (types.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }));
-
-  const open = (row: Service | 'new') => {
-    form.setValues(
+    valuesOf: (row) =>
       row === 'new'
         ? { service_type_id: typeFilter ?? '', name: '', description: '', price: 0, currency: 'USD', active: true }
         : {
@@ -49,19 +42,11 @@ export function ServicesTab() {
             currency: row.currency,
             active: row.active,
           },
-    );
-    form.clearErrors();
-    setEditing(row);
-  };
-  const submit = form.onSubmit(async ({ price, ...values }) => {
-    const body = { ...values, price_cents: Math.round(Number(price) * 100) };
-    const ok = await saveWithErrors(
-      form,
-      () => save.mutateAsync({ key: editing === 'new' ? undefined : editing?.id, body }),
-      { saved: t('catalog.saved'), failed: t('common.somethingWentWrong') },
-    );
-    if (ok) setEditing(null);
+    bodyOf: ({ price, ...values }) => ({ ...values, price_cents: Math.round(Number(price) * 100) }),
+    titles: { add: t('catalog.addService'), edit: t('catalog.editService') },
   });
+  const { form } = editor;
+  const typeOptions = (types.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }));
   const rows = list.data?.items.filter((s) => !typeFilter || s.service_type_id === typeFilter);
 
   return (
@@ -71,8 +56,8 @@ export function ServicesTab() {
         rowKey={(r) => r.id}
         testId="services"
         addLabel={t('catalog.addService')}
-        onAdd={() => open('new')}
-        onEdit={open}
+        onAdd={() => editor.open('new')}
+        onEdit={editor.open}
         toolbar={
           <Select
             aria-label={t('catalog.filterType')}
@@ -98,13 +83,7 @@ export function ServicesTab() {
           },
         ]}
       />
-      <EditModal
-        opened={editing !== null}
-        title={editing === 'new' ? t('catalog.addService') : t('catalog.editService')}
-        onClose={() => setEditing(null)}
-        onSubmit={() => submit()}
-        busy={save.isPending}
-      >
+      <EditModal {...editor.modal}>
         <Stack gap="sm">
           <Select
             label={t('catalog.serviceType')}

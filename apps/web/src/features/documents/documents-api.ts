@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   problemSchema,
   type Document,
-  type DocumentKind,
+  type DocumentListQuery,
   type DocumentList,
   type DocumentType,
   type UploadDocumentsResponse,
@@ -14,12 +14,8 @@ export type { Document } from '@taxportal/contract';
 /** Every documents query starts with this key: an upload or delete refreshes them all. */
 export const documentsKey = ['documents'] as const;
 
-export interface DocumentFilters {
-  ticket_id?: string;
-  customer_id?: string;
-  kind?: DocumentKind;
-  limit?: number;
-}
+/** The vault lists' filters: GET /api/v1/documents's query as the contract declares it (paging adds the cursor). */
+export type DocumentFilters = Omit<DocumentListQuery, 'cursor'>;
 
 export function documentsQueryString(filters: DocumentFilters, cursor?: string | null): string {
   const params = new URLSearchParams();

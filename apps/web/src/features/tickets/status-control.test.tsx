@@ -1,27 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STATUS_DEFINITIONS, type TicketDetail } from '@taxportal/contract';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock.ts';
+import { aSession, aTicketDetail } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { StatusControl } from './status-control.tsx';
 
-const session = {
-  user: { id: 'p1', full_name: 'Parker Preparer', email: 'p@x.test', phone: null },
-  roles: ['Tax Preparer'],
-  login_role: 'Tax Preparer',
-  currency: 'USD',
-  statuses: STATUS_DEFINITIONS,
-};
-const ticket = {
+const session = aSession();
+const ticket = aTicketDetail({
   id: 't1',
   name: 'TD.0007',
   status: 'Open',
   status_label: 'Open',
   version: 3,
   allowed_statuses: ['Tax Preparation', 'Required More Information'],
-} as unknown as TicketDetail;
+});
 
 function renderControl() {
   return renderWithProviders(

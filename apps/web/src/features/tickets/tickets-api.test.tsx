@@ -1,18 +1,18 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import type { TicketDetail } from '@taxportal/contract';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock.ts';
+import { aTicketDetail } from '../../test/fixtures.ts';
 import { providersWrapper } from '../../test/render.tsx';
 import { useFetchTicket, useMoveTicket } from './tickets-api.ts';
 
-const open = {
+const open = aTicketDetail({
   id: 't1',
   name: 'TD.0042',
   status: 'Open',
   version: 1,
   allowed_statuses: ['Tax Preparation', 'Required More Information', 'Cancelled'],
-} as unknown as TicketDetail;
-const moved = { ...open, status: 'Tax Preparation', version: 2, allowed_statuses: ['Cancelled'] } as TicketDetail;
+});
+const moved = aTicketDetail({ ...open, status: 'Tax Preparation', version: 2, allowed_statuses: ['Cancelled'] });
 
 describe('moving a ticket while a read of it is in flight (the board asks for allowed moves as a drag starts)', () => {
   it('the late read does not put the old status back: the next read has the moved ticket', async () => {

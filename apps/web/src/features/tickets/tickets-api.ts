@@ -4,13 +4,17 @@ import {
   type AssignTicketBody,
   type ChangeStatusBody,
   type CreateTicketBody,
+  type ListTicketsQuery,
   type TicketDetail,
 } from '@taxportal/contract';
-import { call, type CallQuery } from '../../lib/api/index.ts';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** The filters of GET /api/v1/tickets that the lists use; empty values are left out of the URL. */
-export type TicketFilters = Omit<CallQuery<typeof endpoints.listTickets>, 'cursor'>;
+/**
+ * The lists' filters: GET /api/v1/tickets's query as the contract declares it (the cursor aside, paging adds it);
+ * null is a cleared select. Empty values are left out of the URL.
+ */
+export type TicketFilters = { [K in Exclude<keyof ListTicketsQuery, 'cursor'>]?: ListTicketsQuery[K] | null };
 
 /** A keyset-paginated ticket list; `fetchNextPage` is "load more". */
 export function useTicketList(filters: TicketFilters, enabled = true) {

@@ -13,8 +13,6 @@ type Slot<K extends string, T> = [T] extends [undefined]
 
 /** Query values: empty ones (undefined, null, '') are left out of the URL, as the lists' filters expect. */
 type QueryValues<T> = [T] extends [undefined] ? undefined : { [K in keyof T]?: T[K] | null } | undefined;
-/** An endpoint's query as a caller writes it (filters with empty values allowed). */
-export type CallQuery<E extends EndpointDef> = NonNullable<QueryValues<EndpointQuery<E>>>;
 
 export type CallOptions<E extends EndpointDef> = Slot<'params', EndpointParams<E>> &
   Slot<'query', QueryValues<EndpointQuery<E>>> &

@@ -1,3 +1,3 @@
 export { api, apiRequest, readCsrfToken, setFallbackErrorMessage } from './client.ts';
-export { call, endpointUrl, type CallOptions, type CallQuery } from './call.ts';
+export { call, endpointUrl, type CallOptions } from './call.ts';
 export { ApiError, isApiError } from './api-error.ts';

@@ -10,8 +10,8 @@ import { formatDate } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
-import { DocumentUploader } from './document-uploader.tsx';
-import { questionnairePath } from './questionnaire-picker.tsx';
+import { DocumentUploader } from '../documents/index.ts';
+import { questionnairePath } from '../questionnaire/index.ts';
 import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api.ts';
 import { RequestDocumentsModal } from './requests-form.tsx';
 
@@ -32,10 +32,10 @@ function RequestRow({
   const r = request;
   const who =
     r.source === 'questionnaire'
-      ? t(isStaff ? 'questionnaire.requests.fromQuestionnaireStaff' : 'questionnaire.requests.fromQuestionnaire', {
+      ? t(isStaff ? 'documentRequests.fromQuestionnaireStaff' : 'documentRequests.fromQuestionnaire', {
           date: formatDate(r.created_at),
         })
-      : t('questionnaire.requests.requestedBy', { name: r.requested_by_name ?? '—', date: formatDate(r.created_at) });
+      : t('documentRequests.requestedBy', { name: r.requested_by_name ?? '—', date: formatDate(r.created_at) });
   return (
     <Group
       justify="space-between"
@@ -52,31 +52,31 @@ function RequestRow({
             {r.label}
           </Text>
           <ToneBadge size="xs" tone={STATUS_TONE[r.status]}>
-            {t(`questionnaire.requests.status.${r.status}`)}
+            {t(`documentRequests.status.${r.status}`)}
           </ToneBadge>
         </Group>
         <Text size="xs" c="dimmed">
           {r.status === 'fulfilled' && r.fulfilled_at
-            ? t('questionnaire.requests.fulfilledAt', { date: formatDate(r.fulfilled_at) })
+            ? t('documentRequests.fulfilledAt', { date: formatDate(r.fulfilled_at) })
             : who}
           {isStaff && r.status === 'open' && r.reminders_sent > 0
-            ? ` · ${t('questionnaire.requests.reminders', { count: r.reminders_sent })}`
+            ? ` · ${t('documentRequests.reminders', { count: r.reminders_sent })}`
             : ''}
         </Text>
         {r.note && (
           <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-            {t('questionnaire.requests.note_label', { note: r.note })}
+            {t('documentRequests.note_label', { note: r.note })}
           </Text>
         )}
       </div>
       {r.status === 'open' &&
         (isStaff ? (
-          <Tooltip label={t('questionnaire.requests.cancel')}>
+          <Tooltip label={t('documentRequests.cancel')}>
             <ActionIcon
               variant="subtle"
               color="red"
               onClick={onCancel}
-              aria-label={`${t('questionnaire.requests.cancel')}: ${r.label}`}
+              aria-label={`${t('documentRequests.cancel')}: ${r.label}`}
               style={{ flexShrink: 0 }}
             >
               <IconX size={16} />
@@ -88,9 +88,9 @@ function RequestRow({
             leftSection={<IconFileUpload size={14} />}
             onClick={onUpload}
             style={{ flexShrink: 0 }}
-            aria-label={`${t('questionnaire.requests.upload')}: ${r.label}`}
+            aria-label={`${t('documentRequests.upload')}: ${r.label}`}
           >
-            {t('questionnaire.requests.upload')}
+            {t('documentRequests.upload')}
           </Button>
         ))}
     </Group>
@@ -117,19 +117,19 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
 
   return (
     <SectionCard
-      title={t('questionnaire.requests.title')}
+      title={t('documentRequests.title')}
       icon={IconClipboardList}
       badge={
         open > 0 && (
           <ToneBadge tone="warning" size="md" data-testid="requests-outstanding">
-            {t('questionnaire.requests.outstanding', { count: open })}
+            {t('documentRequests.outstanding', { count: open })}
           </ToneBadge>
         )
       }
       actions={
         isStaff && (
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAsking(true)}>
-            {t('questionnaire.requests.request')}
+            {t('documentRequests.request')}
           </Button>
         )
       }
@@ -138,7 +138,7 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
       <Stack gap="md">
         {shown.length === 0 && !requests.isPending && (
           <Text size="sm" c="dimmed">
-            {t('questionnaire.requests.empty')}
+            {t('documentRequests.empty')}
           </Text>
         )}
         {shown.map((r) => (
@@ -151,14 +151,14 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
           />
         ))}
         <Anchor component={Link} to={questionnairePath(ticket.name)} size="sm" data-testid="open-questionnaire">
-          {t('questionnaire.openFromTicket')}
+          {t('documentRequests.openFromTicket')}
         </Anchor>
       </Stack>
       {isStaff && <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />}
       <Modal
         opened={uploading !== null}
         onClose={() => setUploading(null)}
-        title={uploading ? t('questionnaire.requests.uploadTitle', { label: uploading.label }) : ''}
+        title={uploading ? t('documentRequests.uploadTitle', { label: uploading.label }) : ''}
         size="lg"
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
@@ -176,15 +176,15 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
       </Modal>
       <ConfirmDialog
         opened={cancelling !== null}
-        label={t('questionnaire.requests.cancel')}
-        message={cancelling ? t('questionnaire.requests.cancelConfirm', { label: cancelling.label }) : ''}
+        label={t('documentRequests.cancel')}
+        message={cancelling ? t('documentRequests.cancelConfirm', { label: cancelling.label }) : ''}
         busy={cancel.isPending}
         onCancel={() => setCancelling(null)}
         onConfirm={() =>
           cancelling &&
           cancel.mutate(cancelling.id, {
             onSuccess: () => {
-              showSuccessToast(t('questionnaire.requests.cancelled'));
+              showSuccessToast(t('documentRequests.cancelled'));
               setCancelling(null);
             },
             onError: (err) => showErrorToast(err.message),

@@ -35,14 +35,14 @@ export function RequestDocumentsModal({
       .map((l) => l.trim())
       .filter(Boolean);
     if (!checked.length && !lines.length) {
-      setError(t('questionnaire.requests.pickOne'));
+      setError(t('documentRequests.pickOne'));
       return;
     }
     create.mutate(
       { checklist: checked as RequestChecklistKey[], custom: lines, ...(note.trim() ? { note: note.trim() } : {}) },
       {
         onSuccess: () => {
-          showSuccessToast(t('questionnaire.requests.sent'));
+          showSuccessToast(t('documentRequests.sent'));
           reset();
           onClose();
         },
@@ -55,13 +55,13 @@ export function RequestDocumentsModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('questionnaire.requests.modalTitle')}
+      title={t('documentRequests.modalTitle')}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md" data-testid="request-documents-form">
         <Checkbox.Group
-          label={t('questionnaire.requests.checklist')}
+          label={t('documentRequests.checklist')}
           value={checked}
           onChange={(v) => {
             setChecked(v);
@@ -75,8 +75,8 @@ export function RequestDocumentsModal({
           </SimpleGrid>
         </Checkbox.Group>
         <Textarea
-          label={t('questionnaire.requests.custom')}
-          placeholder={t('questionnaire.requests.customPlaceholder')}
+          label={t('documentRequests.custom')}
+          placeholder={t('documentRequests.customPlaceholder')}
           autosize
           minRows={2}
           value={custom}
@@ -86,7 +86,7 @@ export function RequestDocumentsModal({
           }}
         />
         <Textarea
-          label={t('questionnaire.requests.note')}
+          label={t('documentRequests.note')}
           autosize
           minRows={2}
           maxLength={1000}
@@ -100,7 +100,7 @@ export function RequestDocumentsModal({
         )}
         <Group justify="flex-end">
           <Button onClick={submit} loading={create.isPending}>
-            {t('questionnaire.requests.send')}
+            {t('documentRequests.send')}
           </Button>
         </Group>
       </Stack>

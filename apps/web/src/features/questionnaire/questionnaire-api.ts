@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuestionnaireSection, QuestionnaireSummary, SectionAnswers, TicketProfile } from '@taxportal/contract';
 import { api } from '../../lib/api/index.ts';
-import { requestKeys } from './requests-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const questionnaireKeys = {
+const questionnaireKeys = {
   all: ['questionnaire'] as const,
   profile: (ticketId: string) => ['questionnaire', 'profile', ticketId] as const,
   list: ['questionnaire', 'list'] as const,
@@ -37,7 +37,7 @@ export function useSaveSection<S extends QuestionnaireSection>(ticketId: string,
       client.setQueryData(questionnaireKeys.profile(ticketId), profile);
       void client.invalidateQueries({ queryKey: questionnaireKeys.list });
       // Answers may have asked for documents.
-      void client.invalidateQueries({ queryKey: requestKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
     },
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateDocumentRequestsBody, DocumentRequest, DocumentRequestList } from '@taxportal/contract';
 import { api } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Query keys of document requests: invalidating ['document-requests'] refreshes the ticket panels and the dashboard. */
 export const requestKeys = {
-  all: ['document-requests'] as const,
+  all: queryKeys.documentRequests,
   ticket: (ticketId: string) => ['document-requests', 'ticket', ticketId] as const,
   outstanding: ['document-requests', 'outstanding'] as const,
 };

@@ -1,38 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STATUS_DEFINITIONS, type TicketProfile } from '@taxportal/contract';
+import { ticketProfileSchema, type TicketProfile } from '@taxportal/contract';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock.ts';
+import { aSession } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { getIn, setIn } from './questionnaire-autosave.ts';
 import { QuestionnairePage } from './questionnaire-page.tsx';
 import { SAVED_POPUP_MS } from './questionnaire-saved-popup.tsx';
 
-const session = {
+const session = aSession({
   user: { id: 'c1', full_name: 'Casey Customer', email: 'c@x.test', phone: null },
   roles: ['Customer'],
   login_role: 'Customer',
-  currency: 'USD',
-  statuses: STATUS_DEFINITIONS,
-};
-const empty = { answers: {}, updated_at: null };
-const profile = (taxPayer: Record<string, unknown> = {}): TicketProfile => ({
-  ticket_id: 't1',
-  ticket_name: 'TD.0001',
-  customer_id: 'c1',
-  customer_name: 'Casey Customer',
-  year: 2024,
-  sections: {
-    tax_payer: { answers: taxPayer, progress: { answered: 0, required: 8 }, updated_at: null },
-    investment: { ...empty, progress: { answered: 0, required: 9 } },
-    expense: { ...empty, progress: { answered: 0, required: 9 } },
-    global_asset: { ...empty, progress: { answered: 0, required: 2 } },
-  },
-  completion: 0,
-  prefilled_from: null,
-  fbar: { total_highest_balance_usd: 0, threshold_usd: 10000, exceeds_threshold: false },
 });
+const empty = { answers: {}, updated_at: null };
+const profile = (taxPayer: Record<string, unknown> = {}): TicketProfile =>
+  ticketProfileSchema.parse({
+    ticket_id: 't1',
+    ticket_name: 'TD.0001',
+    customer_id: 'c1',
+    customer_name: 'Casey Customer',
+    year: 2024,
+    sections: {
+      tax_payer: { answers: taxPayer, progress: { answered: 0, required: 8 }, updated_at: null },
+      investment: { ...empty, progress: { answered: 0, required: 9 } },
+      expense: { ...empty, progress: { answered: 0, required: 9 } },
+      global_asset: { ...empty, progress: { answered: 0, required: 2 } },
+    },
+    completion: 0,
+    prefilled_from: null,
+    fbar: { total_highest_balance_usd: 0, threshold_usd: 10000, exceeds_threshold: false },
+  });
 
 const renderPage = () =>
   renderWithProviders(

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
-import { usePrepareSigning } from './drafts-api.ts';
+import { usePrepareSigning } from './signing-api.ts';
 
 /** Staff prepare Form 8879: generated from the ticket or the firm's PDF; a joint return names the spouse. */
 export function SigningPrepareForm({
@@ -27,13 +27,13 @@ export function SigningPrepareForm({
 
   const submit = async () => {
     setError(null);
-    if (source === 'upload' && !file) return setError({ field: 'file', text: t('drafts.filePlaceholder') });
+    if (source === 'upload' && !file) return setError({ field: 'file', text: t('signing.filePlaceholder') });
     try {
       await prepare.mutateAsync({
         body: joint ? { joint, spouse_name: spouseName.trim(), spouse_email: spouseEmail.trim() } : { joint: false },
         file: source === 'upload' ? file : null,
       });
-      showSuccessToast(t('drafts.signing.prepared'));
+      showSuccessToast(t('signing.prepared'));
       onDone?.();
     } catch (err) {
       setError(
@@ -49,23 +49,23 @@ export function SigningPrepareForm({
     <Paper withBorder p="sm" radius="md" data-testid="signing-prepare-form">
       <Stack gap="xs">
         <Title order={4} size="h6">
-          {t('drafts.signing.prepareHeading')}
+          {t('signing.prepareHeading')}
         </Title>
         <SegmentedControl
           size="xs"
           value={source}
           onChange={(v) => setSource(v as 'generate' | 'upload')}
           data={[
-            { value: 'generate', label: t('drafts.signing.sourceGenerate') },
-            { value: 'upload', label: t('drafts.signing.sourceUpload') },
+            { value: 'generate', label: t('signing.sourceGenerate') },
+            { value: 'upload', label: t('signing.sourceUpload') },
           ]}
           data-testid="signing-source"
         />
         {source === 'upload' && (
           <FileInput
             size="sm"
-            label={t('drafts.signing.file')}
-            placeholder={t('drafts.filePlaceholder')}
+            label={t('signing.file')}
+            placeholder={t('signing.filePlaceholder')}
             accept="application/pdf"
             value={file}
             onChange={setFile}
@@ -76,11 +76,11 @@ export function SigningPrepareForm({
         )}
         {suggestion?.joint && (
           <Text size="xs" c="dimmed">
-            {t('drafts.signing.suggested')}
+            {t('signing.suggested')}
           </Text>
         )}
         <Checkbox
-          label={t('drafts.signing.joint')}
+          label={t('signing.joint')}
           checked={joint}
           onChange={(e) => setJoint(e.currentTarget.checked)}
           data-testid="signing-joint"
@@ -89,7 +89,7 @@ export function SigningPrepareForm({
           <>
             <TextInput
               size="sm"
-              label={t('drafts.signing.spouseName')}
+              label={t('signing.spouseName')}
               value={spouseName}
               onChange={(e) => setSpouseName(e.currentTarget.value)}
               error={errorFor('spouse_name')}
@@ -98,7 +98,7 @@ export function SigningPrepareForm({
             <TextInput
               size="sm"
               type="email"
-              label={t('drafts.signing.spouseEmail')}
+              label={t('signing.spouseEmail')}
               value={spouseEmail}
               onChange={(e) => setSpouseEmail(e.currentTarget.value)}
               error={errorFor('spouse_email')}
@@ -117,7 +117,7 @@ export function SigningPrepareForm({
           style={{ alignSelf: 'flex-end' }}
           data-testid="signing-prepare-submit"
         >
-          {t('drafts.signing.prepare')}
+          {t('signing.prepare')}
         </Button>
       </Stack>
     </Paper>

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
-import { documentFileUrl, useSigning } from './drafts-api.ts';
-import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
+import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
+import { useSigning } from './signing-api.ts';
 import { SigningDialog } from './signing-dialog.tsx';
 import { SigningPrepareForm } from './signing-prepare-form.tsx';
 
@@ -30,11 +30,11 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
   return (
     <Stack gap="sm" data-testid="signing-section" data-status={request?.status ?? 'none'}>
       <Title order={3} size="h6">
-        {t('drafts.signing.heading')}
+        {t('signing.heading')}
       </Title>
       {!request && (
         <Text size="sm" c="dimmed">
-          {isStaff ? t('drafts.signing.none') : t('drafts.signing.noneCustomer')}
+          {isStaff ? t('signing.none') : t('signing.noneCustomer')}
         </Text>
       )}
       {request && (
@@ -47,7 +47,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
               onClick={() => setViewing(true)}
               data-testid="signing-preview"
             >
-              {t('drafts.signing.viewForm')}
+              {t('signing.viewForm')}
             </Button>
             {request.signed_document_id && (
               <Button
@@ -59,12 +59,12 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
                 download
                 data-testid="signed-download"
               >
-                {t('drafts.signing.downloadSigned')}
+                {t('signing.downloadSigned')}
               </Button>
             )}
             {request.status === 'completed' && (
               <ToneBadge tone="success" size="md" data-testid="signing-completed">
-                {t('drafts.signing.completed')}
+                {t('signing.completed')}
               </ToneBadge>
             )}
           </Group>
@@ -80,15 +80,15 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
             >
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
-                  {t(`drafts.signing.roles.${s.role}`)}: {s.name}
+                  {t(`signing.roles.${s.role}`)}: {s.name}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {s.email}
                 </Text>
                 <Text size="xs" c={s.signed_at ? 'green' : 'dimmed'} data-testid="signer-status">
                   {s.signed_at
-                    ? `${t('drafts.signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`drafts.signing.method.${s.method ?? 'typed'}`)}${isStaff && s.ip ? `, ${s.ip}` : ''})`
-                    : t('drafts.signing.notSigned')}
+                    ? `${t('signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`signing.method.${s.method ?? 'typed'}`)}${isStaff && s.ip ? `, ${s.ip}` : ''})`
+                    : t('signing.notSigned')}
                 </Text>
               </Stack>
               {!isStaff && !s.signed_at && can_sign && (
@@ -97,14 +97,14 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
                   onClick={() => setSigning(s)}
                   data-testid={`sign-as-${s.role}`}
                 >
-                  {t('drafts.signing.signButton', { name: s.name })}
+                  {t('signing.signButton', { name: s.name })}
                 </Button>
               )}
             </Group>
           ))}
           {!isStaff && request.status === 'pending' && !can_sign && (
             <Text size="xs" c="dimmed">
-              {t('drafts.signing.waitingStatus')}
+              {t('signing.waitingStatus')}
             </Text>
           )}
         </>
@@ -113,7 +113,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
         <>
           {request && !preparing && (
             <Button size="xs" variant="subtle" onClick={() => setPreparing(true)} data-testid="signing-prepare-again">
-              {t('drafts.signing.replace')}
+              {t('signing.replace')}
             </Button>
           )}
           {(!request || preparing) && (
@@ -129,7 +129,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
           viewing && request
             ? {
                 documentId: request.signed_document_id ?? request.document_id,
-                title: t('drafts.signing.heading'),
+                title: t('signing.heading'),
                 fileName: `Form-8879-${ticket.name}.pdf`,
               }
             : null

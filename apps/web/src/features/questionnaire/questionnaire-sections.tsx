@@ -5,7 +5,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getIn, type SectionForm } from './questionnaire-autosave.ts';
 import { ItemList, NumberField, SecretField, TextField, YesNo } from './questionnaire-fields.tsx';
-import type catalogue from './i18n/questionnaire.en.json';
+import type catalogue from './en.json';
 
 export type AnyForm = SectionForm<QuestionnaireSection>;
 /** A question or field with a label in the catalogue (questionnaire.fields.*). */

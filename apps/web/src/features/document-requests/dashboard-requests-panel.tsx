@@ -19,21 +19,21 @@ export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
 
   return (
     <SectionCard
-      title={t('questionnaire.requests.dashboardTitle')}
+      title={t('documentRequests.dashboardTitle')}
       icon={IconClipboardList}
       badge={
         <ToneBadge tone="warning" size="md">
           {items.length}
         </ToneBadge>
       }
-      description={t('questionnaire.requests.dashboardHint')}
+      description={t('documentRequests.dashboardHint')}
       data-testid="dashboard-requests"
     >
       <Stack gap="sm">
         {[...byTicket].map(([ticketName, list]) => (
           <div key={ticketName} data-testid="dashboard-request-ticket" data-ticket={ticketName}>
             <Anchor component={Link} to={`/form/message/${encodeURIComponent(ticketName)}`} fw={600} size="sm">
-              {t('questionnaire.requests.openTicket', { ticket: ticketName })}
+              {t('documentRequests.openTicket', { ticket: ticketName })}
             </Anchor>
             <Group gap={6} mt={4}>
               {list.map((r) => (

@@ -18,7 +18,8 @@ import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
-import { documentFileUrl, useConfirmSigner, useSign, useSpouseCode } from './drafts-api.ts';
+import { documentFileUrl } from '../drafts/index.ts';
+import { useConfirmSigner, useSign, useSpouseCode } from './signing-api.ts';
 import { SigningPad, type SigningPadHandle } from './signing-pad.tsx';
 
 /**
@@ -82,7 +83,7 @@ export function SigningDialog({
     setError(null);
     if (!confirmation) return;
     const image = method === 'drawn' ? pad.current?.toDataUrl() : null;
-    if (method === 'drawn' && !image) return setError({ field: 'signature', text: t('drafts.signing.drawFirst') });
+    if (method === 'drawn' && !image) return setError({ field: 'signature', text: t('signing.drawFirst') });
     try {
       await sign.mutateAsync({
         signer: signer.role,
@@ -91,7 +92,7 @@ export function SigningDialog({
         method,
         ...(method === 'drawn' ? { signature_image: image! } : { typed_signature: typed }),
       });
-      showSuccessToast(t('drafts.signing.signed'));
+      showSuccessToast(t('signing.signed'));
       onClose();
     } catch (err) {
       if (isApiError(err) && err.errors[0]?.field === 'confirmation') setConfirmation(null);
@@ -108,7 +109,7 @@ export function SigningDialog({
     <Modal
       opened
       onClose={onClose}
-      title={t('drafts.signing.signTitle')}
+      title={t('signing.signTitle')}
       size="lg"
       fullScreen={isPhone}
       centered
@@ -116,10 +117,10 @@ export function SigningDialog({
       data-testid="signing-dialog"
     >
       <Stepper active={confirmation ? 1 : 0} size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('drafts.signing.stepConfirm')}>
+        <Stepper.Step label={t('signing.stepConfirm')}>
           <Stack gap="sm" mt="sm">
             <Text size="sm">
-              {t('drafts.signing.reviewFirst')}{' '}
+              {t('signing.reviewFirst')}{' '}
               <Anchor
                 underline="always"
                 href={documentFileUrl(request.document_id, true)}
@@ -127,7 +128,7 @@ export function SigningDialog({
                 rel="noopener"
                 data-testid="signing-view-form"
               >
-                {t('drafts.signing.viewForm')}
+                {t('signing.viewForm')}
               </Anchor>
             </Text>
             {isSpouse ? (
@@ -138,11 +139,11 @@ export function SigningDialog({
                   loading={spouseCode.isPending}
                   data-testid="signing-send-code"
                 >
-                  {t('drafts.signing.sendCode')}
+                  {t('signing.sendCode')}
                 </Button>
-                {codeSentTo && <Text size="sm">{t('drafts.signing.codeSent', { to: codeSentTo })}</Text>}
+                {codeSentTo && <Text size="sm">{t('signing.codeSent', { to: codeSentTo })}</Text>}
                 <TextInput
-                  label={t('drafts.signing.code')}
+                  label={t('signing.code')}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
@@ -154,7 +155,7 @@ export function SigningDialog({
               </>
             ) : (
               <PasswordField
-                label={t('drafts.signing.password')}
+                label={t('signing.password')}
                 autoComplete="current-password"
                 value={secret}
                 onChange={(e) => setSecret(e.currentTarget.value)}
@@ -171,16 +172,16 @@ export function SigningDialog({
                 disabled={!secret}
                 data-testid="signing-confirm"
               >
-                {t('drafts.signing.confirm')}
+                {t('signing.confirm')}
               </Button>
             </Group>
           </Stack>
         </Stepper.Step>
-        <Stepper.Step label={t('drafts.signing.stepSign')}>
+        <Stepper.Step label={t('signing.stepSign')}>
           <Stack gap="sm" mt="sm">
             <TextInput
-              label={t('drafts.signing.typeName')}
-              description={t('drafts.signing.typeNameHint', { name: signer.name })}
+              label={t('signing.typeName')}
+              description={t('signing.typeNameHint', { name: signer.name })}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={errorFor('signer_name')}
@@ -191,8 +192,8 @@ export function SigningDialog({
               value={method}
               onChange={(v) => setMethod(v as 'drawn' | 'typed')}
               data={[
-                { value: 'drawn', label: t('drafts.signing.draw') },
-                { value: 'typed', label: t('drafts.signing.type') },
+                { value: 'drawn', label: t('signing.draw') },
+                { value: 'typed', label: t('signing.type') },
               ]}
               data-testid="signing-method"
             />
@@ -200,7 +201,7 @@ export function SigningDialog({
               <SigningPad ref={pad} onChange={setHasInk} />
             ) : (
               <TextInput
-                label={t('drafts.signing.typedSignature')}
+                label={t('signing.typedSignature')}
                 value={typed}
                 onChange={(e) => setTyped(e.currentTarget.value)}
                 styles={{ input: { fontFamily: 'cursive', fontSize: 22 } }}
@@ -212,7 +213,7 @@ export function SigningDialog({
             )}
             {otherError && <Alert color="red">{otherError}</Alert>}
             <Checkbox
-              label={t('drafts.signing.agree')}
+              label={t('signing.agree')}
               checked={agreed}
               onChange={(e) => setAgreed(e.currentTarget.checked)}
               data-testid="signing-agree"
@@ -224,7 +225,7 @@ export function SigningDialog({
                 disabled={!agreed || !name.trim() || (method === 'drawn' ? !hasInk : !typed.trim())}
                 data-testid="signing-submit"
               >
-                {t('drafts.signing.submit')}
+                {t('signing.submit')}
               </Button>
             </Group>
           </Stack>

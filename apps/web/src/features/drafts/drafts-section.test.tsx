@@ -1,31 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Draft, TicketDetail } from '@taxportal/contract';
+import type { Draft } from '@taxportal/contract';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock.ts';
+import { aDraft, aTicketDetail } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { DraftsSection } from './drafts-section.tsx';
 
-const ticket = { id: 't1', name: 'TD.0009', status: 'Draft Ready' } as unknown as TicketDetail;
-const draft = (version: number, over: Partial<Draft> = {}): Draft => ({
-  id: `d${version}`,
-  ticket_id: 't1',
-  version,
-  label: 'Draft',
-  status: 'pending',
-  is_current: true,
-  superseded_by_version: null,
-  note: null,
-  document_id: `doc${version}`,
-  file_name: `draft-v${version}.pdf`,
-  size_bytes: 1000,
-  uploaded_by: { id: 's1', full_name: 'Parker Preparer' },
-  created_at: '2026-03-01T10:00:00.000Z',
-  decided_by: null,
-  decided_at: null,
-  decision_message: null,
-  ...over,
-});
+const ticket = aTicketDetail({ id: 't1', name: 'TD.0009', status: 'Draft Ready' });
+const draft = (version: number, over: Partial<Draft> = {}) => aDraft({ version, ...over });
 const list = [
   draft(2, { label: 'CPA Reviewed' }),
   draft(1, { status: 'superseded', is_current: false, label: 'Sample only', superseded_by_version: 2 }),

@@ -2,8 +2,7 @@ import { isStaffRole } from '@taxportal/contract';
 import { Navigate } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { useQuestionnaires } from './questionnaire-api.ts';
-import { questionnairePath } from './questionnaire-picker.tsx';
+import { questionnairePath, useQuestionnaires } from '../questionnaire/index.ts';
 
 /**
  * /edit-profile. SPEC §2: it goes to form-wizards while the profile completion is 0. Otherwise (our

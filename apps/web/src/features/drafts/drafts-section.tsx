@@ -54,7 +54,7 @@ function statusText(t: TFunction, d: Draft): string {
 }
 
 /** A draft's label (SPEC §4 displayed states) with its badge style, read by staff or customer. */
-export function DraftLabelBadge({ label, isStaff }: { label: DraftLabel; isStaff: boolean }) {
+function DraftLabelBadge({ label, isStaff }: { label: DraftLabel; isStaff: boolean }) {
   const view = statusView(label, isStaff ? 'staff' : 'customer');
   return <StatusBadge {...view} size="sm" data-testid="draft-label" />;
 }

@@ -45,7 +45,7 @@ export function SigningPad({ ref, onChange }: { ref?: Ref<SigningPadHandle>; onC
         ref={canvas}
         width={WIDTH}
         height={HEIGHT}
-        aria-label={t('drafts.signing.canvasLabel')}
+        aria-label={t('signing.canvasLabel')}
         role="img"
         data-testid="signature-pad"
         style={{
@@ -91,10 +91,10 @@ export function SigningPad({ ref, onChange }: { ref?: Ref<SigningPadHandle>; onC
       />
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">
-          {t('drafts.signing.drawHint')}
+          {t('signing.drawHint')}
         </Text>
         <Button size="compact-xs" variant="subtle" onClick={clear} data-testid="signature-clear">
-          {t('drafts.signing.clear')}
+          {t('signing.clear')}
         </Button>
       </Group>
     </Box>
