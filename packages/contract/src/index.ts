@@ -30,3 +30,6 @@ export * from './dashboard/dashboard.ts';
 export * from './contacts/contacts.ts';
 export * from './contacts/phone-lookup.ts';
 export * from './documents/index.ts';
+export * from './common/endpoint.ts';
+export * from './admin/outbox.ts';
+export * as endpoints from './endpoints.ts';

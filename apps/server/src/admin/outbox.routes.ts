@@ -1,33 +1,16 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpoints as api } from '@taxportal/contract';
 import { requireRole } from '../platform/auth/guard.ts';
 import type { Db } from '../platform/db/client.ts';
 import { outbox } from '../platform/db/schema.ts';
-
-const outboxItem = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  created_at: z.string(),
-});
+import { route } from '../platform/route.ts';
 
 /** Admins read what the default mail transport "sent" (development and demos). */
 export function outboxRoutes(db: Db) {
   return async function routes(app: FastifyInstance) {
-    app.withTypeProvider<ZodTypeProvider>().get('/api/v1/admin/outbox', {
+    route(app, api.listOutbox, {
       preHandler: requireRole('Admin'),
-      schema: {
-        tags: ['Admin'],
-        summary: 'Recent outgoing mail',
-        querystring: z.object({
-          to: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: { 200: z.object({ items: z.array(outboxItem) }) },
-      },
       handler: async (req) => {
         const rows = await db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(req.query.limit);
         const items = rows

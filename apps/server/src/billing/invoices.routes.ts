@@ -1,25 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  createInvoiceBodySchema,
-  invoiceIdParamsSchema,
-  invoiceListQuerySchema,
-  invoiceListSchema,
-  invoiceSchema,
-  sharedInvoiceSchema,
-  shareLinkSchema,
-  shareTokenParamsSchema,
-  updateInvoiceBodySchema,
-  type Invoice,
-} from '@taxportal/contract';
+import { endpoints as api, type Invoice } from '@taxportal/contract';
 import { authOf, requireStaff } from '../platform/auth/guard.ts';
+import { route } from '../platform/route.ts';
 import type { BillingDeps } from './billing.deps.ts';
 import { firmDetails, renderInvoicePdf } from './invoice-pdf.ts';
 import * as invoices from './invoices.service.ts';
 import { cancelInvoice } from './payments.service.ts';
 import * as share from './share.service.ts';
-
-const tags = ['Billing'];
 
 export function invoiceRoutes(deps: BillingDeps) {
   const sendPdf = async (reply: FastifyReply, invoice: Invoice) => {
@@ -32,92 +19,45 @@ export function invoiceRoutes(deps: BillingDeps) {
   };
 
   return async function routes(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
-    r.get('/api/v1/invoices', {
-      schema: {
-        tags,
-        summary: 'Invoices: a customer their own, staff all (with totals and money collected per month)',
-        querystring: invoiceListQuerySchema,
-        response: { 200: invoiceListSchema },
-      },
+    route(app, api.listInvoices, {
       handler: async (req) => invoices.listInvoices(deps, authOf(req), req.query),
     });
 
-    r.post('/api/v1/invoices', {
+    route(app, api.createInvoice, {
       preHandler: requireStaff,
-      schema: {
-        tags,
-        summary: "Invoice a ticket (staff): lines start from the ticket's service and price",
-        body: createInvoiceBodySchema,
-        response: { 201: invoiceSchema },
-      },
       handler: async (req, reply) =>
         reply.code(201).send(await invoices.createInvoice(deps, authOf(req), req.body, req.ip)),
     });
 
-    r.get('/api/v1/invoices/:id', {
-      schema: {
-        tags,
-        summary: 'One invoice with lines, tax, totals and payments',
-        params: invoiceIdParamsSchema,
-        response: { 200: invoiceSchema },
-      },
+    route(app, api.getInvoice, {
       handler: async (req) => invoices.getInvoice(deps, authOf(req), req.params.id),
     });
 
-    r.patch('/api/v1/invoices/:id', {
+    route(app, api.updateInvoice, {
       preHandler: requireStaff,
-      schema: {
-        tags,
-        summary: "Change a draft's lines, tax template or due date (staff)",
-        params: invoiceIdParamsSchema,
-        body: updateInvoiceBodySchema,
-        response: { 200: invoiceSchema },
-      },
       handler: async (req) => invoices.updateDraft(deps, authOf(req), req.params.id, req.body, req.ip),
     });
 
-    r.post('/api/v1/invoices/:id/issue', {
+    route(app, api.issueInvoice, {
       preHandler: requireStaff,
-      schema: {
-        tags,
-        summary: 'Issue a draft (ticket in Ready For Invoice): Unpaid, the customer is notified',
-        params: invoiceIdParamsSchema,
-        response: { 200: invoiceSchema },
-      },
       handler: async (req) => invoices.issueInvoice(deps, authOf(req), req.params.id, req.ip),
     });
 
-    r.post('/api/v1/invoices/:id/cancel', {
+    route(app, api.cancelInvoice, {
       preHandler: requireStaff,
-      schema: {
-        tags,
-        summary: 'Cancel a draft or unpaid invoice (staff)',
-        params: invoiceIdParamsSchema,
-        response: { 200: invoiceSchema },
-      },
       handler: async (req) => cancelInvoice(deps, authOf(req), req.params.id, req.ip),
     });
 
-    r.get('/api/v1/invoices/:id/pdf', {
-      schema: { tags, summary: 'Download the invoice as a PDF', params: invoiceIdParamsSchema },
+    route(app, api.getInvoicePdf, {
       handler: async (req, reply) => sendPdf(reply, await invoices.getInvoice(deps, authOf(req), req.params.id)),
     });
 
-    r.post('/api/v1/invoices/:id/share', {
-      schema: {
-        tags,
-        summary: 'A signed share link to this invoice, valid 7 days (SPEC hash key)',
-        params: invoiceIdParamsSchema,
-        response: { 201: shareLinkSchema },
-      },
+    route(app, api.createShareLink, {
       handler: async (req, reply) =>
         reply.code(201).send(await share.createShareLink(deps, authOf(req), req.params.id, req.ip)),
     });
 
-    r.delete('/api/v1/invoices/:id/share', {
-      schema: { tags, summary: "Revoke the invoice's share links", params: invoiceIdParamsSchema },
+    route(app, api.revokeShareLinks, {
       handler: async (req, reply) => {
         await share.revokeShareLinks(deps, authOf(req), req.params.id, req.ip);
         return reply.code(204).send();
@@ -125,14 +65,8 @@ export function invoiceRoutes(deps: BillingDeps) {
     });
 
     const sharedLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-    r.get('/api/v1/invoices/shared/:token', {
-      config: { public: true, ...sharedLimit },
-      schema: {
-        tags,
-        summary: 'The invoice a share link opens (no sign-in)',
-        params: shareTokenParamsSchema,
-        response: { 200: sharedInvoiceSchema },
-      },
+    route(app, api.getSharedInvoice, {
+      config: sharedLimit,
       handler: async (req, reply) => {
         const id = await share.resolveShareToken(deps, req.params.token);
         const { last_payment_error: _e, customer_email: _m, ...shared } = await invoices.viewOf(deps, id);
@@ -140,9 +74,8 @@ export function invoiceRoutes(deps: BillingDeps) {
       },
     });
 
-    r.get('/api/v1/invoices/shared/:token/pdf', {
-      config: { public: true, ...sharedLimit },
-      schema: { tags, summary: 'The PDF a share link opens (no sign-in)', params: shareTokenParamsSchema },
+    route(app, api.getSharedInvoicePdf, {
+      config: sharedLimit,
       handler: async (req, reply) =>
         sendPdf(reply, await invoices.viewOf(deps, await share.resolveShareToken(deps, req.params.token))),
     });

@@ -1,22 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  MESSAGES,
-  documentFileQuerySchema,
-  documentIdParamsSchema,
-  documentListQuerySchema,
-  documentListSchema,
-  uploadDocumentsResponseSchema,
-} from '@taxportal/contract';
+import { endpoints as api, MESSAGES } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
+import { route } from '../platform/route.ts';
 import { contentDisposition } from './document-names.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { deleteDocument, listDocuments, openDocument, uploadDocuments } from './documents.service.ts';
 import { startSweeper } from './sweeper.ts';
 
-const tags = ['Document vault'];
 /** What a browser may show inline: images it can render and PDF (in a sandboxed frame). */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 
@@ -29,28 +21,14 @@ const fileCsp = (inlinePdf: boolean) =>
 
 export function documentsRoutes(deps: DocumentsDeps) {
   return async function routes(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const sweeper = startSweeper(deps);
     app.addHook('onClose', async () => sweeper.stop());
 
-    r.get('/api/v1/documents', {
-      schema: {
-        tags,
-        summary: "The caller's documents (staff: any customer's, with customer_id), newest first, keyset pages",
-        querystring: documentListQuerySchema,
-        response: { 200: documentListSchema },
-      },
+    route(app, api.listDocuments, {
       handler: async (req) => listDocuments(deps, authOf(req), req.query),
     });
 
-    r.post('/api/v1/documents', {
-      schema: {
-        tags,
-        summary:
-          'Upload (multipart: document_type, file (one or several), ticket_id?, request_id?, customer_id? for staff); ≤ 10 MB each, type by content',
-        consumes: ['multipart/form-data'],
-        response: { 201: uploadDocumentsResponseSchema },
-      },
+    route(app, api.uploadDocuments, {
       handler: async (req, reply) => {
         if (!req.isMultipart()) {
           throw new AppError('unsupported_media_type', 'Send the upload as multipart/form-data.');
@@ -61,16 +39,7 @@ export function documentsRoutes(deps: DocumentsDeps) {
     });
 
     for (const what of ['file', 'thumbnail'] as const) {
-      r.get(`/api/v1/documents/:id/${what}`, {
-        schema: {
-          tags,
-          summary:
-            what === 'file'
-              ? 'The file (attachment, or inline for a preview with ?disposition=inline); every read is audited'
-              : "The image's thumbnail (JPEG, no metadata); audited",
-          params: documentIdParamsSchema,
-          querystring: documentFileQuerySchema,
-        },
+      route(app, what === 'file' ? api.getDocumentFile : api.getDocumentThumbnail, {
         handler: async (req, reply) => {
           const asked = what === 'thumbnail' ? 'inline' : req.query.disposition;
           const { row, ref } = await openDocument(deps, authOf(req), req.params.id, what, req.ip, asked);
@@ -102,12 +71,7 @@ export function documentsRoutes(deps: DocumentsDeps) {
       });
     }
 
-    r.delete('/api/v1/documents/:id', {
-      schema: {
-        tags,
-        summary: "Delete a document and its file (the customer's own uploads until the ticket is completed; staff)",
-        params: documentIdParamsSchema,
-      },
+    route(app, api.deleteDocument, {
       handler: async (req, reply) => {
         await deleteDocument(deps, authOf(req), req.params.id, req.ip);
         return reply.code(204).send();

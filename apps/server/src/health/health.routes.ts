@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, readySchema } from '@taxportal/contract';
+import { endpoints as api } from '@taxportal/contract';
 import type { Database } from '../platform/db/client.ts';
+import { route } from '../platform/route.ts';
 
 export function healthRoutes(database: Database) {
   return async function routes(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/health', {
-      config: { public: true },
-      schema: { tags: ['Health'], summary: 'Liveness', response: { 200: healthSchema } },
-      handler: async () => ({ status: 'ok' as const }),
-    });
-    r.get('/api/ready', {
-      config: { public: true },
-      schema: {
-        tags: ['Health'],
-        summary: 'Database reachable and migrations applied',
-        response: { 200: readySchema, 503: readySchema },
-      },
+    route(app, api.getHealth, { handler: async () => ({ status: 'ok' as const }) });
+    route(app, api.getReady, {
       handler: async (_req, reply) => {
         const dbOk = await database.ping();
         const migrated = dbOk && (await database.isMigrated());

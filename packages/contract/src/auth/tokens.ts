@@ -15,3 +15,4 @@ export const createApiTokenBodySchema = z.object({
 /** The secret appears in this response only; the server keeps a hash. */
 export const createdApiTokenSchema = apiTokenSchema.extend({ secret: z.string() });
 export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
+export const apiTokenParamsSchema = z.object({ id: z.string().max(64) });

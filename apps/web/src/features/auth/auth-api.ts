@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, LoginBody, RegisterBody, Session, StatusMessage } from '@taxportal/contract';
-import { api, toastOnError } from '../../lib/api/index.ts';
+import { endpoints, type ChangePasswordBody, type LoginBody, type RegisterBody } from '@taxportal/contract';
+import { call, toastOnError } from '../../lib/api/index.ts';
 import { refreshSession, setSession } from '../../lib/session/index.ts';
 
-interface Message {
-  message: string;
-}
-
 const authApi = {
-  login: (body: LoginBody) => api.post<unknown>('/auth/login', body),
-  register: (body: RegisterBody) => api.post<Session>('/auth/register', body),
-  logout: () => api.post<Message>('/auth/logout'),
-  changePassword: (body: ChangePasswordBody) => api.post<StatusMessage>('/auth/change-password', body),
-  requestPasswordReset: (email: string) => api.post<Message>('/auth/password-reset', { email }),
+  login: (body: LoginBody) => call(endpoints.login, { body }),
+  register: (body: RegisterBody) => call(endpoints.register, { body }),
+  logout: () => call(endpoints.logout),
+  changePassword: (body: ChangePasswordBody) => call(endpoints.changePassword, { body }),
+  requestPasswordReset: (email: string) => call(endpoints.requestPasswordReset, { body: { email } }),
   confirmPasswordReset: (token: string, new_password: string) =>
-    api.post<Message>('/auth/password-reset/confirm', { token, new_password }),
+    call(endpoints.confirmPasswordReset, { body: { token, new_password } }),
 };
 
 /** Signs in, then loads the full session (currency, statuses) the shell reads. */

@@ -1,20 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateInvoiceBody,
-  Invoice,
-  InvoiceList,
-  InvoiceListQuery,
-  PaymentEntry,
-  PaymentIntentResponse,
-  PaymentList,
-  PaymentResult,
-  SharedInvoice,
-  ShareLink,
-  TaxTemplate,
-  TestCardPaymentBody,
-  UpdateInvoiceBody,
+import {
+  endpoints,
+  type CreateInvoiceBody,
+  type InvoiceListQuery,
+  type TestCardPaymentBody,
+  type UpdateInvoiceBody,
 } from '@taxportal/contract';
-import { api, apiRequest, queryString } from '../../lib/api/index.ts';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every billing query starts with this key: invalidating it refreshes lists, details and totals at once. */
@@ -31,13 +23,12 @@ const billingKeys = {
 /** The lists' filters: GET /api/v1/invoices's query as the contract declares it (the cursor aside); null is cleared. */
 export type InvoiceFilters = { [K in Exclude<keyof InvoiceListQuery, 'cursor'>]?: InvoiceListQuery[K] | null };
 
-const invoicePath = (id: string, rest = '') => `/invoices/${encodeURIComponent(id)}${rest}`;
-
 /** GET /invoices: a customer's own, or (staff) all with totals; keyset "load more". */
 export function useInvoiceList(filters: InvoiceFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: billingKeys.list({ ...filters }),
-    queryFn: ({ pageParam, signal }) => api.get<InvoiceList>(`/invoices${queryString(filters, pageParam)}`, signal),
+    queryFn: ({ pageParam, signal }) =>
+      call(endpoints.listInvoices, { query: { ...filters, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled,
@@ -47,7 +38,7 @@ export function useInvoiceList(filters: InvoiceFilters, enabled = true) {
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: billingKeys.invoice(id),
-    queryFn: ({ signal }) => api.get<Invoice>(invoicePath(id), signal),
+    queryFn: ({ signal }) => call(endpoints.getInvoice, { params: { id }, signal }),
   });
 }
 
@@ -56,10 +47,10 @@ export function useTicketInvoice(ticketId: string) {
   return useQuery({
     queryKey: billingKeys.ticket(ticketId),
     queryFn: async ({ signal }) => {
-      const list = await api.get<InvoiceList>(`/invoices${queryString({ ticket_id: ticketId })}`, signal);
+      const list = await call(endpoints.listInvoices, { query: { ticket_id: ticketId }, signal });
       const summary =
         list.items.find((i) => i.status !== 'Cancelled' && i.status !== 'Refunded') ?? list.items[0] ?? null;
-      return summary ? api.get<Invoice>(invoicePath(summary.id), signal) : null;
+      return summary ? call(endpoints.getInvoice, { params: { id: summary.id }, signal }) : null;
     },
   });
 }
@@ -67,7 +58,7 @@ export function useTicketInvoice(ticketId: string) {
 export function usePayments(invoiceId: string, enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.payments(invoiceId),
-    queryFn: ({ signal }) => api.get<PaymentList>(`/payments?invoice_id=${encodeURIComponent(invoiceId)}`, signal),
+    queryFn: ({ signal }) => call(endpoints.listPayments, { query: { invoice_id: invoiceId }, signal }),
     enabled,
   });
 }
@@ -75,7 +66,7 @@ export function usePayments(invoiceId: string, enabled: boolean) {
 export function useTaxTemplates(enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.taxTemplates,
-    queryFn: ({ signal }) => api.get<{ items: TaxTemplate[] }>('/admin/catalog/tax-templates', signal),
+    queryFn: ({ signal }) => call(endpoints.listTaxTemplates, { signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -84,7 +75,7 @@ export function useTaxTemplates(enabled: boolean) {
 export function useSharedInvoice(token: string) {
   return useQuery({
     queryKey: billingKeys.shared(token),
-    queryFn: ({ signal }) => api.get<SharedInvoice>(`/invoices/shared/${encodeURIComponent(token)}`, signal),
+    queryFn: ({ signal }) => call(endpoints.getSharedInvoice, { params: { token }, signal }),
     retry: false,
   });
 }
@@ -104,10 +95,10 @@ export function useSaveInvoice() {
   return useMutation({
     mutationFn: (v: { id?: string; create?: CreateInvoiceBody; update?: UpdateInvoiceBody; issue?: boolean }) =>
       v.id
-        ? apiRequest<Invoice>(invoicePath(v.id), { method: 'PATCH', body: v.update ?? {} }).then((inv) =>
-            v.issue ? api.post<Invoice>(invoicePath(inv.id, '/issue')) : inv,
+        ? call(endpoints.updateInvoice, { params: { id: v.id }, body: v.update ?? {} }).then((inv) =>
+            v.issue ? call(endpoints.issueInvoice, { params: { id: inv.id } }) : inv,
           )
-        : api.post<Invoice>('/invoices', v.create),
+        : call(endpoints.createInvoice, { body: v.create as CreateInvoiceBody }),
     onSettled: refresh,
   });
 }
@@ -115,7 +106,8 @@ export function useSaveInvoice() {
 export function useInvoiceAction() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (v: { id: string; action: 'issue' | 'cancel' }) => api.post<Invoice>(invoicePath(v.id, `/${v.action}`)),
+    mutationFn: (v: { id: string; action: 'issue' | 'cancel' }) =>
+      call(v.action === 'issue' ? endpoints.issueInvoice : endpoints.cancelInvoice, { params: { id: v.id } }),
     onSettled: refresh,
   });
 }
@@ -123,9 +115,9 @@ export function useInvoiceAction() {
 export function useShareLink() {
   const refresh = useRefresh();
   return {
-    create: useMutation({ mutationFn: (id: string) => api.post<ShareLink>(invoicePath(id, '/share')) }),
+    create: useMutation({ mutationFn: (id: string) => call(endpoints.createShareLink, { params: { id } }) }),
     revoke: useMutation({
-      mutationFn: (id: string) => api.delete<void>(invoicePath(id, '/share')),
+      mutationFn: (id: string) => call(endpoints.revokeShareLinks, { params: { id } }),
       onSettled: refresh,
     }),
   };
@@ -135,17 +127,17 @@ export function useRefund() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (paymentId: string) =>
-      api.post<PaymentEntry>(`/payments/${encodeURIComponent(paymentId)}/refund`, { reason: 'requested_by_customer' }),
+      call(endpoints.refundPayment, { params: { id: paymentId }, body: { reason: 'requested_by_customer' } }),
     onSettled: refresh,
   });
 }
 
 export const paymentsApi = {
-  intent: (invoiceId: string) => api.post<PaymentIntentResponse>(invoicePath(invoiceId, '/payment-intent')),
+  intent: (invoiceId: string) => call(endpoints.createPaymentIntent, { params: { id: invoiceId } }),
   testCard: (invoiceId: string, body: TestCardPaymentBody) =>
-    api.post<PaymentResult>(invoicePath(invoiceId, '/payments/test-card'), body),
+    call(endpoints.payWithTestCard, { params: { id: invoiceId }, body }),
   confirm: (invoiceId: string, paymentIntentId: string) =>
-    api.post<PaymentResult>(invoicePath(invoiceId, '/payments/confirm'), { payment_intent_id: paymentIntentId }),
+    call(endpoints.confirmPayment, { params: { id: invoiceId }, body: { payment_intent_id: paymentIntentId } }),
 };
 
 export { useRefresh as useBillingRefresh };

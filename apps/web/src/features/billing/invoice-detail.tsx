@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSend, IconX } from '@tabler/icons-react';
-import { hasAnyRole, isStaffRole, type Invoice, type Session } from '@taxportal/contract';
+import { endpoints, hasAnyRole, isStaffRole, type Invoice, type Session } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../lib/api/index.ts';
+import { endpointUrl, isApiError } from '../../lib/api/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -145,7 +145,9 @@ export function InvoiceDetail({ id, session }: { id: string; session: Session })
         <Group gap="sm" w={isPhone ? '100%' : undefined}>
           {isOwner && <PayButton invoice={inv} fullWidth={isPhone} />}
           <Group gap="sm" w={isPhone ? '100%' : undefined} grow={isPhone}>
-            {inv.status !== 'Draft' && <PdfButton path={`/invoices/${inv.id}/pdf`} fileName={`${inv.name}.pdf`} />}
+            {inv.status !== 'Draft' && (
+              <PdfButton path={endpointUrl(endpoints.getInvoicePdf, { id: inv.id })} fileName={`${inv.name}.pdf`} />
+            )}
             {inv.status !== 'Draft' && inv.status !== 'Cancelled' && (isStaff || isOwner) && (
               <ShareLinkButton invoiceId={inv.id} />
             )}

@@ -2,6 +2,8 @@ import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { endpoints } from '@taxportal/contract';
+import { endpointUrl } from '../../lib/api/index.ts';
 
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useSharedInvoice } from './billing-api.ts';
@@ -40,7 +42,7 @@ export function SharedInvoicePage() {
           </Title>
           <InvoiceStatusBadge status={inv.status} size="lg" />
         </Group>
-        <PdfButton path={`/invoices/shared/${encodeURIComponent(token)}/pdf`} fileName={`${inv.name}.pdf`} />
+        <PdfButton path={endpointUrl(endpoints.getSharedInvoicePdf, { token })} fileName={`${inv.name}.pdf`} />
       </Group>
       {inv.status === 'Cancelled' && (
         <Alert color="gray" variant="light">

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { endpoints } from '@taxportal/contract';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/v1/dashboard: one shape for customers, one for staff (told apart by `role`). */
 export function useDashboard() {
   return useQuery({
     queryKey: queryKeys.dashboard,
-    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', signal),
+    queryFn: ({ signal }) => call(endpoints.getDashboard, { signal }),
   });
 }

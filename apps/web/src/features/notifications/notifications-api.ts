@@ -1,13 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationList } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { endpoints } from '@taxportal/contract';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The bell's number; live events set it directly (realtime client), this fetch is the start value. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.notificationUnread,
-    queryFn: async ({ signal }) => (await api.get<NotificationList>('/notifications?limit=1', signal)).unread_count,
+    queryFn: async ({ signal }) =>
+      (await call(endpoints.listNotifications, { query: { limit: 1 }, signal })).unread_count,
     enabled,
     staleTime: 30_000,
   });
@@ -17,7 +18,7 @@ export function useNotifications() {
   return useInfiniteQuery({
     queryKey: queryKeys.notificationList,
     queryFn: ({ pageParam, signal }) =>
-      api.get<NotificationList>(`/notifications?limit=30${pageParam ? `&cursor=${pageParam}` : ''}`, signal),
+      call(endpoints.listNotifications, { query: { limit: 30, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -34,7 +35,7 @@ function useOnRead() {
 export function useMarkNotificationRead() {
   const onSuccess = useOnRead();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ unread_count: number }>(`/notifications/${id}/read`),
+    mutationFn: (id: string) => call(endpoints.markNotificationRead, { params: { id } }),
     onSuccess,
   });
 }
@@ -42,7 +43,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const onSuccess = useOnRead();
   return useMutation({
-    mutationFn: () => api.post<{ unread_count: number }>('/notifications/read-all'),
+    mutationFn: () => call(endpoints.markAllNotificationsRead),
     onSuccess,
   });
 }

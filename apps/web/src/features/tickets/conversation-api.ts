@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  endpoints,
   MESSAGE_PAGE_SIZE,
   type PostMessageBody,
   type TicketMessage,
   type TicketMessageList,
 } from '@taxportal/contract';
-import { api, toastOnError } from '../../lib/api/index.ts';
+import { call, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { appendMessage } from '../../lib/realtime/index.ts';
 
@@ -17,10 +18,11 @@ export function useMessages(ticketId: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.ticketMessages(ticketId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TicketMessageList>(
-        `/tickets/${ticketId}/messages?limit=${MESSAGE_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`,
+      call(endpoints.listMessages, {
+        params: { id: ticketId },
+        query: { limit: MESSAGE_PAGE_SIZE, before: pageParam },
         signal,
-      ),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -34,7 +36,7 @@ export function usePostMessage(ticketId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Pick<PostMessageBody, 'body'> & { internal?: boolean }) =>
-      api.post<TicketMessage>(`/tickets/${ticketId}/messages`, body),
+      call(endpoints.postMessage, { params: { id: ticketId }, body }),
     onSuccess: (message) => {
       appendMessage(client, message);
       void client.invalidateQueries({ queryKey: queryKeys.ticketLists });
@@ -46,7 +48,7 @@ export function usePostMessage(ticketId: string) {
 export function useMarkRead(ticketId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ unread_count: 0 }>(`/tickets/${ticketId}/read`),
+    mutationFn: () => call(endpoints.markConversationRead, { params: { id: ticketId } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.ticketLists });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard });

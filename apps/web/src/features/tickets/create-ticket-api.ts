@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContactList, Service, ServiceType, TaxYear } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { endpoints } from '@taxportal/contract';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The public catalogue a ticket is opened from (service types shown on the site, active services and years). */
 export function useServiceTypes() {
   return useQuery({
     queryKey: [...queryKeys.catalog, 'public', 'service-types'],
-    queryFn: ({ signal }) => api.get<{ items: ServiceType[] }>('/catalog/service-types', signal),
+    queryFn: ({ signal }) => call(endpoints.listPublicServiceTypes, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -15,8 +15,7 @@ export function useServiceTypes() {
 export function useServices(serviceTypeId: string | null) {
   return useQuery({
     queryKey: [...queryKeys.catalog, 'public', 'services', serviceTypeId],
-    queryFn: ({ signal }) =>
-      api.get<{ items: Service[] }>(`/catalog/services?service_type=${encodeURIComponent(serviceTypeId!)}`, signal),
+    queryFn: ({ signal }) => call(endpoints.listPublicServices, { query: { service_type: serviceTypeId }, signal }),
     enabled: !!serviceTypeId,
     staleTime: 5 * 60_000,
   });
@@ -25,7 +24,7 @@ export function useServices(serviceTypeId: string | null) {
 export function useYears() {
   return useQuery({
     queryKey: [...queryKeys.catalog, 'public', 'years'],
-    queryFn: ({ signal }) => api.get<{ items: TaxYear[] }>('/catalog/years', signal),
+    queryFn: ({ signal }) => call(endpoints.listPublicYears, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -34,8 +33,7 @@ export function useYears() {
 export function useCustomerSearch(q: string, enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.contacts, 'picker', q],
-    queryFn: ({ signal }) =>
-      api.get<ContactList>(`/contacts?limit=20${q ? `&q=${encodeURIComponent(q)}` : ''}`, signal),
+    queryFn: ({ signal }) => call(endpoints.listContacts, { query: { limit: 20, q }, signal }),
     enabled,
     placeholderData: (prev) => prev,
   });

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isStaffRole, type Contact } from '@taxportal/contract';
+import { endpoints, isStaffRole, type Contact } from '@taxportal/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, errorMessage, isApiError } from '../../lib/api/index.ts';
+import { call, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -34,7 +34,7 @@ export function CreateTicketPage() {
   const presetCustomer = isStaff ? params.get('customer') : null;
   const preset = useQuery({
     queryKey: ['contacts', 'detail', presetCustomer],
-    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(presetCustomer!)}`, signal),
+    queryFn: ({ signal }) => call(endpoints.getContact, { params: { id: presetCustomer ?? '' }, signal }),
     enabled: Boolean(presetCustomer),
   });
   // undefined: nobody picked yet, so the preset (if any) stands.

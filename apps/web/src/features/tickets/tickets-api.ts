@@ -1,16 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Assignment,
-  AssignTicketBody,
-  ChangeStatusBody,
-  CreateTicketBody,
-  ListTicketsQuery,
-  StaffUser,
-  StatusChange,
-  TicketDetail,
-  TicketList,
+import {
+  endpoints,
+  type AssignTicketBody,
+  type ChangeStatusBody,
+  type CreateTicketBody,
+  type ListTicketsQuery,
+  type TicketDetail,
 } from '@taxportal/contract';
-import { api, queryString } from '../../lib/api/index.ts';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
@@ -23,7 +20,8 @@ export type TicketFilters = { [K in Exclude<keyof ListTicketsQuery, 'cursor'>]?:
 export function useTicketList(filters: TicketFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: queryKeys.ticketList({ ...filters }),
-    queryFn: ({ pageParam, signal }) => api.get<TicketList>(`/tickets${queryString(filters, pageParam)}`, signal),
+    queryFn: ({ pageParam, signal }) =>
+      call(endpoints.listTickets, { query: { ...filters, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled,
@@ -33,23 +31,21 @@ export function useTicketList(filters: TicketFilters, enabled = true) {
 export function useTicket(idOrName: string) {
   return useQuery({
     queryKey: queryKeys.ticket(idOrName),
-    queryFn: ({ signal }) => api.get<TicketDetail>(`/tickets/${encodeURIComponent(idOrName)}`, signal),
+    queryFn: ({ signal }) => call(endpoints.getTicket, { params: { id: idOrName }, signal }),
   });
 }
-
-const ticketPath = (idOrName: string, rest = '') => `/tickets/${encodeURIComponent(idOrName)}${rest}`;
 
 export function useTicketHistory(idOrName: string) {
   return useQuery({
     queryKey: queryKeys.ticketHistory(idOrName),
-    queryFn: ({ signal }) => api.get<{ items: StatusChange[] }>(ticketPath(idOrName, '/history'), signal),
+    queryFn: ({ signal }) => call(endpoints.getStatusHistory, { params: { id: idOrName }, signal }),
   });
 }
 
 export function useAssignmentHistory(idOrName: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.ticketAssignments(idOrName),
-    queryFn: ({ signal }) => api.get<{ items: Assignment[] }>(ticketPath(idOrName, '/assignments'), signal),
+    queryFn: ({ signal }) => call(endpoints.getAssignmentHistory, { params: { id: idOrName }, signal }),
     enabled,
   });
 }
@@ -57,8 +53,7 @@ export function useAssignmentHistory(idOrName: string, enabled: boolean) {
 export function useStaffUsers(role: string | null, enabled = true) {
   return useQuery({
     queryKey: queryKeys.staffUsers(role),
-    queryFn: ({ signal }) =>
-      api.get<{ items: StaffUser[] }>(`/users${role ? `?role=${encodeURIComponent(role)}` : ''}`, signal),
+    queryFn: ({ signal }) => call(endpoints.listStaffUsers, { query: { role }, signal }),
     enabled,
     staleTime: 60_000,
   });
@@ -81,7 +76,7 @@ function useTicketChanged() {
 export function useCreateTicket() {
   const changed = useTicketChanged();
   return useMutation({
-    mutationFn: (body: CreateTicketBody) => api.post<TicketDetail>('/tickets', body),
+    mutationFn: (body: CreateTicketBody) => call(endpoints.createTicket, { body }),
     onSuccess: changed,
   });
 }
@@ -89,7 +84,7 @@ export function useCreateTicket() {
 export function useChangeStatus(idOrName: string) {
   const changed = useTicketChanged();
   return useMutation({
-    mutationFn: (body: ChangeStatusBody) => api.post<TicketDetail>(ticketPath(idOrName, '/status'), body),
+    mutationFn: (body: ChangeStatusBody) => call(endpoints.changeTicketStatus, { params: { id: idOrName }, body }),
     onSuccess: changed,
   });
 }
@@ -100,7 +95,7 @@ export function useMoveTicket() {
   const changed = useTicketChanged();
   return useMutation({
     mutationFn: ({ id, ...body }: ChangeStatusBody & { id: string }) =>
-      api.post<TicketDetail>(ticketPath(id, '/status'), body),
+      call(endpoints.changeTicketStatus, { params: { id }, body }),
     // A read of the ticket still in flight (the board asks for the allowed moves when a drag starts) must not
     // land after the move and put the old status back in the cache; and whatever the answer, the next read
     // asks the server again.
@@ -113,7 +108,7 @@ export function useMoveTicket() {
 export function useAssignTicket(idOrName: string) {
   const changed = useTicketChanged();
   return useMutation({
-    mutationFn: (body: AssignTicketBody) => api.post<TicketDetail>(ticketPath(idOrName, '/assign'), body),
+    mutationFn: (body: AssignTicketBody) => call(endpoints.assignTicket, { params: { id: idOrName }, body }),
     onSuccess: changed,
   });
 }
@@ -124,7 +119,7 @@ export function useFetchTicket() {
   return (id: string) =>
     client.fetchQuery({
       queryKey: queryKeys.ticket(id),
-      queryFn: ({ signal }) => api.get<TicketDetail>(ticketPath(id), signal),
+      queryFn: ({ signal }) => call(endpoints.getTicket, { params: { id }, signal }),
       staleTime: 5_000,
     });
 }

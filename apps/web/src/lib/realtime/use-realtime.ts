@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { REALTIME_EVENT_TYPES, type RealtimeEventPayload } from '@taxportal/contract';
+import { endpoints, REALTIME_EVENT_TYPES, type RealtimeEventPayload } from '@taxportal/contract';
+import { endpointUrl } from '../api/index.ts';
 import { useEffect, useRef } from 'react';
 import {
   addRealtimeListener,
@@ -8,7 +9,7 @@ import {
   refetchAfterReconnect,
 } from './realtime-events.ts';
 
-const EVENTS_URL = '/api/v1/events';
+const EVENTS_URL = endpointUrl(endpoints.streamEvents);
 
 /**
  * One Server-Sent Events stream per tab while signed in (GET /api/v1/events). Events patch

@@ -1,13 +1,13 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Session } from '@taxportal/contract';
-import { api, isApiError } from '../api/index.ts';
+import { endpoints, type Session } from '@taxportal/contract';
+import { call, isApiError } from '../api/index.ts';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** The signed-in user, or null when the server answers 401. The session itself lives only in the HttpOnly cookie. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
   try {
-    return await api.get<Session>('/auth/session', signal);
+    return await call(endpoints.getSession, { signal });
   } catch (err) {
     if (isApiError(err) && err.status === 401) return null;
     throw err;

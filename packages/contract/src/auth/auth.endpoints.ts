@@ -1,0 +1,109 @@
+import { endpoint } from '../common/endpoint.ts';
+import { changePasswordBodySchema, statusMessageSchema } from './change-password.ts';
+import { messageSchema, passwordResetBodySchema, passwordResetConfirmBodySchema } from './password-reset.ts';
+import { registerBodySchema } from './register.ts';
+import { existsQuerySchema, existsResponseSchema, loginBodySchema, sessionSchema } from './session.ts';
+import { apiTokenListSchema, apiTokenParamsSchema, createApiTokenBodySchema, createdApiTokenSchema } from './tokens.ts';
+
+const tags = ['Accounts'];
+
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/register',
+  public: true,
+  tags,
+  summary: 'Create a customer account and sign in',
+  body: registerBodySchema,
+  response: { 201: sessionSchema },
+});
+
+export const accountExists = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/exists',
+  public: true,
+  tags,
+  summary: 'Whether an account exists for an e-mail',
+  query: existsQuerySchema,
+  response: { 200: existsResponseSchema },
+});
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/login',
+  public: true,
+  tags,
+  summary: 'Sign in',
+  body: loginBodySchema,
+  response: { 200: sessionSchema },
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/logout',
+  public: true,
+  tags,
+  summary: 'End the session',
+  response: { 200: messageSchema },
+});
+
+export const getSession = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/session',
+  tags,
+  summary: 'The signed-in user',
+  response: { 200: sessionSchema },
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/change-password',
+  tags,
+  summary: "Change the caller's password",
+  body: changePasswordBodySchema,
+  response: { 200: statusMessageSchema },
+});
+
+export const requestPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/password-reset',
+  public: true,
+  tags,
+  summary: 'E-mail a reset link (always 202)',
+  body: passwordResetBodySchema,
+  response: { 202: messageSchema },
+});
+
+export const confirmPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/password-reset/confirm',
+  public: true,
+  tags,
+  summary: 'Set a new password with a reset token',
+  body: passwordResetConfirmBodySchema,
+  response: { 200: messageSchema },
+});
+
+export const listApiTokens = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/tokens',
+  tags,
+  summary: "The caller's API tokens",
+  response: { 200: apiTokenListSchema },
+});
+
+export const createApiToken = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/tokens',
+  tags,
+  summary: 'Create an API token; the secret is shown once',
+  body: createApiTokenBodySchema,
+  response: { 201: createdApiTokenSchema },
+});
+
+export const revokeApiToken = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/auth/tokens/:id',
+  tags,
+  summary: 'Revoke an API token',
+  params: apiTokenParamsSchema,
+});

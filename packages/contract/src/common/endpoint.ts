@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One HTTP endpoint, declared once: the server registers its route from it (validation, serialisation,
+ * OpenAPI) and the web client builds its URL and infers its result from it, so neither writes a path by hand.
+ */
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Fastify's syntax: `/api/v1/tickets/:id`. */
+  path: `/api/${string}`;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** Absent where the body is not JSON (multipart uploads, the raw Stripe webhook). */
+  body?: z.ZodType;
+  /** Status → schema. Absent for files, streams and 204 answers without a schema. */
+  response?: { readonly [status: number]: z.ZodType };
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** Answers anonymous callers; every other route refuses them (the auth guard). */
+  public?: boolean;
+  /** For OpenAPI, where the body is not JSON: `['multipart/form-data']`. */
+  consumes?: readonly string[];
+}
+
+/** Only types its argument: the declaration stays a plain object both sides can read. */
+export const endpoint = <const E extends EndpointDef>(e: E): E => e;
+
+/** A DELETE that answers 204 with an empty body, as OpenAPI shows it. */
+export const noContentResponse = { 204: z.null().describe('Deleted') } as const;
+
+type Field<E, K extends string> = E extends { readonly [P in K]: infer S } ? S : undefined;
+export type ParamsSchemaOf<E extends EndpointDef> = Field<E, 'params'>;
+export type QuerySchemaOf<E extends EndpointDef> = Field<E, 'query'>;
+export type BodySchemaOf<E extends EndpointDef> = Field<E, 'body'>;
+export type ResponseSchemasOf<E extends EndpointDef> = Field<E, 'response'>;
+
+type SuccessStatus = 200 | 201 | 202;
+type Schemas<E extends EndpointDef> = NonNullable<ResponseSchemasOf<E>>;
+/** What a successful call returns: the 2xx schema's output; nothing for files, streams and 204. */
+export type EndpointResult<E extends EndpointDef> = [Extract<keyof Schemas<E>, SuccessStatus>] extends [never]
+  ? void
+  : Schemas<E>[Extract<keyof Schemas<E>, SuccessStatus>] extends infer S extends z.ZodType
+    ? z.output<S>
+    : never;
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** What a client sends: the schemas' input types (before coercion and defaults). */
+export type EndpointParams<E extends EndpointDef> = InputOf<ParamsSchemaOf<E>>;
+export type EndpointQuery<E extends EndpointDef> = InputOf<QuerySchemaOf<E>>;
+export type EndpointBody<E extends EndpointDef> = InputOf<BodySchemaOf<E>>;
