@@ -95,7 +95,6 @@ export const documentFileQuerySchema = z.object({
 
 /** POST /api/v1/documents answers the stored documents, one per file. */
 export const uploadDocumentsResponseSchema = z.object({ items: z.array(documentSchema) });
-export type UploadDocumentsResponse = z.infer<typeof uploadDocumentsResponseSchema>;
 
 /** The multipart fields of POST /api/v1/documents besides `file` (one or several). */
 export const uploadDocumentFieldsSchema = z.object({

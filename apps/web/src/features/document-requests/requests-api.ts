@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateDocumentRequestsBody, DocumentRequest, DocumentRequestList } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { endpoints, type CreateDocumentRequestsBody } from '@taxportal/contract';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Query keys of document requests: invalidating ['document-requests'] refreshes the ticket panels and the dashboard. */
@@ -13,8 +13,7 @@ export const requestKeys = {
 export function useTicketRequests(ticketId: string) {
   return useQuery({
     queryKey: requestKeys.ticket(ticketId),
-    queryFn: ({ signal }) =>
-      api.get<DocumentRequestList>(`/tickets/${encodeURIComponent(ticketId)}/document-requests`, signal),
+    queryFn: ({ signal }) => call(endpoints.listTicketDocumentRequests, { params: { id: ticketId }, signal }),
   });
 }
 
@@ -22,7 +21,7 @@ export function useTicketRequests(ticketId: string) {
 export function useOutstandingRequests(enabled: boolean) {
   return useQuery({
     queryKey: requestKeys.outstanding,
-    queryFn: ({ signal }) => api.get<DocumentRequestList>('/document-requests?status=open', signal),
+    queryFn: ({ signal }) => call(endpoints.listDocumentRequests, { query: { status: 'open' }, signal }),
     enabled,
   });
 }
@@ -31,7 +30,7 @@ export function useCreateRequests(ticketId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateDocumentRequestsBody) =>
-      api.post<DocumentRequestList>(`/tickets/${encodeURIComponent(ticketId)}/document-requests`, body),
+      call(endpoints.createDocumentRequests, { params: { id: ticketId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }
@@ -39,7 +38,7 @@ export function useCreateRequests(ticketId: string) {
 export function useCancelRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<DocumentRequest>(`/document-requests/${encodeURIComponent(id)}/cancel`),
+    mutationFn: (id: string) => call(endpoints.cancelDocumentRequest, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }

@@ -1,12 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Document,
-  type DocumentListQuery,
-  type DocumentList,
-  type DocumentType,
-  type UploadDocumentsResponse,
-} from '@taxportal/contract';
-import { api, queryString, uploadForm } from '../../lib/api/index.ts';
+import { endpoints, type Document, type DocumentListQuery } from '@taxportal/contract';
+import { call, uploadFormTo } from '../../lib/api/index.ts';
 
 export type { Document } from '@taxportal/contract';
 
@@ -21,7 +15,7 @@ export function useDocuments(filters: DocumentFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: [...documentsKey, 'list', filters],
     queryFn: ({ pageParam, signal }) =>
-      api.get<DocumentList>(`/documents${queryString({ limit: 100, ...filters }, pageParam)}`, signal),
+      call(endpoints.listDocuments, { query: { limit: 100, ...filters, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled,
@@ -32,7 +26,7 @@ export function useDocuments(filters: DocumentFilters, enabled = true) {
 export function useDocumentTypes() {
   return useQuery({
     queryKey: ['catalog', 'document-types'],
-    queryFn: ({ signal }) => api.get<{ items: DocumentType[] }>('/catalog/document-types', signal),
+    queryFn: ({ signal }) => call(endpoints.listPublicDocumentTypes, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -40,7 +34,7 @@ export function useDocumentTypes() {
 export function useDeleteDocument() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/documents/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(endpoints.deleteDocument, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: documentsKey }),
   });
 }
@@ -63,7 +57,7 @@ export async function uploadDocuments(
   // Fields before files: the server reads the parts in order.
   for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
   for (const f of files) form.append('file', f, f.name);
-  return (await uploadForm<UploadDocumentsResponse>('/documents', form, onProgress, signal)).items;
+  return (await uploadFormTo(endpoints.uploadDocuments, form, { onProgress, signal })).items;
 }
 
 export function useUploadDocuments() {

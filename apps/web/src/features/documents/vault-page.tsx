@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Center, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconFiles, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { isStaffRole, type Contact, type TicketList } from '@taxportal/contract';
+import { endpoints, isStaffRole } from '@taxportal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../lib/api/index.ts';
+import { call } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
@@ -26,16 +26,12 @@ export function VaultPage() {
   const customerId = staff ? (params.get('customer') ?? undefined) : undefined;
   const contact = useQuery({
     queryKey: ['contacts', 'detail', customerId],
-    queryFn: ({ signal }) => api.get<Contact>(`/contacts/${encodeURIComponent(customerId!)}`, signal),
+    queryFn: ({ signal }) => call(endpoints.getContact, { params: { id: customerId! }, signal }),
     enabled: Boolean(customerId),
   });
   const tickets = useQuery({
     queryKey: ['documents', 'ticket-options', customerId ?? 'me'],
-    queryFn: ({ signal }) =>
-      api.get<TicketList>(
-        `/tickets?limit=100${customerId ? `&customer=${encodeURIComponent(customerId)}` : ''}`,
-        signal,
-      ),
+    queryFn: ({ signal }) => call(endpoints.listTickets, { query: { limit: 100, customer: customerId }, signal }),
     enabled: !staff || Boolean(customerId),
   });
   const ticketOptions = (tickets.data?.items ?? []).map((tk) => ({

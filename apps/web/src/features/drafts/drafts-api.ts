@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Draft, DraftLabel, DraftList } from '@taxportal/contract';
-import { api, apiRequest, isApiError, postForm } from '../../lib/api/index.ts';
+import { endpoints, type DraftLabel } from '@taxportal/contract';
+import { call, endpointUrl, isApiError, postFormTo } from '../../lib/api/index.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes the drafts too. */
 const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;
 const documentsKey = ['documents'] as const;
 
-const path = (ticketId: string, rest = '') => `/tickets/${encodeURIComponent(ticketId)}${rest}`;
-
 /** The vault's file route: inline for a preview, attachment for a download. */
 export const documentFileUrl = (documentId: string, inline = false) =>
-  `/api/v1/documents/${encodeURIComponent(documentId)}/file${inline ? '?disposition=inline' : ''}`;
+  endpointUrl(endpoints.getDocumentFile, { id: documentId }, inline ? { disposition: 'inline' } : undefined);
 
 export function useDrafts(ticketId: string) {
   return useQuery({
     queryKey: draftsKey(ticketId),
-    queryFn: ({ signal }) => api.get<DraftList>(path(ticketId, '/drafts'), signal),
+    queryFn: ({ signal }) => call(endpoints.listDrafts, { params: { id: ticketId }, signal }),
   });
 }
 
@@ -37,7 +35,7 @@ export function useUploadDraft(ticketId: string) {
       form.append('label', v.label);
       if (v.note.trim()) form.append('note', v.note.trim());
       form.append('file', v.file, v.file.name);
-      return postForm<Draft>(path(ticketId, '/drafts'), form);
+      return postFormTo(endpoints.uploadDraft, form, { params: { id: ticketId } });
     },
     onSuccess: refresh,
   });
@@ -51,7 +49,7 @@ const refreshOnConflict = (refresh: () => void) => (err: unknown) => {
 export function useApproveDraft(ticketId: string) {
   const refresh = useRefresh(ticketId);
   return useMutation({
-    mutationFn: (draftId: string) => api.post<Draft>(path(ticketId, `/drafts/${draftId}/approve`)),
+    mutationFn: (draftId: string) => call(endpoints.approveDraft, { params: { id: ticketId, draftId } }),
     onSuccess: refresh,
     onError: refreshOnConflict(refresh),
   });
@@ -61,7 +59,10 @@ export function useRequestDraftChanges(ticketId: string) {
   const refresh = useRefresh(ticketId);
   return useMutation({
     mutationFn: (v: { draftId: string; message: string }) =>
-      api.post<Draft>(path(ticketId, `/drafts/${v.draftId}/request-changes`), { message: v.message }),
+      call(endpoints.requestDraftChanges, {
+        params: { id: ticketId, draftId: v.draftId },
+        body: { message: v.message },
+      }),
     onSuccess: refresh,
     onError: refreshOnConflict(refresh),
   });
@@ -71,7 +72,7 @@ export function useUpdateDraftLabel(ticketId: string) {
   const refresh = useRefresh(ticketId);
   return useMutation({
     mutationFn: (v: { draftId: string; label: DraftLabel }) =>
-      apiRequest<Draft>(path(ticketId, `/drafts/${v.draftId}`), { method: 'PATCH', body: { label: v.label } }),
+      call(endpoints.updateDraftLabel, { params: { id: ticketId, draftId: v.draftId }, body: { label: v.label } }),
     onSuccess: refresh,
   });
 }

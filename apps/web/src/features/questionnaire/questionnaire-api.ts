@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuestionnaireSection, QuestionnaireSummary, SectionAnswers, TicketProfile } from '@taxportal/contract';
-import { api } from '../../lib/api/index.ts';
+import { endpoints, type QuestionnaireSection, type SectionAnswers } from '@taxportal/contract';
+import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 const questionnaireKeys = {
@@ -9,12 +9,10 @@ const questionnaireKeys = {
   list: ['questionnaire', 'list'] as const,
 };
 
-const profilePath = (ticketId: string, rest = '') => `/tickets/${encodeURIComponent(ticketId)}/profile${rest}`;
-
 export function useProfile(ticketId: string) {
   return useQuery({
     queryKey: questionnaireKeys.profile(ticketId),
-    queryFn: ({ signal }) => api.get<TicketProfile>(profilePath(ticketId), signal),
+    queryFn: ({ signal }) => call(endpoints.getTicketProfile, { params: { id: ticketId }, signal }),
     // The form keeps its own state while it is open; refetching under it would fight the typing.
     refetchOnWindowFocus: false,
   });
@@ -24,15 +22,20 @@ export function useProfile(ticketId: string) {
 export function useQuestionnaires(enabled: boolean) {
   return useQuery({
     queryKey: questionnaireKeys.list,
-    queryFn: ({ signal }) => api.get<{ items: QuestionnaireSummary[] }>('/questionnaires', signal),
+    queryFn: ({ signal }) => call(endpoints.listQuestionnaires, { signal }),
     enabled,
   });
 }
 
+/** The PUT of one section or another: their bodies differ, their answer is the same profile. */
+type SaveSectionEndpoint = (typeof endpoints.saveProfileSection)[QuestionnaireSection];
+
 export function useSaveSection<S extends QuestionnaireSection>(ticketId: string, section: S) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (answers: SectionAnswers[S]) => api.put<TicketProfile>(profilePath(ticketId, `/${section}`), answers),
+    mutationFn: (answers: SectionAnswers[S]) =>
+      // TypeScript cannot pair a section's endpoint with its answers through S: call it as any section's.
+      call(endpoints.saveProfileSection[section] as SaveSectionEndpoint, { params: { id: ticketId }, body: answers }),
     onSuccess: (profile) => {
       client.setQueryData(questionnaireKeys.profile(ticketId), profile);
       void client.invalidateQueries({ queryKey: questionnaireKeys.list });
@@ -44,7 +47,6 @@ export function useSaveSection<S extends QuestionnaireSection>(ticketId: string,
 
 export function useRevealField(ticketId: string) {
   return useMutation({
-    mutationFn: (field: string) =>
-      api.post<{ field: string; value: string }>(profilePath(ticketId, '/reveal'), { field }),
+    mutationFn: (field: string) => call(endpoints.revealProfileField, { params: { id: ticketId }, body: { field } }),
   });
 }

@@ -1,23 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConfirmSignerBody,
-  PrepareSigningBody,
-  SignBody,
-  SignerConfirmation,
-  SigningState,
+import {
+  endpoints,
+  type ConfirmSignerBody,
+  type PrepareSigningBody,
+  type SignBody,
+  type SigningState,
 } from '@taxportal/contract';
-import { api, postForm } from '../../lib/api/index.ts';
+import { call, postFormTo } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes signing too. */
 const signingKey = (ticketId: string) => ['tickets', 'signing', ticketId] as const;
 
-const path = (ticketId: string, rest = '') => `/tickets/${encodeURIComponent(ticketId)}${rest}`;
-
 export function useSigning(ticketId: string) {
   return useQuery({
     queryKey: signingKey(ticketId),
-    queryFn: ({ signal }) => api.get<SigningState>(path(ticketId, '/signing'), signal),
+    queryFn: ({ signal }) => call(endpoints.getSigning, { params: { id: ticketId }, signal }),
   });
 }
 
@@ -33,13 +31,14 @@ export function usePrepareSigning(ticketId: string) {
   const update = useSigningUpdate(ticketId);
   return useMutation({
     mutationFn: (v: { body: PrepareSigningBody; file: File | null }) => {
-      if (!v.file) return api.post<SigningState>(path(ticketId, '/signing'), v.body);
+      const params = { id: ticketId };
+      if (!v.file) return call(endpoints.prepareSigning, { params, body: v.body });
       const form = new FormData();
       form.append('joint', String(!!v.body.joint));
       if (v.body.joint && v.body.spouse_name) form.append('spouse_name', v.body.spouse_name);
       if (v.body.joint && v.body.spouse_email) form.append('spouse_email', v.body.spouse_email);
       form.append('file', v.file, v.file.name);
-      return postForm<SigningState>(path(ticketId, '/signing/upload'), form);
+      return postFormTo(endpoints.uploadSigningForm, form, { params });
     },
     onSuccess: update,
   });
@@ -48,21 +47,21 @@ export function usePrepareSigning(ticketId: string) {
 export function useSpouseCode(ticketId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ sent_to: string; expires_at: string }>(path(ticketId, '/signing/spouse-code')),
+    mutationFn: () => call(endpoints.sendSpouseCode, { params: { id: ticketId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: signingKey(ticketId) }),
   });
 }
 
 export function useConfirmSigner(ticketId: string) {
   return useMutation({
-    mutationFn: (body: ConfirmSignerBody) => api.post<SignerConfirmation>(path(ticketId, '/signing/confirm'), body),
+    mutationFn: (body: ConfirmSignerBody) => call(endpoints.confirmSigner, { params: { id: ticketId }, body }),
   });
 }
 
 export function useSign(ticketId: string) {
   const update = useSigningUpdate(ticketId);
   return useMutation({
-    mutationFn: (body: SignBody) => api.post<SigningState>(path(ticketId, '/signing/sign'), body),
+    mutationFn: (body: SignBody) => call(endpoints.signForm, { params: { id: ticketId }, body }),
     onSuccess: update,
   });
 }

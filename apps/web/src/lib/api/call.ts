@@ -1,5 +1,5 @@
 import type { EndpointBody, EndpointDef, EndpointParams, EndpointQuery, EndpointResult } from '@taxportal/contract';
-import { apiRequest, getBlob } from './client.ts';
+import { apiRequest, getBlob, postForm, uploadForm } from './client.ts';
 
 /** The client prefixes every path with this; declarations carry the full path. */
 const API_PREFIX = '/api/v1';
@@ -70,4 +70,40 @@ export function call<E extends EndpointDef>(endpoint: E, ...[options]: CallArgs<
     body: body ?? (needsBody ? {} : undefined),
     signal,
   });
+}
+
+/** A multipart endpoint: declared as a POST that consumes form data (it has no JSON body schema). */
+type FormEndpoint = EndpointDef & { method: 'POST'; consumes: readonly ['multipart/form-data'] };
+
+type FormOptions<E extends EndpointDef> = Slot<'params', EndpointParams<E>>;
+type FormArgs<E extends EndpointDef> =
+  object extends FormOptions<E> ? [options?: FormOptions<E>] : [options: FormOptions<E>];
+
+/** The client path of a multipart endpoint, its `:name` segments from params. */
+function formPath(endpoint: FormEndpoint, options: { params?: Record<string, unknown> } | undefined): string {
+  return clientPath(endpointUrl(endpoint, options?.params));
+}
+
+/** Posts a multipart form to an endpoint the contract declares; the answer is typed from its success schema. */
+export function postFormTo<E extends FormEndpoint>(
+  endpoint: E,
+  form: FormData,
+  ...[options]: FormArgs<E>
+): Promise<EndpointResult<E>> {
+  return postForm<EndpointResult<E>>(formPath(endpoint, options), form);
+}
+
+export type UploadOptions<E extends EndpointDef> = FormOptions<E> & {
+  /** The fraction sent so far. */
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/** postFormTo with upload progress (XMLHttpRequest, see uploadForm). */
+export function uploadFormTo<E extends FormEndpoint>(
+  endpoint: E,
+  form: FormData,
+  options: UploadOptions<E>,
+): Promise<EndpointResult<E>> {
+  return uploadForm<EndpointResult<E>>(formPath(endpoint, options), form, options.onProgress, options.signal);
 }
