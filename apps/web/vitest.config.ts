@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     passWithNoTests: true,
+    // jsdom renders Mantine slowly on a busy 2-core runner, and the 'Saved' popup test waits its real 2.5 s.
+    testTimeout: 15_000,
   },
 });
