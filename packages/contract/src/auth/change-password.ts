@@ -9,4 +9,3 @@ export const changePasswordBodySchema = z.object({
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const statusMessageSchema = z.object({ status: z.literal('Success'), message: z.string() });
-export type StatusMessage = z.infer<typeof statusMessageSchema>;

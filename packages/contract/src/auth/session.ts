@@ -8,7 +8,6 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
 });
-export type User = z.infer<typeof userSchema>;
 
 /** What the browser keeps of a session: never a password, key or token. */
 export const sessionSchema = z.object({
@@ -26,12 +25,6 @@ export const loginBodySchema = z.object({
   otp: z.string().max(16).optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
-
-export const loginResponseSchema = z.object({
-  user: userSchema,
-  roles: z.array(roleSchema),
-  login_role: roleSchema,
-});
 
 export const existsQuerySchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
 export const existsResponseSchema = z.object({ exists: z.boolean() });

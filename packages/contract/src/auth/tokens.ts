@@ -7,7 +7,6 @@ export const apiTokenSchema = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
 });
-export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 export const createApiTokenBodySchema = z.object({
   name: z.string().trim().min(1, { error: 'Name is required' }).max(80),

@@ -4,8 +4,6 @@
  */
 export const INVOICE_STATUSES = ['Draft', 'Unpaid', 'Overdue', 'Paid', 'Cancelled', 'Refunded'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const STORED_INVOICE_STATUSES = ['Draft', 'Unpaid', 'Paid', 'Cancelled', 'Refunded'] as const;
-export type StoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
 /** What a customer can pay: the only states with an outstanding amount. */
 export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['Unpaid', 'Overdue'];
 

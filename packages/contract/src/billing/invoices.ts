@@ -49,7 +49,6 @@ export const invoiceLineSchema = z.object({
   unit_amount_cents: z.number().int(),
   amount_cents: z.number().int(),
 });
-export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 /** A list row: SPEC's name, posting_date, grand_total and status, plus what the lists show. */
 export const invoiceSummarySchema = z.object({

@@ -10,7 +10,6 @@ export const paymentConfigSchema = z.object({
   publishable_key: z.string().nullable(),
   test_cards: z.array(z.object({ number: z.string(), outcome: z.enum(['succeeds', 'declined']) })),
 });
-export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** A PaymentIntent for the outstanding amount; the card goes to the provider, never to us. */
 export const paymentIntentResponseSchema = z.object({
@@ -26,7 +25,6 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 export const paymentIntentIdSchema = z.string().regex(/^pi_[A-Za-z0-9_]{1,120}$/, { error: 'Not a payment id' });
 
 export const confirmPaymentBodySchema = z.object({ payment_intent_id: paymentIntentIdSchema });
-export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
 /** Test mode only: the card form the built-in provider shows in place of Stripe's frame. */
 export const testCardPaymentBodySchema = z.object({

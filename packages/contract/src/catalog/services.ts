@@ -17,7 +17,6 @@ export const serviceListSchema = z.object({ items: z.array(serviceSchema) });
 export const servicesQuerySchema = z.object({
   service_type: z.string().max(64).optional(),
 });
-export type ServicesQuery = z.infer<typeof servicesQuerySchema>;
 
 const fields = {
   service_type_id: z.string().min(1, { error: 'Service type is required' }).max(64),

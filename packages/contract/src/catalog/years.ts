@@ -9,5 +9,4 @@ export const yearValueSchema = z.number().int().min(1990, { error: 'Enter a year
 export const createTaxYearBodySchema = z.object({ year: yearValueSchema, active: z.boolean().default(true) });
 export type CreateTaxYearBody = z.infer<typeof createTaxYearBodySchema>;
 export const updateTaxYearBodySchema = z.object({ active: z.boolean() });
-export type UpdateTaxYearBody = z.infer<typeof updateTaxYearBodySchema>;
 export const taxYearParamsSchema = z.object({ year: z.coerce.number().int().min(1990).max(2100) });

@@ -26,4 +26,3 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, { error: 'Password must be at most 128 characters' });
 
 export const idSchema = z.string().min(1).max(64);
-export const isoDateTimeSchema = z.string();

@@ -107,4 +107,3 @@ export const uploadDocumentFieldsSchema = z.object({
   request_id: z.string().trim().min(1).max(64).optional(),
   customer_id: z.string().trim().min(1).max(64).optional(),
 });
-export type UploadDocumentFields = z.infer<typeof uploadDocumentFieldsSchema>;

@@ -18,7 +18,6 @@ export const STORED_DRAFT_STATUSES = ['pending', 'approved', 'changes_requested'
  * the ticket comes back to Draft Ready.
  */
 export const DRAFT_STATUSES = [...STORED_DRAFT_STATUSES, 'not_reviewed'] as const;
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 /** The only ticket status in which the customer reviews a draft. */
 export const DRAFT_REVIEW_STATUS = 'Draft Ready' satisfies TicketStatus;
 
@@ -65,7 +64,6 @@ export const uploadDraftFieldsSchema = z.object({
   label: draftLabelSchema.default('Draft'),
   note: z.string().trim().max(DRAFT_NOTE_MAX).optional(),
 });
-export type UploadDraftFields = z.input<typeof uploadDraftFieldsSchema>;
 
 /** PATCH /api/v1/tickets/:id/drafts/:draftId (staff). */
 export const updateDraftBodySchema = z.object({ label: draftLabelSchema });

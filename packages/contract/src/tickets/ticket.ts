@@ -3,7 +3,6 @@ import { BADGE_STYLES, STATUS_CATEGORIES, ticketStatusSchema } from '../ticket-s
 import { progressSchema } from './progress.ts';
 
 export const personRefSchema = z.object({ id: z.string(), full_name: z.string() });
-export type PersonRef = z.infer<typeof personRefSchema>;
 
 /** A status as the caller reads it: customers get customer labels, staff staff labels. */
 export const statusViewFields = {

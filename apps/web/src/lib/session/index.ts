@@ -1,1 +1,1 @@
-export { fetchSession, refreshSession, SESSION_QUERY_KEY, setSession, useSession } from './use-session.ts';
+export { refreshSession, setSession, useSession } from './use-session.ts';
