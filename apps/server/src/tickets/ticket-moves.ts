@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role, TicketStatus } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
 import { ticketStatusChanges, tickets } from '../platform/db/schema.ts';
+import { lockTicket } from './tickets.repository.ts';
 import { canMove, SYSTEM_MOVES, type SystemMove } from './ticket-transitions.ts';
 
 /** A person moves a ticket through the pipeline: `canMove` decides, by their roles. */
@@ -44,18 +45,7 @@ export type MoveOutcome =
  * it: the database's `now()`, the transaction's time, as every other ticket row (docs/decisions/0010).
  */
 export async function moveTicket(tx: Tx, move: PersonMove | SystemMoveRequest): Promise<MoveOutcome> {
-  const [t] = await tx
-    .select({
-      id: tickets.id,
-      name: tickets.name,
-      customer_id: tickets.customer_id,
-      assignee_id: tickets.assignee_id,
-      status: tickets.status,
-      version: tickets.version,
-    })
-    .from(tickets)
-    .where(eq(tickets.id, move.ticketId))
-    .for('update');
+  const t = await lockTicket(tx, move.ticketId);
   if (!t) return { moved: false, reason: 'not_found' };
   const from = t.status as TicketStatus;
   let to: TicketStatus;

@@ -1,8 +1,9 @@
-import { NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCatalogList } from './catalog-api.ts';
 import { useCatalogEditor } from './catalog-editor.ts';
 import { CatalogTable, EditModal } from './catalog-table.tsx';
+import { NamedEntryFields } from './named-entry.tsx';
 
 /** Tax Document Types: what an uploaded document is (W-2, 1099-INT...). */
 export function DocumentTypesTab() {
@@ -36,9 +37,7 @@ export function DocumentTypesTab() {
       />
       <EditModal {...editor.modal}>
         <Stack gap="sm">
-          <TextInput label={t('catalog.name')} withAsterisk {...form.getInputProps('name')} />
-          <Textarea label={t('catalog.description')} autosize minRows={2} {...form.getInputProps('description')} />
-          <NumberInput label={t('catalog.position')} min={0} max={10000} {...form.getInputProps('position')} />
+          <NamedEntryFields form={form} t={t} />
         </Stack>
       </EditModal>
     </>

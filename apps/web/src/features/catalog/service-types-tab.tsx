@@ -1,9 +1,10 @@
-import { NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useCatalogList } from './catalog-api.ts';
 import { useCatalogEditor } from './catalog-editor.ts';
 import { CatalogTable, EditModal } from './catalog-table.tsx';
+import { NamedEntryFields } from './named-entry.tsx';
 
 /** Service types (Item Group): name, description, shown on the website, order. */
 export function ServiceTypesTab() {
@@ -50,9 +51,7 @@ export function ServiceTypesTab() {
       />
       <EditModal {...editor.modal}>
         <Stack gap="sm">
-          <TextInput label={t('catalog.name')} withAsterisk {...form.getInputProps('name')} />
-          <Textarea label={t('catalog.description')} autosize minRows={2} {...form.getInputProps('description')} />
-          <NumberInput label={t('catalog.position')} min={0} max={10000} {...form.getInputProps('position')} />
+          <NamedEntryFields form={form} t={t} />
           <Switch label={t('catalog.onWebsite')} {...form.getInputProps('show_in_website', { type: 'checkbox' })} />
         </Stack>
       </EditModal>
