@@ -63,7 +63,7 @@ export function reminderHandler(deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'pub
   };
 }
 
-/** The documents feature's background work: reminder scan and reminder mails. */
+/** The document-requests feature's background work: reminder scan and reminder mails. */
 export function createDocumentsJobRunner(
   deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'publicUrl' | 'log' | 'now'>,
   opts: { pollMs?: number } = {},
