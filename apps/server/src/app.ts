@@ -14,18 +14,23 @@ import { type BillingOverrides, billingRoutes, createBillingDeps } from './billi
 import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
-import { documentsFeature } from './documents/index.ts';
+import { requestsRoutes } from './document-requests/index.ts';
+import { type DocumentsDeps, documentsRoutes } from './documents/index.ts';
+import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { createFileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
+import { questionnaireRoutes } from './questionnaire/index.ts';
+import { signingRoutes } from './signing/index.ts';
 import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
 
 export interface AppDeps {
@@ -37,7 +42,7 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Tests only: a Stripe client pointed at the fake server, a clock. */
   billing?: BillingOverrides;
-  /** Tests only: the documents feature's clock. */
+  /** Tests only: the clock of the vault, document requests, questionnaire, drafts and e-signing. */
   documentsNow?: () => Date;
 }
 
@@ -207,20 +212,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ),
   );
 
-  await app.register(
-    documentsFeature({
-      db: database.db,
-      config,
-      encryptionKey: secrets.encryptionKey,
-      sessionSecret: secrets.sessionSecret,
-      mailer,
-      hub,
-      log: app.log,
-      publicUrl: config.PUBLIC_URL,
-      now: deps.documentsNow ?? (() => new Date()),
-      files: createFileStore(config, secrets.encryptionKey),
-    }),
-  );
+  const documentsDeps: DocumentsDeps = {
+    db: database.db,
+    config,
+    encryptionKey: secrets.encryptionKey,
+    sessionSecret: secrets.sessionSecret,
+    mailer,
+    hub,
+    log: app.log,
+    publicUrl: config.PUBLIC_URL,
+    now: deps.documentsNow ?? (() => new Date()),
+    files: createFileStore(config, secrets.encryptionKey),
+  };
+  // The taxpayer's data: the vault, document requests, the questionnaire, drafts and e-signing, one scope that
+  // parses multipart bodies (uploads), built from one set of deps (one file store, one clock).
+  await app.register(async (taxpayerData) => {
+    await registerMultipart(taxpayerData);
+    for (const feature of [documentsRoutes, requestsRoutes, questionnaireRoutes, draftsRoutes, signingRoutes])
+      await taxpayerData.register(feature(documentsDeps));
+  });
 
   await registerWebApp(app, deps.webDist ?? null);
   return { app, mailer, routes };

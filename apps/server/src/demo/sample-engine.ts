@@ -27,16 +27,9 @@ import {
   payWithTestCard,
 } from '../billing/index.ts';
 import { listDocumentTypes, listServices, listYears } from '../catalog/index.ts';
-import {
-  approveDraft,
-  createRequests,
-  type DocumentsDeps,
-  listDrafts,
-  listTicketRequests,
-  saveSection,
-  uploadDocuments,
-  uploadDraft,
-} from '../documents/index.ts';
+import { createRequests, listTicketRequests } from '../document-requests/index.ts';
+import { type DocumentsDeps, uploadDocuments } from '../documents/index.ts';
+import { approveDraft, listDrafts, uploadDraft } from '../drafts/index.ts';
 import { createTicketNotifier, markAllRead } from '../notifications/index.ts';
 import { loadUserWithRoles, type AuthContext } from '../platform/auth/sessions.ts';
 import type { Config } from '../platform/config.ts';
@@ -44,6 +37,7 @@ import type { Db } from '../platform/db/client.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
+import { saveSection } from '../questionnaire/index.ts';
 import { assignTicket, changeStatus, createTicket, markRead, postMessage, type TicketsDeps } from '../tickets/index.ts';
 import type { SampleFile } from './sample-files.ts';
 

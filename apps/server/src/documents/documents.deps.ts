@@ -5,7 +5,10 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
 
-/** What the documents feature (vault, requests, questionnaire, drafts, e-signing) is built from. */
+/**
+ * What the vault is built from, and with it the features built on it (document requests, questionnaire, drafts,
+ * e-signing): app.ts hands all five one object, so one file store and one clock.
+ */
 export interface DocumentsDeps {
   db: Db;
   config: Config;

@@ -29,7 +29,7 @@ import {
 } from './document-files.ts';
 import { visibleTicket } from '../tickets/index.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
-import { DRAFT_DOCUMENT_KEPT, isDraftOrFormDocument } from './drafts.repository.ts';
+import { DRAFT_DOCUMENT_KEPT, isDraftOrFormDocument } from './documents.repository.ts';
 
 /** A customer may delete their own uploads until the ticket is done. */
 const LOCKED_STATUSES = new Set(['Completed', 'Closed']);

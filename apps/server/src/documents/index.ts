@@ -1,9 +1,9 @@
-// The documents feature's public entry point: other features, app.ts and the demo sample import it only from here
-// (docs/decisions/0010).
+// The documents feature (the vault) and its public entry point: other features, app.ts and the demo sample import
+// it only from here (docs/decisions/0010). Requests, drafts and signing build on it; it imports none of them.
 export type { DocumentsDeps } from './documents.deps.ts';
-export { documentsFeature } from './documents.plugin.ts';
+export { documentsRoutes } from './documents.routes.ts';
+/** Storing an upload (sniffed, sealed, one documents row): drafts and signing store their PDFs through it. */
+export { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from './document-files.ts';
+export { documentRow } from './documents.repository.ts';
 /** The service functions the demo sample plays (docs/decisions/0008). */
 export { uploadDocuments } from './documents.service.ts';
-export { approveDraft, listDrafts, uploadDraft } from './drafts.service.ts';
-export { saveSection } from './questionnaire.service.ts';
-export { createRequests, listTicketRequests } from './requests.service.ts';

@@ -5,41 +5,9 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { documentRequests } from '../platform/db/schema.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
+import type { TicketActivity } from '../tickets/index.ts';
 import * as repo from './notifications.repository.ts';
 import { toNotification } from './notifications.service.ts';
-
-/**
- * What the tickets feature reports (its TicketActivity, restated here so the
- * two features stay independent; app.ts wires one to the other and the
- * compiler checks they agree).
- */
-interface TicketRef {
-  id: string;
-  name: string;
-  customer: { id: string; full_name: string; email: string };
-  assignee_id: string | null;
-  service_name: string;
-}
-interface Actor {
-  id: string;
-  full_name: string;
-  is_staff: boolean;
-}
-type Activity =
-  | {
-      kind: 'status_changed';
-      ticket: TicketRef;
-      actor: Actor;
-      to: string;
-      to_labels: { staff: string; customer: string };
-    }
-  | {
-      kind: 'assigned';
-      ticket: TicketRef;
-      actor: Actor;
-      assignee: { id: string; full_name: string; email: string } | null;
-    }
-  | { kind: 'message_posted'; ticket: TicketRef; actor: Actor; message: { id: string; internal: boolean } };
 
 interface Planned {
   userId: string;
@@ -55,7 +23,7 @@ interface Planned {
  * replies, never about internal notes; the assignee hears about the customer's
  * replies, assignments and moves others make. Nobody is told of their own act.
  */
-function plan(a: Activity, link: string, openRequests: string[] = []): Planned[] {
+function plan(a: TicketActivity, link: string, openRequests: string[] = []): Planned[] {
   const t = a.ticket;
   const out: Planned[] = [];
   const customer = t.customer;
@@ -152,7 +120,7 @@ export interface TicketNotifierDeps {
 
 /** The tickets feature's activity sink: notification rows in the change's transaction, mail and live events after it. */
 export function createTicketNotifier(deps: TicketNotifierDeps) {
-  return async function onTicketActivity(tx: Tx, activity: Activity): Promise<() => Promise<void>> {
+  return async function onTicketActivity(tx: Tx, activity: TicketActivity): Promise<() => Promise<void>> {
     const link = `${deps.publicUrl}/form/message/${encodeURIComponent(activity.ticket.name)}`;
     const created: { userId: string; notification: ReturnType<typeof toNotification> }[] = [];
     const mails: MailMessage[] = [];
@@ -193,7 +161,7 @@ export function createTicketNotifier(deps: TicketNotifierDeps) {
   };
 }
 
-/** The documents still requested on a ticket (document_requests is the documents feature's table). */
+/** The documents still requested on a ticket (document_requests is the document-requests feature's table). */
 async function openRequestLabels(tx: Tx, ticketId: string): Promise<string[]> {
   const rows = await tx
     .select({ label: documentRequests.label })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Role } from '@taxportal/contract';
-import type { Db } from './db/client.ts';
+import type { Db, Tx } from './db/client.ts';
 import { userRoles, users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -34,4 +35,13 @@ export async function createUser(
     await tx.insert(userRoles).values(u.roles.map((role) => ({ user_id: id, role })));
   });
   return id;
+}
+
+/** A user's name, email and password hash (drafts and signing address people; signing re-checks a password). */
+export async function findUser(db: Tx, id: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, full_name: users.full_name, password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
 }

@@ -3,6 +3,8 @@
 export { conversationRoutes } from './conversation.routes.ts';
 export { ticketsRoutes } from './tickets.routes.ts';
 export type { TicketsDeps } from './tickets-context.ts';
+/** What tickets report to the sink app.ts hands them (notifications reacts to it). */
+export type { TicketActivity } from './ticket-events.ts';
 
 /** Who may see a ticket, and how a path names one. */
 export { findTicketRef, visibleTicket, type TicketRef } from './ticket-ref.ts';

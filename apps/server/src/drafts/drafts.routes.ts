@@ -3,7 +3,7 @@ import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import * as drafts from './drafts.service.ts';
 
 /** Tax drafts (tax_draft): staff upload versions, the ticket's customer approves or asks for changes. */

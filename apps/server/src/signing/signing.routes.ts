@@ -3,7 +3,7 @@ import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import { confirmSigner, sendSpouseCode } from './signing.confirm.ts';
 import { prepareSigning, sign, signingState } from './signing.service.ts';
 

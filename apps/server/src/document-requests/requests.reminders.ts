@@ -1,7 +1,7 @@
 import type { JobHandler, JobRunner, JobScan } from '../platform/jobs.ts';
 import { createJobRunner, enqueueJob } from '../platform/jobs.ts';
 import { findTicketRef } from '../tickets/index.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import * as repo from './requests.repository.ts';
 import { FINISHED_STATUSES, reminderInterval, ticketLink } from './requests.service.ts';
 
@@ -63,7 +63,7 @@ export function reminderHandler(deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'pub
   };
 }
 
-/** The documents feature's background work: reminder scan and reminder mails. */
+/** The document-requests feature's background work: reminder scan and reminder mails. */
 export function createDocumentsJobRunner(
   deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'publicUrl' | 'log' | 'now'>,
   opts: { pollMs?: number } = {},

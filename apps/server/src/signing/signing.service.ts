@@ -18,11 +18,18 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import { formatInstantUtc } from '../platform/people-dates.ts';
+import { findUser } from '../platform/users.ts';
 import { findTicketRef, visibleTicket, type TicketRef } from '../tickets/index.ts';
-import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from './document-files.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
-import { FollowUps, ticketLink } from './drafts.notify.ts';
-import * as drafts from './drafts.repository.ts';
+import {
+  discardStaged,
+  documentRow,
+  insertDocument,
+  readPdfUpload,
+  stageUpload,
+  type DocumentsDeps,
+  type StagedFile,
+} from '../documents/index.ts';
+import { FollowUps, ticketLink } from '../drafts/index.ts';
 import { checkConfirmation, maskEmail } from './signing.tokens.ts';
 import { generate8879, isUsablePng, signPdf, type SignatureEvidence } from './signing.pdf.ts';
 import * as repo from './signing.repository.ts';
@@ -293,8 +300,8 @@ export async function sign(
     await deps.db.transaction(async (tx) => {
       // Again under the request's row lock: two tabs signing at once make one signature, not two.
       const { request: r, sigs } = await signableRequest(deps, auth, ref, body.signer, tx);
-      const unsignedRow = (await drafts.documentRow(tx, r.document_id))!;
-      const previous = r.signed_document_id ? await drafts.documentRow(tx, r.signed_document_id) : null;
+      const unsignedRow = (await documentRow(tx, r.document_id))!;
+      const previous = r.signed_document_id ? await documentRow(tx, r.signed_document_id) : null;
       const baseRow = previous ?? unsignedRow;
       const base = await deps.files.read({
         storageKey: baseRow.storage_key,
@@ -363,7 +370,7 @@ export async function sign(
         ticket_name: ticket.name,
       });
       if (ticket.assignee_id) {
-        const assignee = await drafts.findUser(tx, ticket.assignee_id);
+        const assignee = await findUser(tx, ticket.assignee_id);
         const who = body.signer === 'taxpayer' ? 'the taxpayer' : 'the spouse';
         const title = everyone ? `${ticket.name}: Form 8879 is signed` : `${ticket.name}: Form 8879 signed by ${who}`;
         await follow.notify(tx, {

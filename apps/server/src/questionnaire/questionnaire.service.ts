@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   QUESTIONNAIRE_SECTIONS,
   type QuestionnaireSection,
@@ -12,13 +11,12 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import { ANSWER_REQUESTS, completionOf, fbarOf, sectionProgress } from './questionnaire-rules.ts';
 import { isSecretPath, maskAnswers, resealForTicket, revealValue, sealAnswers } from './questionnaire-secrets.ts';
 import * as repo from './questionnaire.repository.ts';
-import * as requestsRepo from './requests.repository.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
-import { FINISHED_STATUSES, reminderInterval } from './requests.service.ts';
+import { FINISHED_STATUSES, syncAnswerRequests } from '../document-requests/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -52,9 +50,8 @@ function assemble(ticket: TicketRef, rows: repo.SectionRow[]): TicketProfile {
 }
 
 /**
- * The documents a section's answers call for: a "yes" creates the request (or reopens the one withdrawn
- * earlier), taking it back cancels it while nothing has been uploaded against it. Unique per ticket and
- * answer (source_key), so saving again never duplicates.
+ * The documents a section's answers call for (ANSWER_REQUESTS): a "yes" asks for the document, any other answer
+ * takes the question back. The document-requests feature owns its rows and reminders (syncAnswerRequests).
  */
 async function syncRequests(
   tx: Tx,
@@ -65,37 +62,17 @@ async function syncRequests(
 ): Promise<void> {
   const rules = ANSWER_REQUESTS.filter((r) => r.section === section);
   if (!rules.length) return;
-  const now = deps.now();
-  const next = new Date(now.getTime() + reminderInterval);
-  const types = await requestsRepo.documentTypeIdsByName(
+  await syncAnswerRequests(
     tx,
-    rules.flatMap((r) => (r.document_type ? [r.document_type] : [])),
+    deps,
+    ticket,
+    rules.map((rule) => ({
+      sourceKey: `${section}.${rule.question}`,
+      label: rule.label,
+      documentType: rule.document_type,
+      wanted: answers[rule.question] === true,
+    })),
   );
-  for (const [i, rule] of rules.entries()) {
-    const sourceKey = `${section}.${rule.question}`;
-    const existing = await requestsRepo.findBySourceKey(tx, ticket.id, sourceKey);
-    if (answers[rule.question] === true) {
-      if (!existing) {
-        await requestsRepo.insertRequestIfAbsent(tx, {
-          id: randomUUID(),
-          ticket_id: ticket.id,
-          customer_id: ticket.customer_id,
-          label: rule.label,
-          document_type_id: rule.document_type ? (types.get(rule.document_type) ?? null) : null,
-          note: null,
-          source: 'questionnaire',
-          source_key: sourceKey,
-          requested_by: null,
-          next_reminder_at: next,
-          created_at: new Date(now.getTime() + i),
-        });
-      } else if (existing.status === 'cancelled') {
-        await requestsRepo.reopenRequest(tx, existing.id, next);
-      }
-    } else if (existing?.status === 'open') {
-      await requestsRepo.cancelRequest(tx, existing.id);
-    }
-  }
 }
 
 /** An empty questionnaire takes the answers of the customer's previous ticket (secrets sealed again). */

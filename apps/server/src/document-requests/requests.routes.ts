@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { route } from '../platform/route.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import { createDocumentsJobRunner } from './requests.reminders.ts';
 import * as requests from './requests.service.ts';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../platform/db/client.ts';
 import { notifications, tickets } from '../platform/db/schema.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import type { TicketRef as TicketRow } from '../tickets/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
-import { documents, signingRequests, taxDrafts, ticketMessages, tickets, users } from '../platform/db/schema.ts';
+import { documents, taxDrafts, ticketMessages, tickets, users } from '../platform/db/schema.ts';
 
 const draftRow = rowSchema({
   id: col.text(),
@@ -77,21 +77,6 @@ export async function updateDraft(tx: Tx, id: string, set: Partial<typeof taxDra
   await tx.update(taxDrafts).set(set).where(eq(taxDrafts.id, id));
 }
 
-export const DRAFT_DOCUMENT_KEPT =
-  'This document is a version of a tax draft or a Form 8879 and is kept with its history.';
-
-/** Whether a document is the bytes of a draft version or of a Form 8879 (kept with its history). */
-export async function isDraftOrFormDocument(db: Tx, documentId: string): Promise<boolean> {
-  const found = await rows(
-    db,
-    rowSchema({ n: col.int() }),
-    sql`select 1 as n from ${taxDrafts} where document_id = ${documentId}
-        union all select 1 from ${signingRequests} where document_id = ${documentId} or signed_document_id = ${documentId}
-        limit 1`,
-  );
-  return found.length > 0;
-}
-
 /** A conversation entry written as the tickets feature writes it (ticket_messages, ticket touched). */
 export async function insertConversationMessage(tx: Tx, m: { ticketId: string; authorId: string; body: string }) {
   const [row] = await tx
@@ -104,17 +89,4 @@ export async function insertConversationMessage(tx: Tx, m: { ticketId: string; a
         on conflict (user_id, ticket_id) do update set last_read_at = greatest(ticket_reads.last_read_at, excluded.last_read_at)`,
   );
   return row!;
-}
-
-export async function documentRow(db: Tx, id: string) {
-  const [row] = await db.select().from(documents).where(eq(documents.id, id));
-  return row ?? null;
-}
-
-export async function findUser(db: Tx, id: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, full_name: users.full_name, password_hash: users.password_hash })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
 }

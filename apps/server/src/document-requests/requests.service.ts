@@ -12,10 +12,11 @@ import {
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { audit } from '../platform/audit.ts';
+import type { Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
 import * as repo from './requests.repository.ts';
 
 export const REQUEST_NOT_FOUND = 'Document request not found.';
@@ -200,4 +201,56 @@ export async function cancelRequest(
     });
   });
   return toDocumentRequest((await repo.findRequest(deps.db, request.id))!);
+}
+
+/** A questionnaire question that calls for a document, and whether the customer's answer now asks for it. */
+export interface AnswerRequest {
+  /** `<section>.<question>`: one request per ticket and question. */
+  sourceKey: string;
+  label: string;
+  documentType: string | null;
+  wanted: boolean;
+}
+
+/**
+ * The requests a questionnaire section's answers make: a wanted one is created (or reopened if withdrawn earlier),
+ * one no longer wanted is cancelled while nothing has been uploaded against it. Unique per ticket and answer
+ * (source_key), so saving again never duplicates.
+ */
+export async function syncAnswerRequests(
+  tx: Tx,
+  deps: Pick<DocumentsDeps, 'now'>,
+  ticket: Pick<TicketRef, 'id' | 'customer_id'>,
+  asked: AnswerRequest[],
+): Promise<void> {
+  const now = deps.now();
+  const next = new Date(now.getTime() + reminderInterval);
+  const types = await repo.documentTypeIdsByName(
+    tx,
+    asked.flatMap((a) => (a.documentType ? [a.documentType] : [])),
+  );
+  for (const [i, a] of asked.entries()) {
+    const existing = await repo.findBySourceKey(tx, ticket.id, a.sourceKey);
+    if (a.wanted) {
+      if (!existing) {
+        await repo.insertRequestIfAbsent(tx, {
+          id: randomUUID(),
+          ticket_id: ticket.id,
+          customer_id: ticket.customer_id,
+          label: a.label,
+          document_type_id: a.documentType ? (types.get(a.documentType) ?? null) : null,
+          note: null,
+          source: 'questionnaire',
+          source_key: a.sourceKey,
+          requested_by: null,
+          next_reminder_at: next,
+          created_at: new Date(now.getTime() + i),
+        });
+      } else if (existing.status === 'cancelled') {
+        await repo.reopenRequest(tx, existing.id, next);
+      }
+    } else if (existing?.status === 'open') {
+      await repo.cancelRequest(tx, existing.id);
+    }
+  }
 }

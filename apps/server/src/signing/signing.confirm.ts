@@ -11,9 +11,9 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import { verifyPassword } from '../platform/passwords.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
-import * as drafts from './drafts.repository.ts';
-import { FollowUps } from './drafts.notify.ts';
+import { findUser } from '../platform/users.ts';
+import type { DocumentsDeps } from '../documents/index.ts';
+import { FollowUps } from '../drafts/index.ts';
 import * as repo from './signing.repository.ts';
 import type { SigningRequestRow } from './signing.repository.ts';
 import { signableRequest } from './signing.service.ts';
@@ -75,7 +75,7 @@ export async function confirmSigner(
   const now = deps.now();
   let ok: boolean;
   if (body.signer === 'taxpayer') {
-    const user = await drafts.findUser(deps.db, auth.user.id);
+    const user = await findUser(deps.db, auth.user.id);
     ok = await verifyPassword(user?.password_hash ?? null, body.password);
   } else {
     ok =

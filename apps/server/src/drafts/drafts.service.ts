@@ -17,9 +17,9 @@ import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { findUser } from '../platform/users.ts';
 import { findTicketRef, moveTicket, SYSTEM_MOVES, visibleTicket, type TicketRef } from '../tickets/index.ts';
-import { discardStaged, insertDocument, readPdfUpload } from './document-files.ts';
-import type { DocumentsDeps } from './documents.deps.ts';
+import { discardStaged, insertDocument, readPdfUpload, type DocumentsDeps } from '../documents/index.ts';
 import { FollowUps, ticketLink, ticketVersion } from './drafts.notify.ts';
 import * as repo from './drafts.repository.ts';
 import type { DraftRow } from './drafts.repository.ts';
@@ -250,7 +250,7 @@ async function notifyPreparer(
   decision: Decision,
 ) {
   if (!t.assignee_id) return;
-  const assignee = await repo.findUser(tx, t.assignee_id);
+  const assignee = await findUser(tx, t.assignee_id);
   const title =
     decision.kind === 'approve'
       ? `${t.name}: ${t.customer_name} approved draft v${version}`

@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../platform/db/client.ts';
+import { col, rows, rowSchema } from '../platform/db/rows.ts';
+import { documents, signingRequests, taxDrafts } from '../platform/db/schema.ts';
+
+/** One stored document's row (the vault owns the documents table; signing reads its drafts' PDFs through it). */
+export async function documentRow(db: Tx, id: string) {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}
+
+export const DRAFT_DOCUMENT_KEPT =
+  'This document is a version of a tax draft or a Form 8879 and is kept with its history.';
+
+/**
+ * Whether a document is the bytes of a draft version or of a Form 8879 (kept with its history). The vault asks
+ * the drafts' and signing requests' tables directly (they only reference documents), so it imports neither
+ * feature: they build on the vault, never the other way round.
+ */
+export async function isDraftOrFormDocument(db: Tx, documentId: string): Promise<boolean> {
+  const found = await rows(
+    db,
+    rowSchema({ n: col.int() }),
+    sql`select 1 as n from ${taxDrafts} where document_id = ${documentId}
+        union all select 1 from ${signingRequests} where document_id = ${documentId} or signed_document_id = ${documentId}
+        limit 1`,
+  );
+  return found.length > 0;
+}

@@ -1,0 +1,5 @@
+// The questionnaire feature's public entry point: other features, app.ts and the demo sample import it only from
+// here (docs/decisions/0010).
+export { questionnaireRoutes } from './questionnaire.routes.ts';
+/** The service function the demo sample plays (docs/decisions/0008). */
+export { saveSection } from './questionnaire.service.ts';
