@@ -18,16 +18,11 @@ const CARE = 'Customer Care Department';
 const PREPARER = 'Tax Preparer';
 const REVIEWER = 'Reviewer';
 
-const UNFINISHED_AFTER_OPEN: readonly TicketStatus[] = [
-  'Tax Preparation',
-  'Required More Information',
-  'Filing In Process',
-  'Draft Ready',
-  'Draft Finalised',
-  'Ready For Invoice',
-  'Payment Collected',
-  'Ready For IRS Filing',
-];
+/** The pipeline between Open and Completed, in the contract's order. */
+const UNFINISHED_AFTER_OPEN: readonly TicketStatus[] = TICKET_STATUSES.slice(
+  TICKET_STATUSES.indexOf('Open') + 1,
+  TICKET_STATUSES.indexOf('Completed'),
+);
 
 export const TRANSITIONS: readonly Move[] = [
   ['Open', 'Tax Preparation', [CARE, PREPARER]],
