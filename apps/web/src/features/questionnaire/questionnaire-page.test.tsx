@@ -64,10 +64,18 @@ describe('QuestionnairePage: autosave', () => {
     renderPage();
     const user = userEvent.setup();
     const first = await screen.findByLabelText('First name');
+    // When the popup enters the DOM, stamped by an observer: findBy's polling notices it late on a busy runner,
+    // which would make the popup look shorter-lived than it was.
+    let shownAt = 0;
+    const observer = new MutationObserver(() => {
+      if (!shownAt && document.querySelector('[data-testid="saved-popup"]')) shownAt = Date.now();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await user.type(first, 'Casey');
     await user.tab();
     const popup = await screen.findByTestId('saved-popup');
-    const shownAt = Date.now();
+    observer.disconnect();
+    expect(shownAt).toBeGreaterThan(0);
     expect(popup).toHaveTextContent('Saved');
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts).toHaveLength(1);
