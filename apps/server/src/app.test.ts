@@ -126,20 +126,30 @@ describe('errors', () => {
   });
 });
 
+/** The app serving a web build made of `files` (path under dist → content). */
+async function appWithWebBuild(files: Record<string, string | Buffer>) {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-web-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    fs.writeFileSync(path.join(dist, name), content);
+  }
+  const database = await testDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
+  const { app } = await buildApp({
+    config,
+    database,
+    secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
+    logger: false,
+    webDist: dist,
+  });
+  return app;
+}
+
 describe('web app', () => {
   it('serves index.html for client routes and never for /api', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-web-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    const database = await testDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
-    const { app } = await buildApp({
-      config,
-      database,
-      secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
-      logger: false,
-      webDist: dist,
+    const app = await appWithWebBuild({
+      'index.html': '<!doctype html><div id="root"></div>',
+      'assets/app-1234.js': 'console.log(1)',
     });
     try {
       const page = await app.inject('/my-tickets');
@@ -159,23 +169,14 @@ describe('web app', () => {
 
 describe('compression', () => {
   it('serves the build’s Brotli or gzip file for what the browser accepts, with Vary', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-web-'));
     const html = '<!doctype html><div id="root"></div>';
     const js = `console.log(${'1'.repeat(4000)})`;
-    fs.writeFileSync(path.join(dist, 'index.html'), html);
-    fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(html));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), js);
-    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync(js));
-    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), zlib.gzipSync(js));
-    const database = await testDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), LOG_LEVEL: 'silent' });
-    const { app } = await buildApp({
-      config,
-      database,
-      secrets: { sessionSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
-      logger: false,
-      webDist: dist,
+    const app = await appWithWebBuild({
+      'index.html': html,
+      'index.html.gz': zlib.gzipSync(html),
+      'assets/app-1234.js': js,
+      'assets/app-1234.js.br': zlib.brotliCompressSync(js),
+      'assets/app-1234.js.gz': zlib.gzipSync(js),
     });
     try {
       const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
