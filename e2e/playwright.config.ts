@@ -36,7 +36,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  timeout: 120_000,
   // A whole page load on a busy 2-core runner (two workers, three browsers) can pass 7 s.
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,

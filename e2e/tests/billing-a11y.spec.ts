@@ -9,7 +9,7 @@ test('no serious or critical axe violations on the billing pages, dialogs and pa
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const ticket = await createTicketByApi(page.request);
   const spare = await createTicketByApi(page.request, 0, 2023);
   const admin = await staff('Admin');

@@ -10,7 +10,7 @@ test.describe('billing at 390 px', () => {
     customer,
     staff,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const ticket = await createTicketByApi(page.request);
     const admin = await staff('Admin');
     await moveToReadyForInvoice(admin.context.request, ticket);

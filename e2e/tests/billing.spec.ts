@@ -143,7 +143,7 @@ test.describe('billing (issue 5)', () => {
     customer,
     staff,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const ticket = await createTicketByApi(page.request);
     const admin = await staff('Admin');
     await moveToReadyForInvoice(admin.context.request, ticket);
