@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text.ts';
 
 export const outboxItemSchema = z.object({
   id: z.string(),
@@ -8,7 +9,7 @@ export const outboxItemSchema = z.object({
   created_at: z.string(),
 });
 export const outboxQuerySchema = z.object({
-  to: z.string().optional(),
+  to: text().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const outboxListSchema = z.object({ items: z.array(outboxItemSchema) });

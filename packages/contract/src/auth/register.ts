@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from '../common/text.ts';
 import { emailSchema, newPasswordSchema, phoneSchema } from '../common/fields.ts';
 
 export const registerBodySchema = z.object({
-  full_name: z.string().trim().min(1, { error: 'Full name is required' }).max(140),
+  full_name: text().min(1, { error: 'Full name is required' }).max(140),
   email: emailSchema,
   phone: phoneSchema,
   password: newPasswordSchema,
-  referral_code: z.string().trim().max(64).optional(),
+  referral_code: text().max(64).optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, secretText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
 import { statusDefinitionSchema } from '../ticket-status.ts';
 
@@ -20,11 +21,11 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
-  password: z.string().min(1, { error: 'Password is required' }).max(1024),
-  otp: z.string().max(16).optional(),
+  email: text().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
+  password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  otp: opaqueText().max(16).optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export const existsQuerySchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const existsQuerySchema = z.object({ email: text().toLowerCase().max(254) });
 export const existsResponseSchema = z.object({ exists: z.boolean() });

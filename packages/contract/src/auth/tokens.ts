@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, text } from '../common/text.ts';
 
 export const apiTokenSchema = z.object({
   id: z.string(),
@@ -9,9 +10,9 @@ export const apiTokenSchema = z.object({
 });
 
 export const createApiTokenBodySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(80),
+  name: text().min(1, { error: 'Name is required' }).max(80),
 });
 /** The secret appears in this response only; the server keeps a hash. */
 export const createdApiTokenSchema = apiTokenSchema.extend({ secret: z.string() });
 export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
-export const apiTokenParamsSchema = z.object({ id: z.string().max(64) });
+export const apiTokenParamsSchema = z.object({ id: opaqueText().max(64) });

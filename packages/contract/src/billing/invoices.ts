@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { isoDateSchema, multilineText, opaqueText, text } from '../common/text.ts';
 import { INVOICE_STATUSES, MAX_INVOICE_TOTAL_CENTS } from './invoice-status.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-04-15' });
+const isoDate = isoDateSchema();
 
 /** One invoice line as staff enter it: integer cents, never negative, never a fraction of a cent. */
 export const invoiceLineInputSchema = z.object({
-  description: z.string().trim().min(1, { error: 'Description is required' }).max(300),
+  description: multilineText().min(1, { error: 'Description is required' }).max(300),
   quantity: z.number().int({ error: 'Quantity is a whole number' }).min(1).max(10_000).default(1),
   unit_amount_cents: z
     .number()
     .int({ error: 'Amounts are in whole cents' })
     .min(0, { error: 'Amounts cannot be negative' })
     .max(MAX_INVOICE_TOTAL_CENTS),
-  service_id: z.string().max(64).optional(),
+  service_id: opaqueText().max(64).optional(),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
@@ -22,9 +23,9 @@ export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
  * `issue: true` issues it at once (otherwise it stays a Draft).
  */
 export const createInvoiceBodySchema = z.object({
-  ticket_id: z.string().min(1).max(64),
+  ticket_id: opaqueText().min(1).max(64),
   lines: z.array(invoiceLineInputSchema).min(1).max(50).optional(),
-  tax_template_id: z.string().max(64).nullable().optional(),
+  tax_template_id: opaqueText().max(64).nullable().optional(),
   due_date: isoDate.optional(),
   issue: z.boolean().default(false),
 });
@@ -33,7 +34,7 @@ export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
 /** A draft's lines, tax and due date can change until it is issued. */
 export const updateInvoiceBodySchema = z.object({
   lines: z.array(invoiceLineInputSchema).min(1).max(50).optional(),
-  tax_template_id: z.string().max(64).nullable().optional(),
+  tax_template_id: opaqueText().max(64).nullable().optional(),
   due_date: isoDate.optional(),
 });
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
@@ -104,14 +105,14 @@ export const invoiceSchema = invoiceSummarySchema.extend({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceListQuerySchema = z.object({
-  ticket_id: z.string().max(64).optional(),
+  ticket_id: opaqueText().max(64).optional(),
   status: invoiceStatusSchema.optional(),
   /** Staff only: a customer id, or part of a customer's name or e-mail. */
-  customer: z.string().trim().min(1).max(120).optional(),
+  customer: text().min(1).max(120).optional(),
   /** Posting date range, inclusive. */
   from: isoDate.optional(),
   to: isoDate.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: opaqueText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
@@ -135,4 +136,4 @@ export const invoiceListSchema = z.object({
 });
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
-export const invoiceIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const invoiceIdParamsSchema = z.object({ id: opaqueText().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText } from '../common/text.ts';
 import { PAYMENT_ENTRY_STATUSES } from './invoice-status.ts';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
@@ -76,8 +77,8 @@ export const paymentEntrySchema = z.object({
 export type PaymentEntry = z.infer<typeof paymentEntrySchema>;
 
 export const paymentListQuerySchema = z.object({
-  invoice_id: z.string().max(64).optional(),
-  cursor: z.string().max(200).optional(),
+  invoice_id: opaqueText().max(64).optional(),
+  cursor: opaqueText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const paymentListSchema = z.object({ items: z.array(paymentEntrySchema), next_cursor: z.string().nullable() });
@@ -86,6 +87,6 @@ export type PaymentList = z.infer<typeof paymentListSchema>;
 export const refundBodySchema = z.object({
   reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent']).default('requested_by_customer'),
 });
-export const paymentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const paymentIdParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
 
 export const webhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

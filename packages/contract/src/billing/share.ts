@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText } from '../common/text.ts';
 import { invoiceSchema } from './invoices.ts';
 
 /**
@@ -14,7 +15,7 @@ export const shareLinkSchema = z.object({
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
-export const shareTokenParamsSchema = z.object({ token: z.string().min(1).max(300) });
+export const shareTokenParamsSchema = z.object({ token: opaqueText().min(1).max(300) });
 
 /** What a share link shows: the invoice without internal fields. */
 export const sharedInvoiceSchema = invoiceSchema.omit({ last_payment_error: true, customer_email: true });

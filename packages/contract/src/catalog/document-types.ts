@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from '../common/text.ts';
 
 /** Tax Document Type: what an uploaded document is (W-2, 1099-INT...). */
 export const documentTypeSchema = z.object({
@@ -11,8 +12,8 @@ export type DocumentType = z.infer<typeof documentTypeSchema>;
 export const documentTypeListSchema = z.object({ items: z.array(documentTypeSchema) });
 
 const fields = {
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
-  description: z.string().trim().max(2000),
+  name: text().min(1, { error: 'Name is required' }).max(120),
+  description: multilineText().max(2000),
   position: z.number().int().min(0).max(10_000),
 };
 export const createDocumentTypeBodySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from '../common/text.ts';
 
 /** Item Group in the original product. */
 export const serviceTypeSchema = z.object({
@@ -12,8 +13,8 @@ export type ServiceType = z.infer<typeof serviceTypeSchema>;
 export const serviceTypeListSchema = z.object({ items: z.array(serviceTypeSchema) });
 
 const fields = {
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
-  description: z.string().trim().max(2000),
+  name: text().min(1, { error: 'Name is required' }).max(120),
+  description: multilineText().max(2000),
   show_in_website: z.boolean(),
   position: z.number().int().min(0).max(10_000),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, opaqueText, text } from '../common/text.ts';
 
 /** Item in the original product: a service of a type, priced in integer cents. */
 export const serviceSchema = z.object({
@@ -15,13 +16,13 @@ export type Service = z.infer<typeof serviceSchema>;
 export const serviceListSchema = z.object({ items: z.array(serviceSchema) });
 
 export const servicesQuerySchema = z.object({
-  service_type: z.string().max(64).optional(),
+  service_type: opaqueText().max(64).optional(),
 });
 
 const fields = {
-  service_type_id: z.string().min(1, { error: 'Service type is required' }).max(64),
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(160),
-  description: z.string().trim().max(2000),
+  service_type_id: opaqueText().min(1, { error: 'Service type is required' }).max(64),
+  name: text().min(1, { error: 'Name is required' }).max(160),
+  description: multilineText().max(2000),
   price_cents: z.number().int().min(0).max(100_000_000),
   currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Use an ISO currency code, e.g. USD' }),
   active: z.boolean(),

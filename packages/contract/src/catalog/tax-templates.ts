@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from '../common/text.ts';
 
 /**
  * Item Tax Template: a named sales-tax rate that billing applies to an
@@ -15,8 +16,8 @@ export type TaxTemplate = z.infer<typeof taxTemplateSchema>;
 export const taxTemplateListSchema = z.object({ items: z.array(taxTemplateSchema) });
 
 const fields = {
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
-  description: z.string().trim().max(2000),
+  name: text().min(1, { error: 'Name is required' }).max(120),
+  description: multilineText().max(2000),
   rate_bp: z
     .number()
     .int({ error: 'Rate is in whole basis points (825 = 8.25 %)' })

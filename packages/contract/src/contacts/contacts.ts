@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, text } from '../common/text.ts';
 import { BADGE_STYLES, ticketStatusSchema } from '../ticket-status.ts';
 
 /** A customer as staff see it in /contacts (customer_list). */
@@ -16,8 +17,8 @@ export type Contact = z.infer<typeof contactSchema>;
 
 /** GET /api/v1/contacts?q=: by name, alphabetical; q matches name, e-mail or phone. */
 export const listContactsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(400).optional(),
+  q: text().max(100).optional(),
+  cursor: opaqueText().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuerySchema>;
@@ -41,4 +42,4 @@ export const contactDetailSchema = contactSchema.extend({
   ),
 });
 export type ContactDetail = z.infer<typeof contactDetailSchema>;
-export const contactParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const contactParamsSchema = z.object({ id: opaqueText().min(1).max(64) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, text } from '../common/text.ts';
 
 /** SPEC §5, §8, §9: the largest upload and the texts shown about it (odd English as written). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -70,11 +71,11 @@ export const documentSchema = z.object({
 export type Document = z.infer<typeof documentSchema>;
 
 export const documentListQuerySchema = z.object({
-  ticket_id: z.string().min(1).max(64).optional(),
+  ticket_id: opaqueText().min(1).max(64).optional(),
   /** Staff: whose vault. Ignored for customers (always their own). */
-  customer_id: z.string().min(1).max(64).optional(),
+  customer_id: opaqueText().min(1).max(64).optional(),
   kind: documentKindSchema.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: opaqueText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
@@ -86,7 +87,7 @@ export const documentListSchema = z.object({
 });
 export type DocumentList = z.infer<typeof documentListSchema>;
 
-export const documentIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const documentIdParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
 
 export const documentFileQuerySchema = z.object({
   /** inline: for a preview in the page (images and PDF only); attachment otherwise. */
@@ -103,7 +104,7 @@ export const uploadDocumentFieldsSchema = z.object({
     .trim()
     .min(1, { error: UPLOAD_MESSAGES.documentTypeRequired })
     .max(64),
-  ticket_id: z.string().trim().min(1).max(64).optional(),
-  request_id: z.string().trim().min(1).max(64).optional(),
-  customer_id: z.string().trim().min(1).max(64).optional(),
+  ticket_id: text().min(1).max(64).optional(),
+  request_id: text().min(1).max(64).optional(),
+  customer_id: text().min(1).max(64).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, opaqueText } from '../common/text.ts';
 import type { TicketStatus } from '../ticket-status.ts';
 
 /** A draft's label: SPEC §4's displayed states (badge styles open, filing_in_progress, sample_only). */
@@ -53,8 +54,8 @@ export type Draft = z.infer<typeof draftSchema>;
 export const draftListSchema = z.object({ items: z.array(draftSchema) });
 export type DraftList = z.infer<typeof draftListSchema>;
 
-export const ticketDraftParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const draftParamsSchema = z.object({ id: z.string().min(1).max(64), draftId: z.string().min(1).max(64) });
+export const ticketDraftParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+export const draftParamsSchema = z.object({ id: opaqueText().min(1).max(64), draftId: opaqueText().min(1).max(64) });
 
 /**
  * POST /api/v1/tickets/:id/drafts (staff): multipart, `file` (a PDF) and optional `label` and `note` fields,
@@ -62,7 +63,7 @@ export const draftParamsSchema = z.object({ id: z.string().min(1).max(64), draft
  */
 export const uploadDraftFieldsSchema = z.object({
   label: draftLabelSchema.default('Draft'),
-  note: z.string().trim().max(DRAFT_NOTE_MAX).optional(),
+  note: multilineText().max(DRAFT_NOTE_MAX).optional(),
 });
 
 /** PATCH /api/v1/tickets/:id/drafts/:draftId (staff). */
@@ -71,7 +72,7 @@ export type UpdateDraftBody = z.infer<typeof updateDraftBodySchema>;
 
 /** POST …/drafts/:draftId/request-changes (the ticket's customer): posted on the conversation too. */
 export const requestDraftChangesBodySchema = z.object({
-  message: z.string().trim().min(1, { error: 'Tell us what should change' }).max(DRAFT_MESSAGE_MAX),
+  message: multilineText().min(1, { error: 'Tell us what should change' }).max(DRAFT_MESSAGE_MAX),
 });
 export type RequestDraftChangesBody = z.infer<typeof requestDraftChangesBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, multilineText, opaqueText, text } from '../common/text.ts';
 
 /** SPEC's Tax Ticket Profile sections, in the order the questionnaire asks them. */
 export const QUESTIONNAIRE_SECTIONS = ['tax_payer', 'investment', 'expense', 'global_asset'] as const;
@@ -27,38 +28,41 @@ const accountNumber = z
   .trim()
   .regex(/^(\d{4,17}|\*{4}\d{4})$/, { error: 'Must be 4 to 17 digits.' });
 
-const text = (max = 120) => z.string().trim().max(max).nullable().optional();
+const answerText = (max = 120) => text().max(max).nullable().optional();
+const answerNote = (max: number) => multilineText().max(max).nullable().optional();
 const yesNo = z.boolean().nullable().optional();
 const money = z.number({ error: 'Must be a number.' }).nonnegative().max(1_000_000_000).nullable().optional();
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date (YYYY-MM-DD).' })
-  .nullable()
-  .optional();
+const date = isoDateSchema('Must be a date (YYYY-MM-DD).').nullable().optional();
 /** List items carry a client-made id, so a masked value can be matched to what is stored. */
 const itemId = z.string().regex(/^[\w-]{1,40}$/, { error: 'Invalid item id.' });
 
 export const taxPayerAnswersSchema = z.strictObject({
   filing_status: z.enum(FILING_STATUSES).nullable().optional(),
-  first_name: text(),
-  last_name: text(),
+  first_name: answerText(),
+  last_name: answerText(),
   date_of_birth: date,
   ssn: taxId.nullable().optional(),
   itin: taxId.nullable().optional(),
-  phone: text(30),
-  occupation: text(),
+  phone: answerText(30),
+  occupation: answerText(),
   address: z
-    .strictObject({ line1: text(200), line2: text(200), city: text(), state: text(40), zip: text(12) })
+    .strictObject({
+      line1: answerText(200),
+      line2: answerText(200),
+      city: answerText(),
+      state: answerText(40),
+      zip: answerText(12),
+    })
     .nullable()
     .optional(),
   spouse: z
     .strictObject({
-      first_name: text(),
-      last_name: text(),
+      first_name: answerText(),
+      last_name: answerText(),
       date_of_birth: date,
       ssn: taxId.nullable().optional(),
       itin: taxId.nullable().optional(),
-      occupation: text(),
+      occupation: answerText(),
     })
     .nullable()
     .optional(),
@@ -67,10 +71,10 @@ export const taxPayerAnswersSchema = z.strictObject({
     .array(
       z.strictObject({
         id: itemId,
-        first_name: text(),
-        last_name: text(),
+        first_name: answerText(),
+        last_name: answerText(),
         date_of_birth: date,
-        relationship: text(60),
+        relationship: answerText(60),
         ssn: taxId.nullable().optional(),
         months_lived_with_you: z.number().int().min(0).max(12).nullable().optional(),
       }),
@@ -96,8 +100,8 @@ export const investmentAnswersSchema = z.strictObject({
     .array(
       z.strictObject({
         id: itemId,
-        employer: text(),
-        state: text(40),
+        employer: answerText(),
+        state: answerText(40),
         wages: money,
         federal_withholding: money,
       }),
@@ -111,15 +115,15 @@ export const investmentAnswersSchema = z.strictObject({
   has_brokerage: yesNo,
   brokerage_proceeds: money,
   has_crypto: yesNo,
-  crypto_details: text(1000),
+  crypto_details: answerNote(1000),
   has_rental: yesNo,
   rental_properties: z.number().int().min(0).max(50).nullable().optional(),
   has_self_employment: yesNo,
-  business_description: text(1000),
+  business_description: answerNote(1000),
   has_retirement_distributions: yesNo,
   retirement_amount: money,
   has_other_income: yesNo,
-  other_income_description: text(1000),
+  other_income_description: answerNote(1000),
 });
 
 export const expenseAnswersSchema = z.strictObject({
@@ -149,8 +153,8 @@ export const globalAssetAnswersSchema = z.strictObject({
     .array(
       z.strictObject({
         id: itemId,
-        country: text(80),
-        institution: text(),
+        country: answerText(80),
+        institution: answerText(),
         account_number: accountNumber.nullable().optional(),
         highest_balance_usd: money,
       }),
@@ -158,7 +162,7 @@ export const globalAssetAnswersSchema = z.strictObject({
     .max(30)
     .optional(),
   has_other_foreign_assets: yesNo,
-  other_foreign_assets_description: text(1000),
+  other_foreign_assets_description: answerNote(1000),
 });
 
 export const SECTION_SCHEMAS = {
@@ -233,7 +237,7 @@ export const revealFieldBodySchema = z.object({
 export const revealFieldResponseSchema = z.object({ field: z.string(), value: z.string() });
 
 /** GET /api/v1/questionnaires: the questionnaires (one per ticket) of the caller, or of a customer (staff). */
-export const listQuestionnairesQuerySchema = z.object({ customer_id: z.string().min(1).max(64).optional() });
+export const listQuestionnairesQuerySchema = z.object({ customer_id: opaqueText().min(1).max(64).optional() });
 export const questionnaireSummarySchema = z.object({
   ticket_id: z.string(),
   ticket_name: z.string(),

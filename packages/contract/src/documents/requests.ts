@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, opaqueText, text } from '../common/text.ts';
 
 /** A document request's life: open until the customer uploads against it (fulfilled) or staff cancel it. */
 export const DOCUMENT_REQUEST_STATUSES = ['open', 'fulfilled', 'cancelled'] as const;
@@ -63,14 +64,14 @@ export type DocumentRequest = z.infer<typeof documentRequestSchema>;
 export const documentRequestListSchema = z.object({ items: z.array(documentRequestSchema) });
 export type DocumentRequestList = z.infer<typeof documentRequestListSchema>;
 
-const freeText = z.string().trim().min(1, { error: 'Say which document.' }).max(120);
+const freeText = text().min(1, { error: 'Say which document.' }).max(120);
 
 /** POST /api/v1/tickets/:id/document-requests (staff): several at once, from the checklist and/or free text. */
 export const createDocumentRequestsBodySchema = z
   .object({
     checklist: z.array(z.enum(REQUEST_CHECKLIST_KEYS)).max(REQUEST_CHECKLIST.length).default([]),
     custom: z.array(freeText).max(10).default([]),
-    note: z.string().trim().max(1000).optional(),
+    note: multilineText().max(1000).optional(),
   })
   .refine((b) => b.checklist.length + b.custom.length > 0, {
     error: 'Pick at least one document or describe one.',
@@ -78,11 +79,11 @@ export const createDocumentRequestsBodySchema = z
   });
 export type CreateDocumentRequestsBody = z.input<typeof createDocumentRequestsBodySchema>;
 
-export const documentRequestParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const documentRequestParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
 
 /** GET /api/v1/document-requests: the caller's own (customer) or a customer's (staff, customer_id). */
 export const listDocumentRequestsQuerySchema = z.object({
   status: z.enum(DOCUMENT_REQUEST_STATUSES).default('open'),
-  customer_id: z.string().min(1).max(64).optional(),
+  customer_id: opaqueText().min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, secretText, text } from '../common/text.ts';
 import { emailSchema } from '../common/fields.ts';
 
 /** Form 8879, the IRS e-file signature authorisation: who signs it. */
@@ -58,11 +59,11 @@ export const signingStateSchema = z.object({
 });
 export type SigningState = z.infer<typeof signingStateSchema>;
 
-export const signingParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const signingParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
 
 const jointFields = {
   joint: z.boolean().default(false),
-  spouse_name: z.string().trim().min(1).max(200).optional(),
+  spouse_name: text().min(1).max(200).optional(),
   spouse_email: emailSchema.optional(),
 };
 const requireSpouse = (v: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined }) =>
@@ -90,7 +91,7 @@ export const spouseCodeSentSchema = z.object({ sent_to: z.string(), expires_at: 
 
 /** POST …/signing/confirm: the taxpayer re-enters their password, or the spouse the e-mailed code. */
 export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
-  z.object({ signer: z.literal('taxpayer'), password: z.string().min(1, { error: 'Enter your password' }).max(200) }),
+  z.object({ signer: z.literal('taxpayer'), password: secretText().min(1, { error: 'Enter your password' }).max(200) }),
   z.object({
     signer: z.literal('spouse'),
     code: z
@@ -107,15 +108,15 @@ export type SignerConfirmation = z.infer<typeof signerConfirmationSchema>;
 export const signBodySchema = z
   .object({
     signer: signerRoleSchema,
-    confirmation: z.string().min(1).max(500),
-    signer_name: z.string().trim().min(1, { error: 'Type your full name' }).max(200),
+    confirmation: opaqueText().min(1).max(500),
+    signer_name: text().min(1, { error: 'Type your full name' }).max(200),
     method: z.enum(SIGNATURE_METHODS),
     signature_image: z
       .string()
       .max(Math.ceil((SIGNATURE_IMAGE_MAX_BYTES * 4) / 3) + 40)
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'The drawn signature must be a PNG image' })
       .optional(),
-    typed_signature: z.string().trim().min(1).max(200).optional(),
+    typed_signature: text().min(1).max(200).optional(),
   })
   .refine((v) => (v.method === 'drawn' ? !!v.signature_image : !!v.typed_signature), {
     error: 'Draw or type your signature',

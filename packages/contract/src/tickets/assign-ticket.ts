@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { opaqueText } from '../common/text.ts';
 import { roleSchema, STAFF_ROLES } from '../roles.ts';
 import { personRefSchema } from './ticket.ts';
 
 /** POST /api/v1/tickets/:id/assign (assign_ticket); `user_id: null` unassigns. */
 export const assignTicketBodySchema = z.object({
-  user_id: z.string().min(1).max(64).nullable(),
+  user_id: opaqueText().min(1).max(64).nullable(),
   expected_version: z.number().int().min(1).optional(),
 });
 export type AssignTicketBody = z.infer<typeof assignTicketBodySchema>;

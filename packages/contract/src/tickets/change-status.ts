@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from '../common/text.ts';
 import { ticketStatusSchema } from '../ticket-status.ts';
 import { personRefSchema } from './ticket.ts';
 
@@ -6,7 +7,7 @@ import { personRefSchema } from './ticket.ts';
 export const changeStatusBodySchema = z.object({
   status: ticketStatusSchema,
   /** Staff-side note; a customer sees only the notes they wrote themselves. */
-  note: z.string().trim().max(2000).optional(),
+  note: multilineText().max(2000).optional(),
   /** The ticket's `version` the caller saw: a newer one means someone else changed it first (409). */
   expected_version: z.number().int().min(1).optional(),
 });

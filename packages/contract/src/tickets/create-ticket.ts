@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text.ts';
 import { idSchema } from '../common/fields.ts';
 
 /**
@@ -11,7 +12,7 @@ export const createTicketBodySchema = z.object({
   /** When given, the service must be of this type (the form picks a type first). */
   service_type_id: idSchema.optional(),
   year: z.coerce.number({ error: 'Year is required' }).int().min(1900).max(2200),
-  phone: z.string().trim().max(32).optional(),
+  phone: text().max(32).optional(),
   /** Staff only: the customer the ticket is for. */
   customer_id: idSchema.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, text } from '../common/text.ts';
 import { ticketStatusSchema } from '../ticket-status.ts';
 import { ticketSummarySchema } from './ticket.ts';
 
@@ -12,14 +13,14 @@ export const TICKET_SCOPES = ['mine', 'all'] as const;
  */
 export const listTicketsQuerySchema = z.object({
   status: ticketStatusSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().max(100).optional(),
   /** A user id, `me`, or `none` for unassigned. */
-  assignee: z.string().max(64).optional(),
-  customer: z.string().max(64).optional(),
-  service_type: z.string().max(64).optional(),
+  assignee: opaqueText().max(64).optional(),
+  customer: opaqueText().max(64).optional(),
+  service_type: opaqueText().max(64).optional(),
   year: z.coerce.number().int().min(1900).max(2200).optional(),
   scope: z.enum(TICKET_SCOPES).optional(),
-  cursor: z.string().max(300).optional(),
+  cursor: opaqueText().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, opaqueText } from '../common/text.ts';
 
 export const MESSAGE_PAGE_SIZE = 100;
 export const MESSAGE_MAX_LENGTH = 10_000;
@@ -34,10 +35,10 @@ export type TicketMessageList = z.infer<typeof ticketMessageListSchema>;
 
 /** POST /api/v1/tickets/:id/messages (submit_conversation_via_agent). */
 export const postMessageBodySchema = z.object({
-  body: z.string().trim().min(1, { error: 'Write a message' }).max(MESSAGE_MAX_LENGTH),
+  body: multilineText().min(1, { error: 'Write a message' }).max(MESSAGE_MAX_LENGTH),
   /** Staff only. */
   internal: z.boolean().default(false),
-  document_ids: z.array(z.string().min(1).max(64)).max(20).default([]),
+  document_ids: z.array(opaqueText().min(1).max(64)).max(20).default([]),
 });
 export type PostMessageBody = z.infer<typeof postMessageBodySchema>;
 

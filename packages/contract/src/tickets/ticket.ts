@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText } from '../common/text.ts';
 import { BADGE_STYLES, STATUS_CATEGORIES, ticketStatusSchema } from '../ticket-status.ts';
 import { progressSchema } from './progress.ts';
 
@@ -45,4 +46,4 @@ export const ticketDetailSchema = ticketSummarySchema.extend({
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 /** `:id` is the ticket's id or its name (TD.0001). */
-export const ticketParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const ticketParamsSchema = z.object({ id: opaqueText().min(1).max(64) });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * The one text rule (docs/decisions/0012): every string a client sends goes through one of these, so what is
+ * stored, searched and shown to staff is real text. A test walks every endpoint's params, query and body and
+ * fails on a string that does not (contract/text.test.ts).
+ *
+ * - no NUL or other C0/C1 control character (tab, and in multi-line text newline and carriage return, excepted):
+ *   PostgreSQL refuses NUL in text, and controls only hide or garble what a reader sees;
+ * - no lone surrogate (half an emoji is not text; it breaks UTF-8 encoding on the way to the database);
+ * - not made only of invisible characters (zero-width, format, bidi controls, fillers): "​" is not a name;
+ * - in single-line text (names, labels, titles) no bidi embedding, override or isolate (U+202A–U+202E,
+ *   U+2066–U+2069): an override inside a name makes staff read something else than what is stored;
+ * - normalised to NFC, so one name is one string however it was typed.
+ */
+const CONTROL_SINGLE_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/** Characters that draw nothing: whitespace, controls, format characters (zero-width, bidi), fillers. */
+const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800\u034f]+$/u;
+
+export const TEXT_MESSAGES = {
+  control: 'Remove the control characters.',
+  surrogate: 'Contains a broken character.',
+  invisible: 'Enter visible text.',
+  bidi: 'Remove the text-direction control characters.',
+  opaque: 'Invalid value.',
+} as const;
+
+type Kind = 'single' | 'multi';
+
+function textIssue(value: string, kind: Kind): string | null {
+  if (!value.isWellFormed()) return TEXT_MESSAGES.surrogate;
+  if ((kind === 'single' ? CONTROL_SINGLE_LINE : CONTROL_MULTI_LINE).test(value)) return TEXT_MESSAGES.control;
+  if (kind === 'single' && BIDI_CONTROL.test(value)) return TEXT_MESSAGES.bidi;
+  if (value.trim().length > 0 && INVISIBLE_ONLY.test(value)) return TEXT_MESSAGES.invisible;
+  return null;
+}
+
+const ruled = (kind: Kind) =>
+  z
+    .string()
+    .check((ctx) => {
+      const message = textIssue(ctx.value, kind);
+      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value, continue: false });
+    })
+    .overwrite((v) => (v.isWellFormed() ? v.normalize('NFC') : v))
+    .trim();
+
+/** A name, a label, a title, a search string: one line, trimmed, NFC; chain `.min()` / `.max()`. */
+export const text = (): z.ZodString => ruled('single');
+
+/** A message, a note, a description: lines allowed, trimmed, NFC; chain `.min()` / `.max()`. */
+export const multilineText = (): z.ZodString => ruled('multi');
+
+/**
+ * An identifier, token or cursor the server made: printable ASCII only, no space. Anything else names nothing,
+ * so it is refused before it reaches SQL.
+ */
+export const opaqueText = (): z.ZodString => z.string().regex(/^[\x21-\x7e]*$/, { error: TEXT_MESSAGES.opaque });
+
+/**
+ * A password: kept as typed (never trimmed or normalised, so existing hashes still match), but no control
+ * character or lone surrogate.
+ */
+export const secretText = (): z.ZodString =>
+  z.string().check((ctx) => {
+    const v = ctx.value;
+    if (!v.isWellFormed() || CONTROL_SINGLE_LINE.test(v))
+      ctx.issues.push({ code: 'custom', message: TEXT_MESSAGES.control, input: v, continue: false });
+  });
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A real calendar date as `YYYY-MM-DD` (no 2024-02-30), between the years 1000 and 9999. */
+export const isoDateSchema = (error = 'Use a date like 2026-04-15') =>
+  z.string().refine(
+    (v) => {
+      const m = ISO_DATE.exec(v);
+      if (!m) return false;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const date = new Date(Date.UTC(y, mo - 1, d));
+      return y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+    },
+    { error },
+  );
