@@ -22,7 +22,8 @@ import { createTicketNotifier, notificationsRoutes } from './notifications/index
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './platform/errors.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
 import type { Secrets } from './platform/secrets.ts';
@@ -39,7 +40,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** The built web app to serve; null in API-only tests. */
   webDist?: string | null;
-  logger?: boolean | object;
+  /** false: no log (most tests); a stream: the app's own log settings, written there (log-capturing tests). */
+  logger?: false | { stream: NodeJS.WritableStream; level?: string };
   /** Tests only: a Stripe client pointed at the fake server, a clock. */
   billing?: BillingOverrides;
   /** Tests only: the clock of the vault, document requests, questionnaire, drafts and e-signing. */
@@ -58,29 +60,10 @@ export interface App {
   routes: RouteInfo[];
 }
 
-const SENSITIVE_QUERY = /([?&](?:token|secret|key|hash)=)[^&]*/gi;
-
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, secrets } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-csrf-token"]',
-        'res.headers["set-cookie"]',
-      ],
-      serializers: {
-        // Method, path and ids only: never bodies, cookies or secrets in query strings.
-        req: (req: { id: string; method: string; url: string; ip?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
-          ip: req.ip,
-        }),
-      },
-    },
+    logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.LOG_LEVEL, deps.logger?.stream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -88,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
@@ -102,6 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // API answers are about someone (or could be, tomorrow): no cache, shared or private, keeps them. A route
+    // that may be cached says so itself; the browsable docs are static files.
+    if (!reply.hasHeader('cache-control') && req.url.startsWith('/api') && !req.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
 

@@ -58,7 +58,7 @@ function readHead(stream: Readable): Promise<{ head: Buffer; body: Readable }> {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (ended: boolean) => {
-      stream.off('data', onData).off('end', onEnd).off('error', onError);
+      stream.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
       const head = Buffer.concat(chunks, size);
       if (ended) return resolve({ head, body: Readable.from(head.length ? [head] : []) });
       stream.pause();
@@ -72,7 +72,12 @@ function readHead(stream: Readable): Promise<{ head: Buffer; body: Readable }> {
     };
     const onEnd = () => done(true);
     const onError = (err: Error) => reject(err);
-    stream.on('data', onData).once('end', onEnd).once('error', onError);
+    // A part of a cut-off form may be destroyed (or closed) before anyone reads it: it will never end.
+    const onClose = () => {
+      if (!stream.readableEnded) reject(stream.errored ?? new Error('Unexpected end of form'));
+    };
+    if (stream.destroyed) return onClose();
+    stream.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type FieldError, type Problem } from '@taxportal/contract';
 
@@ -11,6 +11,7 @@ const CODES = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
@@ -26,6 +27,7 @@ const TITLES: Record<ErrorCode, string> = {
   not_found: 'Not found',
   conflict: 'Conflict',
   payload_too_large: 'Payload too large',
+  uri_too_long: 'URI too long',
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
@@ -73,6 +75,52 @@ function fieldOf(instancePath: string, params: Record<string, unknown> | undefin
   return fromPath || missing || 'body';
 }
 
+/**
+ * What the framework says about a request it could not take, in our words: its own messages quote the input
+ * (JSON.parse's snippet of the body, the content type, the URL), and an answer never echoes input.
+ */
+const FRAMEWORK_DETAILS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'This content type is not accepted here.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'The request body does not match its length.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['bad_request', 'The request body is empty.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is too large.'],
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', 'The file is too large.'],
+  FST_ERR_MAX_PARAM_LENGTH: ['uri_too_long', 'The address is too long.'],
+  FST_ERR_BAD_URL: ['bad_request', 'The address is not valid.'],
+  FST_ERR_ASYNC_CONSTRAINT: ['bad_request', 'The request could not be routed.'],
+  FST_PROTO_VIOLATION: ['bad_request', 'The request body is not valid JSON.'],
+  FST_CONSTRUCTOR_VIOLATION: ['bad_request', 'The request body is not valid JSON.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['bad_request', 'The request is not multipart/form-data.'],
+  FST_PARTS_LIMIT: ['payload_too_large', 'The form has too many parts.'],
+  FST_FILES_LIMIT: ['payload_too_large', 'The form has too many files.'],
+  FST_FIELDS_LIMIT: ['payload_too_large', 'The form has too many fields.'],
+};
+
+/** A client error raised below our code (Fastify, its parsers, busboy): a problem without the input in it. */
+function frameworkProblem(err: FastifyError): Problem {
+  const known = err.code ? FRAMEWORK_DETAILS[err.code] : undefined;
+  if (known) return problem(known[0], known[1]);
+  const status = err.statusCode ?? 400;
+  if (status === 413) return problem('payload_too_large', 'The request body is too large.');
+  if (status === 415) return problem('unsupported_media_type', 'This content type is not accepted here.');
+  if (err instanceof SyntaxError) return problem('bad_request', 'The request body is not valid JSON.');
+  if (status === 404) return problem('not_found', 'Not found.');
+  return { ...problem('bad_request', 'The request could not be read.'), status };
+}
+
+/** Errors of a malformed multipart body (busboy's, through @fastify/multipart), which carry no status. */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Part terminated early)/;
+
+/**
+ * The framework's own refusals (a too-long URL, a bad URL) before any route runs: problem+json, no echo.
+ * Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrors(err: FastifyError, _req: unknown, reply: FastifyReply): void {
+  const p = frameworkProblem(err);
+  void reply.code(p.status).type('application/problem+json').send(p);
+}
+
 /** One error handler for the whole app: RFC 9457 problem+json, 5xx without internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -93,14 +141,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       p = problem('internal', MESSAGES.somethingWentWrong);
     } else if (err.statusCode === 429) {
       p = problem('rate_limited', MESSAGES.tooManyAttempts);
-    } else if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      p = problem('payload_too_large', err.message);
-    } else if (err.statusCode === 415) {
-      p = problem('unsupported_media_type', err.message);
-    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, empty body...): say what it was, safely.
-      const code: ErrorCode = err.statusCode === 404 ? 'not_found' : 'bad_request';
-      p = { ...problem(code, err.message), status: err.statusCode };
+    } else if ((err.statusCode && err.statusCode >= 400 && err.statusCode < 500) || err.code in FRAMEWORK_DETAILS) {
+      p = frameworkProblem(err);
+    } else if (MALFORMED_MULTIPART.test(err.message)) {
+      p = problem('bad_request', 'The upload was cut off or malformed; send it again.');
     } else {
       request.log.error({ err }, 'unhandled error');
       p = problem('internal', MESSAGES.somethingWentWrong);

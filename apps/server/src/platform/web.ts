@@ -47,6 +47,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     return reply
       .code(404)
       .type('application/problem+json')
-      .send(problem('not_found', `No route for ${request.method} ${pathname}`));
+      .send(problem('not_found', 'There is nothing at this address.'));
   });
 }

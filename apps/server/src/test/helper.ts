@@ -20,7 +20,11 @@ export interface TestApp {
 }
 
 /** The real app on a fresh test database; call once per file (beforeAll). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Where the app's log goes (its real settings, at LOG_LEVEL); none by default. */
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const database = await testDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,7 +35,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
-  const { app, routes } = await buildApp({ config, database, secrets, logger: false });
+  const logger = logStream ? { stream: logStream } : false;
+  const { app, routes } = await buildApp({ config, database, secrets, logger });
   await app.ready();
   return {
     app,

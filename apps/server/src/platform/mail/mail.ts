@@ -41,7 +41,7 @@ export function createMailer(deps: {
         transport: transport ? 'smtp' : 'outbox',
         sent_at: transport ? null : new Date(),
       });
-      deps.log.info({ mail_id: id, to: message.to, subject: message.subject }, 'mail queued');
+      deps.log.info({ mail_id: id }, 'mail queued');
       if (transport) {
         try {
           await (await transport).sendMail({ from: deps.from, ...message });
