@@ -18,6 +18,7 @@ import { documentRequests, documents, documentTypes, tickets } from '../platform
 import { AppError, fieldError } from '../platform/errors.ts';
 import type { StoredFile } from '../platform/storage/index.ts';
 import { cleanFileName } from './document-names.ts';
+import { pdfActiveContent } from './pdf-active-content.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -119,11 +120,20 @@ export async function stageUpload(deps: Deps, part: UploadSource, maxBytes = MAX
     });
   }
   const isImage = IMAGE_TYPES.has(contentType);
-  const keep = isImage ? new Keep() : null;
+  const isPdf = contentType === 'application/pdf';
+  const keep = isImage || isPdf ? new Keep() : null;
   if (keep) body.once('error', (err) => keep.destroy(err));
   const file = await deps.files.put(keep ? body.pipe(keep) : body, { maxBytes });
   let thumb: StoredFile | null = null;
-  if (keep) {
+  if (keep && isPdf) {
+    const active = await pdfActiveContent(Buffer.concat(keep.chunks));
+    keep.chunks = [];
+    if (active) {
+      await deps.files.remove(file.storageKey).catch(() => {});
+      const message = `${UPLOAD_MESSAGES.activePdf} (${active})`;
+      throw new AppError('validation', message, { errors: [{ field: 'file', message }] });
+    }
+  } else if (keep) {
     const bytes = Buffer.concat(keep.chunks);
     keep.chunks = [];
     const heif = contentType === 'image/heic' || contentType === 'image/heif';

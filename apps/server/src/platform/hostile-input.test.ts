@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
+import { count } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createCustomer, createTestApp, PASSWORD, signIn, type TestApp } from '../test/helper.ts';
+import { documents, documentTypes } from './db/schema.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
 import { multipart, pdf } from '../test/upload-fixtures.ts';
 
@@ -137,5 +140,60 @@ describe("the framework's own errors (hole 7)", () => {
       expect(isProblem(res), res.body).toBe(true);
       expect(res.body.includes(MARK), res.body.slice(0, 200)).toBe(false);
     }
+  });
+});
+
+/** A PDF whose catalog carries `entries` (pdf-lib writes them inside a compressed object stream). */
+async function pdfWith(entries: (doc: PDFDocument) => void): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  entries(doc);
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
+}
+
+describe('active PDFs (hole 8)', () => {
+  const upload = async (data: Buffer) => {
+    const [type] = await t.database.db.select({ id: documentTypes.id }).from(documentTypes).limit(1);
+    const { payload, headers } = multipart({ document_type: type?.id ?? '' }, [{ name: 'x.pdf', data }]);
+    return customer.request({ method: 'POST', url: '/api/v1/documents', payload, headers });
+  };
+  const rows = async () => (await t.database.db.select({ n: count() }).from(documents))[0]?.n ?? 0;
+
+  it('refuses scripts, launch actions, automatic actions and attached files, and stores nothing', async () => {
+    const js = (d: PDFDocument) => d.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') });
+    const bad: [string, Buffer][] = [
+      ['OpenAction JavaScript', await pdfWith((d) => d.catalog.set(PDFName.of('OpenAction'), js(d)))],
+      ['catalog AA', await pdfWith((d) => d.catalog.set(PDFName.of('AA'), d.context.obj({ O: js(d) })))],
+      [
+        'Launch',
+        await pdfWith((d) =>
+          d.catalog.set(PDFName.of('OpenAction'), d.context.obj({ S: 'Launch', F: PDFString.of('calc.exe') })),
+        ),
+      ],
+      [
+        'EmbeddedFiles',
+        await pdfWith((d) =>
+          d.catalog.set(PDFName.of('Names'), d.context.obj({ EmbeddedFiles: d.context.obj({ Names: [] }) })),
+        ),
+      ],
+      // Not readable by pdf-lib, the name hidden by #-escapes: the byte scan finds it.
+      ['escaped /JavaScript', Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /J#61vaScript >> >>\n%%EOF\n')],
+    ];
+    const before = await rows();
+    for (const [what, data] of bad) {
+      const res = await upload(data);
+      expect(res.statusCode, what).toBe(422);
+      expect(res.json().detail, what).toMatch(/scripts, actions or attached files/);
+    }
+    expect(await rows()).toBe(before);
+  });
+
+  it('keeps a plain PDF, and serves it inline in a sandbox', async () => {
+    const res = await upload(await pdfWith(() => {}));
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = res.json().items[0] as { file_url: string };
+    const inline = await customer.get(`${doc.file_url}?disposition=inline`);
+    expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+    expect(inline.headers['content-security-policy']).toMatch(/; sandbox$/);
   });
 });

@@ -14,6 +14,8 @@ export const UPLOAD_MESSAGES = {
   unsupportedType: 'Only JPEG, PNG, WebP, HEIC and PDF files are accepted.',
   emptyFile: 'The file is empty.',
   damagedImage: 'The image is damaged or incomplete.',
+  activePdf:
+    'This PDF contains scripts, actions or attached files, which the vault does not keep. Print it to PDF and upload that copy',
 } as const;
 
 /** What the server accepts, recognised by content (magic bytes), never by name or declared type. */

@@ -1,0 +1,84 @@
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
+
+/**
+ * What makes a PDF act rather than show: scripts (document, page or field actions), launching programs, attached
+ * files, Flash/rich media, XFA forms. A tax firm's vault stores documents to read; a PDF carrying any of these is
+ * refused (the customer can print it to PDF, which flattens it). docs/decisions/0012.
+ */
+const ACTIVE_KEYS = new Map<string, string>([
+  ['JS', 'JavaScript'],
+  ['JavaScript', 'JavaScript'],
+  ['AA', 'automatic actions'],
+  ['Launch', 'a launch action'],
+  ['EmbeddedFile', 'an attached file'],
+  ['EmbeddedFiles', 'attached files'],
+  ['RichMedia', 'rich media'],
+  ['XFA', 'an XFA form'],
+]);
+const ACTIVE_ACTIONS = new Map<string, string>([
+  ['JavaScript', 'JavaScript'],
+  ['Launch', 'a launch action'],
+  ['ImportData', 'an import action'],
+  ['RichMediaExecute', 'rich media'],
+  ['SubmitForm', 'a form submission'],
+]);
+
+/** The same names written raw, for a PDF pdf-lib cannot read: `#xx` escapes decoded first. */
+const RAW_ACTIVE = /\/(JS|JavaScript|AA|Launch|EmbeddedFiles?|RichMedia|XFA|ImportData|SubmitForm)(?![\w#])/;
+
+function activeIn(dict: PDFDict): string | null {
+  for (const [key, value] of dict.entries()) {
+    const found = ACTIVE_KEYS.get(key.decodeText());
+    if (found) return found;
+    if (key.decodeText() === 'S' && value instanceof PDFName) {
+      const action = ACTIVE_ACTIONS.get(value.decodeText());
+      if (action) return action;
+    }
+  }
+  return null;
+}
+
+function rawScan(bytes: Uint8Array): string | null {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const m = RAW_ACTIVE.exec(text);
+  return m ? (ACTIVE_KEYS.get(m[1] ?? '') ?? ACTIVE_ACTIONS.get(m[1] ?? '') ?? 'active content') : null;
+}
+
+/**
+ * Says what active content a PDF carries, or null. Every object is walked (object streams included, names
+ * decoded) when pdf-lib can read the file; a file it cannot read is scanned as bytes.
+ */
+export async function pdfActiveContent(bytes: Uint8Array): Promise<string | null> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
+  } catch {
+    return rawScan(bytes);
+  }
+  const visit = (obj: PDFObject | undefined, depth: number): string | null => {
+    if (!obj || depth > 32) return null;
+    if (obj instanceof PDFDict) {
+      const found = activeIn(obj);
+      if (found) return found;
+      for (const [, v] of obj.entries()) {
+        const inner = visit(v, depth + 1);
+        if (inner) return inner;
+      }
+    } else if (obj instanceof PDFStream || obj instanceof PDFRawStream) {
+      return visit(obj.dict, depth + 1);
+    } else if (obj instanceof PDFArray) {
+      for (const v of obj.asArray()) {
+        const inner = visit(v, depth + 1);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    const found = visit(obj, 0);
+    if (found) return found;
+  }
+  return null;
+}
