@@ -1,3 +1,6 @@
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions as PinoLoggerOptions } from 'pino';
+
 /**
  * What the log may carry (docs/decisions/0012): ids, methods, paths, codes; never a request body, a query value,
  * an SQL parameter or a database error's detail. The serializers below are the one place that decides it: pino
@@ -71,6 +74,13 @@ export function loggableError(err: unknown, depth = 0): LoggedError | string {
   return out;
 }
 
+/** pino's `err` serializer: always an object with type, message and stack (what Fastify's types ask for). */
+function serializeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const logged = loggableError(err);
+  if (typeof logged === 'string') return { type: 'message', message: logged, stack: '' };
+  return { ...logged, stack: logged.stack ?? '' };
+}
+
 const SENSITIVE_HEADERS = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -79,7 +89,7 @@ const SENSITIVE_HEADERS = [
 ];
 
 /** Pino options for the app: level, redaction, and the serializers above. */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyLoggerOptions & PinoLoggerOptions {
   return {
     level,
     ...(stream ? { stream } : {}),
@@ -91,8 +101,8 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
         url: loggableUrl(req.url),
         ip: req.ip,
       }),
-      err: loggableError,
-      error: loggableError,
+      err: serializeError,
+      error: serializeError,
     },
   };
 }

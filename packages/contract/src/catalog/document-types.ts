@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchema } from './common.ts';
 import { multilineText, text } from '../common/text.ts';
 
 /** Tax Document Type: what an uploaded document is (W-2, 1099-INT...). */
@@ -22,5 +23,5 @@ export const createDocumentTypeBodySchema = z.object({
   position: fields.position.default(0),
 });
 export type CreateDocumentTypeBody = z.infer<typeof createDocumentTypeBodySchema>;
-export const updateDocumentTypeBodySchema = z.object(fields).partial();
+export const updateDocumentTypeBodySchema = patchSchema(fields);
 export type UpdateDocumentTypeBody = z.infer<typeof updateDocumentTypeBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchema } from './common.ts';
 import { multilineText, text } from '../common/text.ts';
 
 /** Item Group in the original product. */
@@ -26,5 +27,5 @@ export const createServiceTypeBodySchema = z.object({
 });
 export type CreateServiceTypeBody = z.infer<typeof createServiceTypeBodySchema>;
 /** Only the fields sent change (no defaults here: a PATCH must not reset what it omits). */
-export const updateServiceTypeBodySchema = z.object(fields).partial();
+export const updateServiceTypeBodySchema = patchSchema(fields);
 export type UpdateServiceTypeBody = z.infer<typeof updateServiceTypeBodySchema>;

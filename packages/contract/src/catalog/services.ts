@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchema } from './common.ts';
 import { multilineText, opaqueText, text } from '../common/text.ts';
 
 /** Item in the original product: a service of a type, priced in integer cents. */
@@ -34,5 +35,5 @@ export const createServiceBodySchema = z.object({
   active: fields.active.default(true),
 });
 export type CreateServiceBody = z.infer<typeof createServiceBodySchema>;
-export const updateServiceBodySchema = z.object(fields).partial();
+export const updateServiceBodySchema = patchSchema(fields);
 export type UpdateServiceBody = z.infer<typeof updateServiceBodySchema>;

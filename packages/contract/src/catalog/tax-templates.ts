@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchema } from './common.ts';
 import { multilineText, text } from '../common/text.ts';
 
 /**
@@ -31,5 +32,5 @@ export const createTaxTemplateBodySchema = z.object({
   active: fields.active.default(true),
 });
 export type CreateTaxTemplateBody = z.infer<typeof createTaxTemplateBodySchema>;
-export const updateTaxTemplateBodySchema = z.object(fields).partial();
+export const updateTaxTemplateBodySchema = patchSchema(fields);
 export type UpdateTaxTemplateBody = z.infer<typeof updateTaxTemplateBodySchema>;

@@ -8,16 +8,22 @@ import { z } from 'zod';
  * - no NUL or other C0/C1 control character (tab, and in multi-line text newline and carriage return, excepted):
  *   PostgreSQL refuses NUL in text, and controls only hide or garble what a reader sees;
  * - no lone surrogate (half an emoji is not text; it breaks UTF-8 encoding on the way to the database);
- * - not made only of invisible characters (zero-width, format, bidi controls, fillers): "​" is not a name;
+ * - not made only of invisible characters (zero-width, format, bidi controls, fillers): "\u200b" is not a name;
  * - in single-line text (names, labels, titles) no bidi embedding, override or isolate (U+202A–U+202E,
  *   U+2066–U+2069): an override inside a name makes staff read something else than what is stored;
  * - normalised to NFC, so one name is one string however it was typed.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the rule
 const CONTROL_SINGLE_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the rule
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 /** Characters that draw nothing: whitespace, controls, format characters (zero-width, bidi), fillers. */
-const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800\u034f]+$/u;
+const INVISIBLE_ONLY = /^(?:[\s\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]|\u034f)+$/u;
+
+/** Half of a surrogate pair (String.prototype.isWellFormed, which the ES2022 library here lacks). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isWellFormed = (v: string) => !LONE_SURROGATE.test(v);
 
 export const TEXT_MESSAGES = {
   control: 'Remove the control characters.',
@@ -30,7 +36,7 @@ export const TEXT_MESSAGES = {
 type Kind = 'single' | 'multi';
 
 function textIssue(value: string, kind: Kind): string | null {
-  if (!value.isWellFormed()) return TEXT_MESSAGES.surrogate;
+  if (!isWellFormed(value)) return TEXT_MESSAGES.surrogate;
   if ((kind === 'single' ? CONTROL_SINGLE_LINE : CONTROL_MULTI_LINE).test(value)) return TEXT_MESSAGES.control;
   if (kind === 'single' && BIDI_CONTROL.test(value)) return TEXT_MESSAGES.bidi;
   if (value.trim().length > 0 && INVISIBLE_ONLY.test(value)) return TEXT_MESSAGES.invisible;
@@ -44,7 +50,7 @@ const ruled = (kind: Kind) =>
       const message = textIssue(ctx.value, kind);
       if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value, continue: false });
     })
-    .overwrite((v) => (v.isWellFormed() ? v.normalize('NFC') : v))
+    .overwrite((v) => (isWellFormed(v) ? v.normalize('NFC') : v))
     .trim();
 
 /** A name, a label, a title, a search string: one line, trimmed, NFC; chain `.min()` / `.max()`. */
@@ -66,7 +72,7 @@ export const opaqueText = (): z.ZodString => z.string().regex(/^[\x21-\x7e]*$/, 
 export const secretText = (): z.ZodString =>
   z.string().check((ctx) => {
     const v = ctx.value;
-    if (!v.isWellFormed() || CONTROL_SINGLE_LINE.test(v))
+    if (!isWellFormed(v) || CONTROL_SINGLE_LINE.test(v))
       ctx.issues.push({ code: 'custom', message: TEXT_MESSAGES.control, input: v, continue: false });
   });
 
