@@ -12,7 +12,7 @@ const ID_SEGMENT = /^[\w.~-]{1,64}$/;
 const QUERY_KEY = /^[\w.-]{1,40}$/;
 
 /** The request's path with non-identifier segments replaced, and its query reduced to its keys. */
-export function loggableUrl(url: string): string {
+function loggableUrl(url: string): string {
   const q = url.indexOf('?');
   const pathPart = q === -1 ? url : url.slice(0, q);
   const path = pathPart
@@ -33,7 +33,7 @@ export function loggableUrl(url: string): string {
  * An error's message without what the input put in it: drizzle's "Failed query: … params: …" loses its
  * parameters, quoted text (JSON.parse's snippet of the body, a value PostgreSQL quotes) becomes "…".
  */
-export function loggableMessage(message: string): string {
+function loggableMessage(message: string): string {
   const cut = message.split(/\n?\s*params:/)[0] ?? '';
   return cut
     .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '"…"')
@@ -54,7 +54,7 @@ interface LoggedError {
  * An error as the log shows it: its type, code (a SQLSTATE, FST_…), status, cleaned message and stack frames,
  * and its cause the same way. Never its own extra fields (a PostgreSQL error's `detail` names the values).
  */
-export function loggableError(err: unknown, depth = 0): LoggedError | string {
+function loggableError(err: unknown, depth = 0): LoggedError | string {
   if (typeof err === 'string') return loggableMessage(err);
   if (!(err instanceof Error)) return `non-error thrown: ${typeof err}`;
   const e = err as Error & { code?: unknown; statusCode?: unknown };

@@ -44,7 +44,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 export const HUGE_STRING = `${M}${'\u00e9'.repeat(600_000)}`;
 
 /** Numbers (and non-numbers where a number belongs). */
-export const HOSTILE_NUMBERS: readonly unknown[] = [
+const HOSTILE_NUMBERS: readonly unknown[] = [
   -1,
   0,
   -0,
@@ -62,7 +62,7 @@ export const HOSTILE_NUMBERS: readonly unknown[] = [
 ];
 
 /** Whole bodies of the wrong shape. */
-export const HOSTILE_BODIES: readonly unknown[] = [
+const HOSTILE_BODIES: readonly unknown[] = [
   null,
   [],
   `${M}`,

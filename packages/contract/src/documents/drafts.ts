@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, opaqueText } from '../common/text.ts';
+import { multilineText, opaqueText, text } from '../common/text.ts';
 import type { TicketStatus } from '../ticket-status.ts';
 
 /** A draft's label: SPEC §4's displayed states (badge styles open, filing_in_progress, sample_only). */
@@ -54,8 +54,8 @@ export type Draft = z.infer<typeof draftSchema>;
 export const draftListSchema = z.object({ items: z.array(draftSchema) });
 export type DraftList = z.infer<typeof draftListSchema>;
 
-export const ticketDraftParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
-export const draftParamsSchema = z.object({ id: opaqueText().min(1).max(64), draftId: opaqueText().min(1).max(64) });
+export const ticketDraftParamsSchema = z.object({ id: text().min(1).max(64) });
+export const draftParamsSchema = z.object({ id: text().min(1).max(64), draftId: opaqueText().min(1).max(64) });
 
 /**
  * POST /api/v1/tickets/:id/drafts (staff): multipart, `file` (a PDF) and optional `label` and `note` fields,

@@ -59,7 +59,7 @@ export const signingStateSchema = z.object({
 });
 export type SigningState = z.infer<typeof signingStateSchema>;
 
-export const signingParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+export const signingParamsSchema = z.object({ id: text().min(1).max(64) });
 
 const jointFields = {
   joint: z.boolean().default(false),

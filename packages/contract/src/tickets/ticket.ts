@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opaqueText } from '../common/text.ts';
+import { text } from '../common/text.ts';
 import { BADGE_STYLES, STATUS_CATEGORIES, ticketStatusSchema } from '../ticket-status.ts';
 import { progressSchema } from './progress.ts';
 
@@ -46,4 +46,5 @@ export const ticketDetailSchema = ticketSummarySchema.extend({
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 /** `:id` is the ticket's id or its name (TD.0001). */
-export const ticketParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+/** A ticket by id or name (`TD.0001`); anything else that is text names no ticket: 404, not 422 (0010). */
+export const ticketParamsSchema = z.object({ id: text().min(1).max(64) });
