@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@taxportal/contract';
-import { Agent, createCustomer, createStaff, PASSWORD, signIn, uniqueEmail, type TestApp } from '../helper.ts';
+import { createCustomer, createStaff, PASSWORD, signIn, uniqueEmail, type TestApp } from '../helper.ts';
+import type { Agent } from '../helper.ts';
 import { forceStatus, openTicket, pickService } from '../ticket-fixtures.ts';
 import { multipart, pdf, png } from '../upload-fixtures.ts';
 
@@ -12,7 +13,17 @@ export const TAX_PAYER = { first_name: 'Olive', last_name: 'Owner', ssn: '123456
  * Who calls, in the matrix's column order: nobody; the customer who owns every object below; another customer;
  * the four staff roles; an API token of the owner and one of the Admin (anyone may make a token).
  */
-export const PRINCIPALS = ['anon', 'owner', 'other', 'admin', 'care', 'preparer', 'reviewer', 'token', 'staffToken'] as const;
+export const PRINCIPALS = [
+  'anon',
+  'owner',
+  'other',
+  'admin',
+  'care',
+  'preparer',
+  'reviewer',
+  'token',
+  'staffToken',
+] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
 type Person = Exclude<Principal, 'anon' | 'token' | 'staffToken'>;
@@ -167,7 +178,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const as = (agent: Agent, opts: InjectOptions) => agent.request({ ...opts, remoteAddress: nextIp() });
   const post = async (agent: Agent, url: string, payload: unknown, status: number, extra: InjectOptions = {}) =>
     expectStatus(
-      await as(agent, { method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), ...extra }),
+      await as(agent, {
+        method: 'POST',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        ...extra,
+      }),
       status,
       `POST ${url}`,
     ).json() as Record<string, unknown> & { id: string };
@@ -191,7 +207,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   };
   const request = async (ticketId: string) =>
     (
-      (await post(preparer, `/api/v1/tickets/${ticketId}/document-requests`, { custom: ['Last year return'] }, 201)) as {
+      (await post(
+        preparer,
+        `/api/v1/tickets/${ticketId}/document-requests`,
+        { custom: ['Last year return'] },
+        201,
+      )) as {
         items?: { id: string }[];
       }
     ).items![0]!.id;
@@ -256,10 +277,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     draft,
     signing,
     async confirmation(ticketId) {
-      const res = await post(owner, `/api/v1/tickets/${ticketId}/signing/confirm`, {
-        signer: 'taxpayer',
-        password: PASSWORD,
-      }, 200);
+      const res = await post(
+        owner,
+        `/api/v1/tickets/${ticketId}/signing/confirm`,
+        {
+          signer: 'taxpayer',
+          password: PASSWORD,
+        },
+        200,
+      );
       return res.confirmation as string;
     },
     invoice,
