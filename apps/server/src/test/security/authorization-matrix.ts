@@ -1,6 +1,6 @@
 import { PASSWORD, uniqueEmail } from '../helper.ts';
 import { pdf } from '../upload-fixtures.ts';
-import { TAX_PAYER, ticketBody, type Principal, type World } from './authorization-world.ts';
+import { PRINCIPALS, TAX_PAYER, ticketBody, type Principal, type World } from './authorization-world.ts';
 
 /**
  * THE authorization matrix: every API route the app serves × who calls it → the status it must answer.
@@ -32,17 +32,8 @@ export interface Row {
   freshCallers?: boolean;
 }
 
-const COLUMNS: readonly Principal[] = [
-  'anon',
-  'owner',
-  'other',
-  'admin',
-  'care',
-  'preparer',
-  'reviewer',
-  'token',
-  'staffToken',
-];
+/** The table's columns, in order. */
+const COLUMNS = PRINCIPALS;
 const isStaff = (p: Principal) => ['admin', 'care', 'preparer', 'reviewer', 'staffToken'].includes(p);
 
 type Cells = [number, number, number, number, number, number, number, number, number];
@@ -143,8 +134,10 @@ const C = {
   /** Lists asked for the owner's objects: another customer still sees only their own. */
   ownersTickets: ((w) => ({ query: { customer: w.ids.owner } })) as CallFor,
   /** `customer` is a staff filter (a customer sending it is refused: 403). */
-  ownersInvoices: ((w, p) => (isStaff(p) ? { query: { customer: w.ids.owner } } : {})) as CallFor,
-  ownersDocuments: ((w) => ({ query: { customer_id: w.ids.owner } })) as CallFor,
+  ownersInvoices: ((w, p) => ({
+    query: { ticket_id: w.ticket.id, ...(isStaff(p) ? { customer: w.ids.owner } : {}) },
+  })) as CallFor,
+  ownersDocuments: ((w) => ({ query: { customer_id: w.ids.owner, ticket_id: w.ticket.id } })) as CallFor,
   ownersRequests: ((w) => ({ query: { customer_id: w.ids.owner } })) as CallFor,
   ownersQuestionnaires: ((w) => ({ query: { customer_id: w.ids.owner } })) as CallFor,
   reveal: ((w) => ({ params: { id: w.ticket.id }, body: { field: 'tax_payer.ssn' } })) as CallFor,
@@ -307,7 +300,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/payments/stripe/webhook':                    r(404, 404, 404, 404, 404, 404, 404, 404, 404, C.webhook),
 
   // The document vault and document requests.
-  'GET /api/v1/documents':                                   r(401, 200, 200, 200, 200, 200, 200, 200, 200, C.ownersDocuments),
+  'GET /api/v1/documents':                                   r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ownersDocuments),
   'POST /api/v1/documents':                                  r(401, 201, 404, 201, 201, 201, 201, 201, 201, C.upload),
   'GET /api/v1/documents/:id/file':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.documentFile),
   'GET /api/v1/documents/:id/thumbnail':                     r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.thumbnail),
