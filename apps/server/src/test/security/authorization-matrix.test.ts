@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helper.ts';
+import { listenOnce } from '../sse.ts';
+import { multipart } from '../upload-fixtures.ts';
+import { KNOWN_GAPS, MATRIX, type Call, type Row } from './authorization-matrix.ts';
+import { buildWorld, nextIp, PRINCIPALS, type Caller, type Principal, type World } from './authorization-world.ts';
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await buildWorld(t);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(t.config.DATA_DIR, { recursive: true, force: true });
+});
+
+/** The app's own route list, as route.test.ts reads it: every API route but the docs. */
+const served = () =>
+  t.routes
+    .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json')
+    .filter((r) => r.method !== 'HEAD')
+    .map((r) => `${r.method} ${r.url}`);
+
+function urlOf(route: string, call: Call): string {
+  const path = route.slice(route.indexOf(' ') + 1).replace(/:(\w+)/g, (_m, name: string) => {
+    const v = call.params?.[name];
+    if (v === undefined) throw new Error(`${route}: the matrix's call gives no value for :${name}`);
+    return encodeURIComponent(String(v));
+  });
+  const query = call.query && Object.keys(call.query).length ? `?${new URLSearchParams(call.query).toString()}` : '';
+  return path + query;
+}
+
+/** One call as `caller`; `csrf: false` drops the session's CSRF header. Returns the status and the body. */
+async function send(route: string, call: Call, caller: Caller, opts: { csrf?: boolean } = {}) {
+  const method = route.slice(0, route.indexOf(' '));
+  const url = urlOf(route, call);
+  const headers = caller.headers(method, opts);
+  if (call.stream) {
+    const controller = new AbortController();
+    const res = await fetch(`${await listenOnce(t)}${url}`, { headers, signal: controller.signal });
+    controller.abort();
+    return { status: res.status, body: '' };
+  }
+  const inject: InjectOptions = { method: method as 'GET', url, headers, remoteAddress: nextIp() };
+  if (call.form) {
+    const form = multipart(call.form.fields, call.form.file ? [call.form.file] : []);
+    inject.payload = form.payload;
+    inject.headers = { ...headers, ...form.headers };
+  } else if (call.body !== undefined) {
+    inject.payload = call.body as object;
+  } else if (method !== 'GET' && method !== 'DELETE') {
+    inject.payload = {};
+  }
+  const res = await t.app.inject(inject);
+  return { status: res.statusCode, body: res.body };
+}
+
+const detailOf = (body: string) => {
+  try {
+    const j = JSON.parse(body) as { detail?: string; errors?: unknown };
+    return j.detail ? ` (${j.detail}${j.errors ? ` ${JSON.stringify(j.errors)}` : ''})` : '';
+  } catch {
+    return '';
+  }
+};
+
+/** What another customer must never see in an answer: the owner's objects and address. */
+const ownersMarks = () => [w.ticket.id, w.ticket.name, w.document, w.invoice, w.callers.owner.email!];
+
+describe('the authorization matrix', () => {
+  it('has exactly one line per served API route', () => {
+    const routes = served();
+    const missing = routes.filter((r) => !(r in MATRIX));
+    const gone = Object.keys(MATRIX).filter((r) => !routes.includes(r));
+    // missing: served routes with no line in authorization-matrix.ts; gone: lines for routes no longer served.
+    expect({ missing, gone }).toEqual({ missing: [], gone: [] });
+    for (const gap of Object.keys(KNOWN_GAPS)) expect(Object.keys(MATRIX)).toContain(gap.split(' × ')[0]);
+  });
+
+  describe.each(Object.entries(MATRIX))('%s', (route, row: Row) => {
+    // One row's objects: a refused call leaves its object as it was, so the next principal may reuse it; a call
+    // that went through may have used it up, so the next one gets a fresh one. Fresh callers last the row.
+    const made = new Map<string, Promise<unknown>>();
+    const fresh = new Proxy({} as World['fresh'], {
+      get:
+        (_target, key: keyof World['fresh']) =>
+        (...args: unknown[]) => {
+          const k = `${key}(${JSON.stringify(args)})`;
+          if (!made.has(k)) made.set(k, (w.fresh[key] as (...a: unknown[]) => Promise<unknown>)(...args));
+          return made.get(k);
+        },
+    });
+    let rowCallers: Promise<World['callers']> | null = null;
+    const callersOf = () => {
+      if (!row.freshCallers) return Promise.resolve(w.callers);
+      rowCallers ??= w.fresh.callers();
+      return rowCallers;
+    };
+    const callAs = async (p: Principal) => {
+      const callers = await callersOf();
+      const call = row.call ? await row.call({ ...w, callers, fresh }, p) : {};
+      return { call, caller: callers[p] };
+    };
+    const usedUp = (status: number) => {
+      if (status < 300) made.clear();
+    };
+
+    if (!route.startsWith('GET ')) {
+      it('refuses a browser session that sends no CSRF header', async () => {
+        // The first signed-in principal the matrix lets through (so the refusal is the CSRF check's alone), or the
+        // owner where nobody gets through (public routes answering 4xx to a bad body): CSRF is checked first.
+        const p =
+          (['owner', 'admin', 'care', 'preparer', 'reviewer', 'other'] as const).find((x) => row.expect[x] < 300) ??
+          'owner';
+        const { call, caller } = await callAs(p);
+        const got = await send(route, call, caller, { csrf: false });
+        usedUp(got.status);
+        expect(`${route} × ${p} without CSRF: ${got.status}`).toBe(`${route} × ${p} without CSRF: 403`);
+        expect(JSON.parse(got.body).type).toMatch(/\/csrf$/);
+      });
+    }
+
+    it('answers each principal as the matrix says', async () => {
+      const wrong: string[] = [];
+      for (const p of PRINCIPALS as readonly Principal[]) {
+        const { call, caller } = await callAs(p);
+        const got = await send(route, call, caller);
+        usedUp(got.status);
+        const expected = row.expect[p];
+        const gap = KNOWN_GAPS[`${route} × ${p}`];
+        if (gap) {
+          if (got.status === expected)
+            wrong.push(`${route} × ${p}: known gap closed (${gap}); remove it from KNOWN_GAPS`);
+          continue;
+        }
+        if (got.status !== expected) {
+          wrong.push(`${route} × ${p}: expected ${expected}, got ${got.status}${detailOf(got.body)}`);
+        } else if (p === 'other' && got.status < 300) {
+          const leaked = ownersMarks().filter((m) => got.body.includes(m));
+          if (leaked.length) wrong.push(`${route} × other: the answer carries the owner's ${leaked.join(', ')}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+});
