@@ -83,6 +83,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR,
+        // The generated keys beside the run's data (deleted with it), not in the home directory.
+        KEY_FILE: `${DATA_DIR}-keys.json`,
         // No demo accounts or sample data: every test makes the users and data it needs (tests/fixtures.ts).
         SEED_DEMO: 'false',
         LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
@@ -103,6 +105,7 @@ export default defineConfig({
         PORT: String(DEMO_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: `${DATA_DIR}-demo`,
+        KEY_FILE: `${DATA_DIR}-demo-keys.json`,
         SEED_DEMO: 'true',
         LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
         LOG_LEVEL: 'warn',

@@ -147,5 +147,5 @@ export async function startSmtpCapture(opts: { port?: number; dir?: string } = {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (name: string) => process.argv[process.argv.indexOf(name) + 1];
   const capture = await startSmtpCapture({ port: Number(arg('--port')), dir: arg('--dir') });
-  console.log(`smtp-capture listening on ${capture.url}`);
+  process.stdout.write(`smtp-capture listening on ${capture.url}\n`);
 }

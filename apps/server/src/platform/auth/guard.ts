@@ -3,14 +3,7 @@ import { isStaffRole, MESSAGES, type Role } from '@taxportal/contract';
 import { safeEqual } from '../crypto.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  csrfHashOf,
-  resolveApiToken,
-  resolveSession,
-  type AuthContext,
-} from './sessions.ts';
+import { CSRF_COOKIE, CSRF_HEADER, csrfHashOf, resolveApiToken, resolveSession, type AuthContext } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

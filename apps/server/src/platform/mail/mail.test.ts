@@ -21,7 +21,7 @@ const message = (to: string) => ({
 
 describe('mail without SMTP (development)', () => {
   it('keeps only a redacted copy; the whole message goes to the terminal in development only', async () => {
-    const print = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const print = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       const log = pino({ level: 'silent' });
       const dev = createMailer({ db: database.db, log, from: 'x <x@x.test>', printSecrets: true });

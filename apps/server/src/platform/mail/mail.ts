@@ -65,7 +65,7 @@ export function createMailer(deps: {
       if (!transport) {
         if (deps.printSecrets && message.secrets?.length) {
           // For the person at the development terminal, not the structured log (docs/decisions/0011).
-          console.log(`\n--- mail to ${mail.to} (development: no SMTP_URL) ---\n${mail.text}\n---\n`);
+          process.stdout.write(`\n--- mail to ${mail.to} (development: no SMTP_URL) ---\n${mail.text}\n---\n\n`);
         }
         return;
       }
