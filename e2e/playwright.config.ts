@@ -10,6 +10,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A second server, with the demo accounts and sample data, for demo.spec.ts alone.
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
 const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
+// The journeys' server sends mail by SMTP to a local capturing server, which files each message under
+// `<data dir>-mail` (tests/fixtures.ts readMail): e-mailed secrets are readable nowhere else.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 2);
 
 // One fresh database per run, with this run's staff accounts (staff-pool.ts). The runner evaluates this
 // file in every worker too: the first evaluation picks the directory and the workers inherit it through the
@@ -58,6 +61,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `../node_modules/.bin/tsx ../apps/server/src/test/smtp-capture.ts --port ${SMTP_PORT} --dir ${DATA_DIR}-mail`,
+      cwd: here,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // Staff can only be created from the command line, and the embedded database takes one process at a
       // time: the run's staff are created first, then the server opens the database.
       command: `../node_modules/.bin/tsx ../apps/server/src/cli/create-users.ts --file ${staffFile(DATA_DIR)} && node ../apps/server/dist/main.js`,
@@ -72,11 +83,14 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR,
+        // The generated keys beside the run's data (deleted with it), not in the home directory.
+        KEY_FILE: `${DATA_DIR}-keys.json`,
         // No demo accounts or sample data: every test makes the users and data it needs (tests/fixtures.ts).
         SEED_DEMO: 'false',
         LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
     },
     {
@@ -91,6 +105,7 @@ export default defineConfig({
         PORT: String(DEMO_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: `${DATA_DIR}-demo`,
+        KEY_FILE: `${DATA_DIR}-demo-keys.json`,
         SEED_DEMO: 'true',
         LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
         LOG_LEVEL: 'warn',

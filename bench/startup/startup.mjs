@@ -8,7 +8,16 @@ import path from 'node:path';
 const runs = Number(process.argv[2] ?? 5);
 const port = 3390;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-startup-'));
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+// The generated keys beside the temporary data dir, not in the home directory.
+const keyFile = `${dataDir}.keys.json`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  KEY_FILE: keyFile,
+  LOG_LEVEL: 'warn',
+};
 
 async function once() {
   const started = performance.now();
@@ -39,3 +48,4 @@ console.log(
   `npm start -> /api/ready, existing data dir, ${runs} runs: median ${(median / 1000).toFixed(2)} s, min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s`,
 );
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(keyFile, { force: true });

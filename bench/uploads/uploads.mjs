@@ -163,6 +163,7 @@ const server = spawn(
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      KEY_FILE: `${dataDir}.keys.json`,
       LOG_LEVEL: 'warn',
       // No demo accounts (nor their sample data, made in the background after start): the bench registers its
       // own customer, so nothing else runs on the server while it is measured.
@@ -326,5 +327,6 @@ try {
   stopAll();
   await new Promise((r) => setTimeout(r, 300));
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.keys.json`, { force: true });
   await dropDatabase();
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { claimStaff, letters, type StaffRole, type StaffUser } from '../staff-pool.ts';
 
@@ -26,6 +27,28 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 export async function registerByApi(request: APIRequestContext, user: TestUser): Promise<void> {
   const res = await request.post('/api/v1/auth/register', { data: user });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * The newest mail to `to` whose text matches, from the run's mailbox (the local SMTP server of
+ * playwright.config.ts files each message there): the only place a mailed reset link or code can be read.
+ */
+export async function readMail(to: string, match: RegExp): Promise<{ subject: string; text: string }> {
+  const dir = `${process.env.E2E_DATA_DIR}-mail`;
+  let found: { to: string[]; subject: string; text: string } | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+      found = files
+        .sort()
+        .map(
+          (f) => JSON.parse(fs.readFileSync(`${dir}/${f}`, 'utf8')) as { to: string[]; subject: string; text: string },
+        )
+        .findLast((m) => m.to.includes(to.toLowerCase()) && match.test(m.text));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
 }
 
 /** Signs in through the UI form on /register. */

@@ -18,13 +18,15 @@ test.describe('register → dashboard', () => {
     const card = page.getByTestId('welcome-card');
     await expect(card).toContainText(`Welcome, ${user.full_name}`);
     await expect(page.getByTestId('welcome-role')).toHaveText('Customer');
-    // Nothing secret is kept in the browser: the session is an HttpOnly cookie.
+    // Nothing secret is kept in the browser: the session is an HttpOnly, Secure, __Host- cookie.
     const stored = await page.evaluate(
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
     );
     expect(stored).not.toContain(user.password);
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === 'tp_session')?.httpOnly).toBe(true);
+    const session = cookies.find((c) => c.name === '__Host-tp_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.secure).toBe(true);
   });
 
   test('the form explains what is wrong before and after the server answers', async ({ page, request }) => {

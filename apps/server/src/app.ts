@@ -20,6 +20,7 @@ import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
+import { cookiePolicy } from './platform/auth/sessions.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/errors.ts';
@@ -62,6 +63,7 @@ export interface App {
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, secrets } = deps;
+  const cookies = cookiePolicy(config);
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.LOG_LEVEL, deps.logger?.stream),
     genReqId: (req) => {
@@ -144,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'tp_session' },
+          session: { type: 'apiKey', in: 'cookie', name: cookies.session },
           token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'token KEY:SECRET' },
         },
       },
@@ -161,15 +163,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   // Every route registered after this is private unless its config says public.
-  registerAuthGuard(app, { db: database.db, sessionSecret: secrets.sessionSecret });
+  registerAuthGuard(app, { db: database.db, sessionSecret: secrets.sessionSecret, sessionCookie: cookies.session });
 
-  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = createMailer({
+    db: database.db,
+    log: app.log,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    // Without SMTP, development prints a mail's secret parts to the terminal (never production or tests).
+    printSecrets: config.NODE_ENV === 'development',
+  });
   const authDeps = {
     db: database.db,
     sessionSecret: secrets.sessionSecret,
     mailer,
     publicUrl: config.PUBLIC_URL,
-    secureCookies: config.isProduction,
+    cookies,
     ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
   };
   await app.register(healthRoutes(database));

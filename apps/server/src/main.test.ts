@@ -32,6 +32,8 @@ async function startServer(dataDir: string, seedDemo: boolean) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Generated keys beside the temporary data dir, not in the home directory.
+      KEY_FILE: `${dataDir}.keys.json`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: String(seedDemo),
       NODE_ENV: 'development',
@@ -146,6 +148,7 @@ describe('the server process', () => {
       expect(done!.tickets).toBeGreaterThanOrEqual(10);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}.keys.json`, { force: true });
     }
   }, 180_000);
 });

@@ -8,8 +8,11 @@ import { findWebDist } from './platform/web.ts';
 
 async function main() {
   let config;
+  let secrets;
   try {
     config = loadConfig();
+    // The embedded default's keys: KEY_FILE, outside DATA_DIR; a missing key for existing data stops here.
+    secrets = loadSecrets(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -17,7 +20,6 @@ async function main() {
     }
     throw err;
   }
-  const secrets = loadSecrets(config);
   const database = openDatabase(config);
   await database.migrate();
   await seedBase(database.db);

@@ -19,6 +19,8 @@ export const MESSAGES = {
   csrfMissing: 'Your session could not be verified. Reload the page and try again.',
   unauthenticated: 'Please sign in to continue.',
   forbidden: 'You do not have permission to do that.',
+  tokenReadOnly: 'This API token is read-only.',
+  tokenCannotMintTokens: 'API tokens cannot create API tokens: sign in to create one.',
   notFound: 'Not found.',
   ticketNotFound: 'Ticket not found.',
   passwordLength: 'Password must be 8 to 128 characters.',

@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import {
-  apiTokens,
-  loginFailures,
-  passwordResets,
-  siteSettings,
-  ticketStatuses,
-  users,
-} from '../platform/db/schema.ts';
+import { apiTokens, passwordResets, siteSettings, ticketStatuses, users } from '../platform/db/schema.ts';
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -22,23 +14,6 @@ export async function findUserById(db: Tx, id: string) {
 
 export async function setPasswordHash(db: Tx, userId: string, hash: string) {
   await db.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, userId));
-}
-
-export async function countRecentFailures(db: Tx, email: string, since: Date) {
-  const rows = await db
-    .select({ at: loginFailures.created_at })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.created_at, since)))
-    .orderBy(loginFailures.created_at);
-  return rows.map((r) => r.at);
-}
-
-export async function recordFailure(db: Tx, email: string, ip: string) {
-  await db.insert(loginFailures).values({ id: randomUUID(), email, ip });
-}
-
-export async function clearFailures(db: Tx, email: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
 }
 
 export async function insertPasswordReset(db: Tx, tokenHash: string, userId: string, expiresAt: Date) {
@@ -65,7 +40,7 @@ export async function listTokens(db: Tx, userId: string) {
   return db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)))
+    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at), gt(apiTokens.expires_at, new Date())))
     .orderBy(desc(apiTokens.created_at));
 }
 
@@ -81,6 +56,14 @@ export async function revokeToken(db: Tx, userId: string, id: string) {
     .where(and(eq(apiTokens.id, id), eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)))
     .returning({ id: apiTokens.id });
   return rows.length > 0;
+}
+
+/** Password changed or reset: every API token of the user stops working, as their sessions do. */
+export async function revokeUserTokens(db: Tx, userId: string) {
+  await db
+    .update(apiTokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));
 }
 
 export async function getCurrency(db: Db): Promise<string> {

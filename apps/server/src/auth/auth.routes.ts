@@ -6,25 +6,30 @@ import {
   CSRF_COOKIE,
   deleteSession,
   loadUserWithRoles,
-  SESSION_COOKIE,
+  type CookiePolicy,
   type NewSession,
 } from '../platform/auth/sessions.ts';
 import { route } from '../platform/route.ts';
 import * as repo from './auth.repository.ts';
 import * as service from './auth.service.ts';
 import type { AuthDeps } from './auth.service.ts';
+import { DEVICE_MAX_AGE_S } from './login-throttle.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
-export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMinute: number }) {
-  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: deps.secureCookies };
+export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinute: number }) {
+  const { cookies } = deps;
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: cookies.secure };
+  const setDeviceCookie = (reply: FastifyReply, value: string | null) => {
+    if (value) reply.setCookie(cookies.device, value, { ...cookieBase, httpOnly: true, maxAge: DEVICE_MAX_AGE_S });
+  };
   const setSessionCookies = (reply: FastifyReply, s: NewSession) => {
     const maxAge = Math.floor(ABSOLUTE_TIMEOUT_MS / 1000);
-    reply.setCookie(SESSION_COOKIE, s.token, { ...cookieBase, httpOnly: true, maxAge });
+    reply.setCookie(cookies.session, s.token, { ...cookieBase, httpOnly: true, maxAge });
     // Readable by the page so it can echo it in x-csrf-token (double submit, bound to the session).
     reply.setCookie(CSRF_COOKIE, s.csrf, { ...cookieBase, httpOnly: false, maxAge });
   };
   const clearSessionCookies = (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, cookieBase);
+    reply.clearCookie(cookies.session, cookieBase);
     reply.clearCookie(CSRF_COOKIE, cookieBase);
   };
   const limit = (max = deps.ratePerMinute) => ({ rateLimit: { max, timeWindow: '1 minute' } });
@@ -33,8 +38,9 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
     route(app, api.register, {
       config: limit(),
       handler: async (req, reply) => {
-        const { session, view } = await service.register(deps, req.body, meta(req));
+        const { session, view, newDevice } = await service.register(deps, req.body, meta(req));
         setSessionCookies(reply, session);
+        setDeviceCookie(reply, newDevice);
         return reply.code(201).send(view);
       },
     });
@@ -47,8 +53,14 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
     route(app, api.login, {
       config: limit(),
       handler: async (req, reply) => {
-        const { session, userId } = await service.login(deps, req.body, meta(req), req.auth?.sessionId ?? null);
+        const { session, userId, newDevice } = await service.login(
+          deps,
+          req.body,
+          { ...meta(req), deviceCookie: req.cookies[cookies.device] },
+          req.auth?.sessionId ?? null,
+        );
         setSessionCookies(reply, session);
+        setDeviceCookie(reply, newDevice);
         const loaded = (await loadUserWithRoles(deps.db, userId))!;
         const { user, roles } = loaded;
         // The full session (a superset of API.md's {user, roles, login_role}) saves the browser a second call.
@@ -87,8 +99,14 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
 
     route(app, api.confirmPasswordReset, {
       config: limit(),
-      handler: async (req) => {
-        await service.confirmPasswordReset(deps, req.body.token, req.body.new_password, meta(req));
+      handler: async (req, reply) => {
+        const { newDevice } = await service.confirmPasswordReset(
+          deps,
+          req.body.token,
+          req.body.new_password,
+          meta(req),
+        );
+        setDeviceCookie(reply, newDevice);
         return { message: MESSAGES.resetDone };
       },
     });
@@ -99,7 +117,7 @@ export function authRoutes(deps: AuthDeps & { secureCookies: boolean; ratePerMin
 
     route(app, api.createApiToken, {
       handler: async (req, reply) =>
-        reply.code(201).send(await service.createApiToken(deps, authOf(req), req.body.name, meta(req))),
+        reply.code(201).send(await service.createApiToken(deps, authOf(req), req.body, meta(req))),
     });
 
     route(app, api.revokeApiToken, {

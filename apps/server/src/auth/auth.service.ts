@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, type ChangePasswordBody, type Session } from '@taxportal/contract';
+import {
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type ChangePasswordBody,
+  type CreateApiTokenBody,
+  type Session,
+} from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import {
   createSession,
@@ -15,9 +22,8 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createUser } from '../platform/users.ts';
 import * as repo from './auth.repository.ts';
+import * as throttle from './login-throttle.ts';
 
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
-export const LOCKOUT_AFTER_FAILURES = 5;
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
 export interface AuthDeps {
@@ -46,7 +52,7 @@ export async function register(
   deps: AuthDeps,
   body: { full_name: string; email: string; phone: string; password: string; referral_code?: string | undefined },
   meta: RequestMeta,
-): Promise<{ session: NewSession; view: Session }> {
+): Promise<{ session: NewSession; view: Session; newDevice: string }> {
   if (await repo.findUserByEmail(deps.db, body.email)) throw new AppError('conflict', MESSAGES.emailTaken);
   let userId: string;
   try {
@@ -63,41 +69,44 @@ export async function register(
     ip: meta.ip,
   });
   const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
+  const newDevice = throttle.newDeviceCookie(deps.sessionSecret, userId);
   const user = (await repo.findUserById(deps.db, userId))!;
   const view = await sessionView(deps.db, {
     user: { id: user.id, email: user.email, full_name: user.full_name, phone: user.phone },
     roles: ['Customer'],
     login_role: 'Customer',
   });
-  return { session, view };
+  return { session, view, newDevice };
 }
 
-/** Generic failure for unknown user and wrong password alike; 5 failures in 15 minutes lock the account for the rest of the window. */
+/**
+ * Generic failure for unknown user and wrong password alike. Wrong passwords slow down the client sending them
+ * (login-throttle.ts), never lock the owner out; a browser that signs in is given the account's device cookie.
+ */
 export async function login(
   deps: AuthDeps,
   body: { email: string; password: string },
-  meta: RequestMeta,
+  meta: RequestMeta & { deviceCookie?: string | undefined },
   previousSessionId: string | null,
 ) {
-  const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-  const failures = await repo.countRecentFailures(deps.db, body.email, since);
-  if (failures.length >= LOCKOUT_AFTER_FAILURES) {
-    const oldest = failures[failures.length - LOCKOUT_AFTER_FAILURES]!;
-    const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + LOCKOUT_WINDOW_MS - Date.now()) / 1000));
-    throw new AppError('rate_limited', MESSAGES.tooManyAttempts, { headers: { 'retry-after': String(retryAfter) } });
-  }
   const user = await repo.findUserByEmail(deps.db, body.email);
+  const device = user ? throttle.deviceOf(deps.sessionSecret, user.id, meta.deviceCookie) : null;
+  const client = { email: body.email, ip: meta.ip, device };
+  const wait = await throttle.retryAfter(deps.db, client);
+  if (wait > 0) {
+    throw new AppError('rate_limited', MESSAGES.tooManyAttempts, { headers: { 'retry-after': String(wait) } });
+  }
   const ok = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !ok) {
-    await repo.recordFailure(deps.db, body.email, meta.ip);
+    await throttle.recordFailure(deps.db, client);
     throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
   }
-  await repo.clearFailures(deps.db, body.email);
+  await throttle.clearClientFailures(deps.db, client);
   // A new token at every login; whatever session the browser had is ended (no fixation).
   if (previousSessionId) await deleteSession(deps.db, previousSessionId);
   const session = await createSession(deps.db, deps.sessionSecret, user.id, meta);
   await audit(deps.db, { actorId: user.id, action: 'user.login', entityType: 'user', entityId: user.id, ip: meta.ip });
-  return { session, userId: user.id };
+  return { session, userId: user.id, newDevice: device ? null : throttle.newDeviceCookie(deps.sessionSecret, user.id) };
 }
 
 /** SPEC §5's three checks, in its order and with its texts, then our length rule. */
@@ -115,6 +124,7 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
   await deps.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, user.id, await hashPassword(body.new_password));
     await deleteUserSessions(tx, user.id, auth.sessionId);
+    await repo.revokeUserTokens(tx, user.id);
     await audit(tx, {
       actorId: user.id,
       action: 'user.password_changed',
@@ -154,6 +164,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, meta: 
       '',
       'If it was not you, ignore this message: your password stays as it is.',
     ].join('\n'),
+    secrets: [token],
   });
 }
 
@@ -162,9 +173,10 @@ export async function confirmPasswordReset(deps: AuthDeps, token: string, newPas
   const hash = await hashPassword(newPassword);
   const done = await deps.db.transaction(async (tx) => {
     const row = await repo.consumePasswordReset(tx, tokenHash);
-    if (!row) return false;
+    if (!row) return null;
     await repo.setPasswordHash(tx, row.user_id, hash);
     await deleteUserSessions(tx, row.user_id);
+    await repo.revokeUserTokens(tx, row.user_id);
     await audit(tx, {
       actorId: row.user_id,
       action: 'user.password_reset',
@@ -172,16 +184,22 @@ export async function confirmPasswordReset(deps: AuthDeps, token: string, newPas
       entityId: row.user_id,
       ip: meta.ip,
     });
-    return true;
+    // The link proved the mailbox: the sign-in throttle starts afresh and this browser becomes a known one.
+    const user = await repo.findUserById(tx, row.user_id);
+    if (user) await throttle.clearAccountFailures(tx, user.email);
+    return throttle.newDeviceCookie(deps.sessionSecret, row.user_id);
   });
   if (!done) throw new AppError('bad_request', MESSAGES.resetInvalid);
+  return { newDevice: done };
 }
 
 const tokenView = (t: Awaited<ReturnType<typeof repo.insertToken>>) => ({
   id: t.id,
   name: t.name,
   key: t.key,
+  scope: t.scope === 'read' ? ('read' as const) : ('write' as const),
   created_at: t.created_at.toISOString(),
+  expires_at: t.expires_at.toISOString(),
   last_used_at: t.last_used_at?.toISOString() ?? null,
 });
 
@@ -189,12 +207,18 @@ export async function listApiTokens(deps: AuthDeps, auth: AuthContext) {
   return { items: (await repo.listTokens(deps.db, auth.user.id)).map(tokenView) };
 }
 
-export async function createApiToken(deps: AuthDeps, auth: AuthContext, name: string, meta: RequestMeta) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Only a signed-in person mints tokens: a leaked token cannot make itself a longer-lived or wider one. */
+export async function createApiToken(deps: AuthDeps, auth: AuthContext, body: CreateApiTokenBody, meta: RequestMeta) {
+  if (auth.via === 'token') throw new AppError('forbidden', MESSAGES.tokenCannotMintTokens);
   const secret = randomToken(32);
   const row = await repo.insertToken(deps.db, {
     id: randomUUID(),
     user_id: auth.user.id,
-    name,
+    name: body.name,
+    scope: body.scope,
+    expires_at: new Date(Date.now() + body.expires_in_days * DAY_MS),
     key: randomToken(12),
     secret_hash: hmacHex(deps.sessionSecret, `api:${secret}`),
   });

@@ -1,14 +1,30 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@taxportal/contract';
+import { buildApp } from '../app.ts';
 import { outbox, sessions, users } from '../platform/db/schema.ts';
-import { Agent, createCustomer, createTestApp, PASSWORD, signIn, uniqueEmail, type TestApp } from '../test/helper.ts';
+import {
+  Agent,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  PASSWORD,
+  signIn,
+  uniqueEmail,
+  type TestApp,
+} from '../test/helper.ts';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
 
 let t: TestApp;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const registration = (over: Record<string, unknown> = {}) => ({
   full_name: 'Jamie Taxpayer',
@@ -31,8 +47,12 @@ describe('register', () => {
     expect(body.login_role).toBe('Customer');
     expect(body.currency).toBe('USD');
     expect(body.statuses.map((s: { name: string }) => s.name).slice(0, 12)).toContain('Ready For IRS Filing');
-    const cookie = res.cookies.find((c) => c.name === 'tp_session')!;
+    // __Host-: Secure, Path=/ and no Domain, so no sibling subdomain or plain-http page can plant or replace it.
+    const cookie = res.cookies.find((c) => c.name === '__Host-tp_session')!;
     expect(cookie.httpOnly).toBe(true);
+    expect(cookie.secure).toBe(true);
+    expect(cookie.path).toBe('/');
+    expect(cookie.domain).toBeUndefined();
     expect(cookie.sameSite).toBe('Lax');
     expect(res.cookies.find((c) => c.name === 'csrf_token')?.httpOnly).toBeFalsy();
     const session = await agent.get('/api/v1/auth/session');
@@ -108,20 +128,71 @@ describe('login and logout', () => {
     expect(res.json().statuses).toHaveLength(15);
   });
 
-  it('locks an account on the sixth quick failure with 429 and Retry-After', async () => {
-    const c = await createCustomer(t);
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' })).statusCode,
-      ).toBe(401);
-    }
-    const sixth = await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: 'nope-nope' });
-    expect(sixth.statusCode).toBe(429);
-    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password waits out the lock.
-    expect((await new Agent(t.app).post('/api/v1/auth/login', { email: c.email, password: PASSWORD })).statusCode).toBe(
-      429,
-    );
+  describe('wrong passwords slow the client down, never lock the owner out (docs/decisions/0011)', () => {
+    const attempt = (agent: Agent, email: string, password: string, ip: string) =>
+      agent.request({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: ip });
+    const backdate = (email: string, seconds: number) =>
+      t.database.db.execute(
+        sql`update login_failures set created_at = created_at - make_interval(secs => ${seconds}) where email = ${email}`,
+      );
+
+    it('five failures make that IP wait, doubling; the owner elsewhere signs in meanwhile', async () => {
+      const c = await createCustomer(t);
+      const attacker = new Agent(t.app);
+      for (let i = 0; i < 5; i++)
+        expect((await attempt(attacker, c.email, 'nope-nope', '203.0.113.9')).statusCode).toBe(401);
+      const sixth = await attempt(attacker, c.email, 'nope-nope', '203.0.113.9');
+      expect(sixth.statusCode).toBe(429);
+      expect(Number(sixth.headers['retry-after'])).toBe(30);
+      // Even the right password waits, from that IP.
+      expect((await attempt(attacker, c.email, PASSWORD, '203.0.113.9')).statusCode).toBe(429);
+      // The owner, from their own address, is not held up.
+      const owner = new Agent(t.app);
+      expect((await attempt(owner, c.email, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+      // The wait doubles with each failure after it.
+      await backdate(c.email, 31);
+      expect((await attempt(attacker, c.email, 'nope-nope', '203.0.113.9')).statusCode).toBe(401);
+      expect(Number((await attempt(attacker, c.email, 'nope-nope', '203.0.113.9')).headers['retry-after'])).toBe(60);
+    });
+
+    it("guessing from many IPs holds up new browsers; the owner's browser and a reset link get through", async () => {
+      const c = await createCustomer(t);
+      const owner = new Agent(t.app);
+      expect((await attempt(owner, c.email, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+      expect(owner.cookies.get('__Host-tp_device')).toBeTruthy();
+      for (let i = 0; i < 20; i++) {
+        expect((await attempt(new Agent(t.app), c.email, 'guess', `203.0.113.${i + 10}`)).statusCode).toBe(401);
+      }
+      const fresh = await attempt(new Agent(t.app), c.email, PASSWORD, '192.0.2.55');
+      expect(fresh.statusCode).toBe(429);
+      expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(800);
+      // The owner's own browser, from any address, still signs in.
+      expect((await attempt(owner, c.email, PASSWORD, '192.0.2.99')).statusCode).toBe(200);
+      // A device cookie is bound to its account: another account's cookie does not count.
+      const stranger = new Agent(t.app);
+      stranger.cookies.set('__Host-tp_device', owner.cookies.get('__Host-tp_device')!);
+      const d = await createCustomer(t);
+      expect((await attempt(stranger, d.email, PASSWORD, '192.0.2.56')).statusCode).toBe(200);
+      // On a new browser, the e-mailed reset link proves the mailbox and lets that browser in.
+      const laptop = new Agent(t.app);
+      await laptop.post('/api/v1/auth/password-reset', { email: c.email });
+      const token = /token=([\w-]+)/.exec((await smtp.waitFor(c.email, /token=/)).text)![1]!;
+      const reset = await laptop.post('/api/v1/auth/password-reset/confirm', { token, new_password: 'fresh-pass-33' });
+      expect(reset.statusCode).toBe(200);
+      expect(laptop.cookies.get('__Host-tp_device')).toBeTruthy();
+      expect((await attempt(laptop, c.email, 'fresh-pass-33', '192.0.2.55')).statusCode).toBe(200);
+    });
+
+    it('holds on every app server sharing the database', async () => {
+      const second = await buildApp({ config: t.config, database: t.database, secrets: t.secrets, logger: false });
+      try {
+        const c = await createCustomer(t);
+        for (let i = 0; i < 5; i++) await attempt(new Agent(t.app), c.email, 'nope-nope', '203.0.113.77');
+        expect((await attempt(new Agent(second.app), c.email, PASSWORD, '203.0.113.77')).statusCode).toBe(429);
+      } finally {
+        await second.app.close();
+      }
+    });
   });
 
   it('rate-limits sign-in attempts per IP', async () => {
@@ -143,13 +214,13 @@ describe('login and logout', () => {
   it('issues a new session token at each login and ends the old one on logout', async () => {
     const c = await createCustomer(t);
     const agent = await signIn(t, c.email);
-    const first = agent.cookies.get('tp_session');
+    const first = agent.cookies.get('__Host-tp_session');
     await agent.post('/api/v1/auth/login', { email: c.email, password: PASSWORD });
-    expect(agent.cookies.get('tp_session')).not.toBe(first);
-    const oldCookie = `tp_session=${first}`;
+    expect(agent.cookies.get('__Host-tp_session')).not.toBe(first);
+    const oldCookie = `__Host-tp_session=${first}`;
     expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: oldCookie } })).statusCode).toBe(401);
 
-    const current = `tp_session=${agent.cookies.get('tp_session')}`;
+    const current = `__Host-tp_session=${agent.cookies.get('__Host-tp_session')}`;
     const out = await agent.post('/api/v1/auth/logout');
     expect(out.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: current } })).statusCode).toBe(401);
@@ -189,8 +260,8 @@ describe('login and logout', () => {
     const c = await createCustomer(t);
     const agent = await signIn(t, c.email);
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.user_id, c.id));
-    expect(rows.map((r) => r.id)).not.toContain(agent.cookies.get('tp_session'));
-    expect(agent.cookies.get('tp_session')!.length).toBeGreaterThanOrEqual(43); // 32 bytes base64url
+    expect(rows.map((r) => r.id)).not.toContain(agent.cookies.get('__Host-tp_session'));
+    expect(agent.cookies.get('__Host-tp_session')!.length).toBeGreaterThanOrEqual(43); // 32 bytes base64url
   });
 });
 
@@ -243,10 +314,35 @@ describe('change password', () => {
 });
 
 describe('password reset by e-mail', () => {
-  const tokenFromOutbox = async (to: string) => {
-    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, to));
-    return /token=([\w-]+)/.exec(mail!.text)![1]!;
-  };
+  // The link reaches its recipient by mail (a local SMTP server here), and only there.
+  const tokenFromMail = async (to: string) => /token=([\w-]+)/.exec((await smtp.waitFor(to, /token=/)).text)![1]!;
+
+  it('keeps the reset link out of the outbox table and the admin outbox; the mailed link works', async () => {
+    const victim = await createCustomer(t);
+    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: victim.email },
+    });
+    expect(res.statusCode).toBe(202);
+    const token = await tokenFromMail(victim.email);
+    const stored = await t.database.db.select().from(outbox).where(eq(outbox.to, victim.email));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored[0]!.text).toContain('/reset-password?token=[redacted]');
+    const listed = await admin.get(`/api/v1/admin/outbox?to=${encodeURIComponent(victim.email)}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items).toHaveLength(1);
+    expect(listed.body).not.toContain(token);
+    // What the admin can read does not reset the password; the recipient's link does.
+    const redacted = /token=(\S+)/.exec(listed.json().items[0].text)![1]!;
+    const payload = (tk: string) => ({ token: tk, new_password: 'taken-over-pass' });
+    const url = '/api/v1/auth/password-reset/confirm';
+    expect((await t.app.inject({ method: 'POST', url, payload: payload(redacted) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url, payload: payload(token) })).statusCode).toBe(200);
+    await signIn(t, victim.email, 'taken-over-pass');
+  });
 
   it('answers 202 whether or not the account exists, and mails a single-use link', async () => {
     const c = await createCustomer(t);
@@ -262,7 +358,7 @@ describe('password reset by e-mail', () => {
     ).toBe(202);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
     expect(res.statusCode).toBe(202);
-    const token = await tokenFromOutbox(c.email);
+    const token = await tokenFromMail(c.email);
     const confirm = () =>
       t.app.inject({
         method: 'POST',
@@ -278,7 +374,7 @@ describe('password reset by e-mail', () => {
   it('refuses an expired token', async () => {
     const c = await createCustomer(t);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
-    const token = await tokenFromOutbox(c.email);
+    const token = await tokenFromMail(c.email);
     await t.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute'`);
     const res = await t.app.inject({
       method: 'POST',
@@ -291,10 +387,12 @@ describe('password reset by e-mail', () => {
 });
 
 describe('API tokens', () => {
+  const asToken = (key: string, secret: string) => ({ authorization: `token ${key}:${secret}` });
+
   it('authenticates with token KEY:SECRET until revoked; the secret is shown once and stored hashed', async () => {
     const c = await createCustomer(t);
     const agent = await signIn(t, c.email);
-    const created = await agent.post('/api/v1/auth/tokens', { name: 'Bookkeeping sync' });
+    const created = await agent.post('/api/v1/auth/tokens', { name: 'Bookkeeping sync', scope: 'write' });
     expect(created.statusCode).toBe(201);
     const { id, key, secret } = created.json();
     const list = await agent.get('/api/v1/auth/tokens');
@@ -302,15 +400,15 @@ describe('API tokens', () => {
     const dump = JSON.stringify(await t.database.db.execute(sql`select * from api_tokens`));
     expect(dump).not.toContain(secret);
 
-    const auth = { authorization: `token ${key}:${secret}` };
+    const auth = asToken(key, secret);
     const session = await t.app.inject({ url: '/api/v1/auth/session', headers: auth });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.email).toBe(c.email);
     // Token clients need no CSRF header.
+    const other = (await agent.post('/api/v1/auth/tokens', { name: 'other' })).json();
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/tokens', headers: auth, payload: { name: 'second' } }))
-        .statusCode,
-    ).toBe(201);
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/auth/tokens/${other.id}`, headers: auth })).statusCode,
+    ).toBe(204);
     expect(
       (await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization: `token ${key}:wrong` } }))
         .statusCode,
@@ -318,6 +416,78 @@ describe('API tokens', () => {
 
     expect((await agent.delete(`/api/v1/auth/tokens/${id}`)).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/v1/auth/session', headers: auth })).statusCode).toBe(401);
+  });
+
+  it('a token cannot mint tokens, whatever its scope', async () => {
+    const agent = await signIn(t, (await createCustomer(t)).email);
+    const { key, secret } = (await agent.post('/api/v1/auth/tokens', { name: 'wide', scope: 'write' })).json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/tokens',
+      headers: asToken(key, secret),
+      payload: { name: 'child', scope: 'write', expires_in_days: 365 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(MESSAGES.tokenCannotMintTokens);
+    expect((await agent.get('/api/v1/auth/tokens')).json().items).toHaveLength(1);
+  });
+
+  it('is read-only and lives 30 days unless asked otherwise; at most 365 days; expired tokens are refused', async () => {
+    const agent = await signIn(t, (await createCustomer(t)).email);
+    const made = await agent.post('/api/v1/auth/tokens', { name: 'reader' });
+    expect(made.statusCode).toBe(201);
+    const token = made.json();
+    expect(token.scope).toBe('read');
+    const days = (Date.parse(token.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    const auth = asToken(token.key, token.secret);
+    expect((await t.app.inject({ url: '/api/v1/tickets', headers: auth })).statusCode).toBe(200);
+    const write = await t.app.inject({ method: 'DELETE', url: `/api/v1/auth/tokens/${token.id}`, headers: auth });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().detail).toBe(MESSAGES.tokenReadOnly);
+
+    expect((await agent.post('/api/v1/auth/tokens', { name: 'long', expires_in_days: 366 })).statusCode).toBe(422);
+    const year = (await agent.post('/api/v1/auth/tokens', { name: 'year', expires_in_days: 365 })).json();
+    expect((Date.parse(year.expires_at) - Date.now()) / 86_400_000).toBeGreaterThan(364.9);
+
+    await t.database.db.execute(
+      sql`update api_tokens set expires_at = now() - interval '1 second' where id = ${token.id}`,
+    );
+    expect((await t.app.inject({ url: '/api/v1/tickets', headers: auth })).statusCode).toBe(401);
+    expect((await agent.get('/api/v1/auth/tokens')).json().items.map((i: { id: string }) => i.id)).not.toContain(
+      token.id,
+    );
+  });
+
+  it('are revoked by a password change and by a password reset, as sessions are', async () => {
+    const c = await createCustomer(t);
+    const agent = await signIn(t, c.email);
+    const mint = async () => {
+      const { key, secret } = (await agent.post('/api/v1/auth/tokens', { name: 'sync' })).json();
+      const headers = asToken(key, secret);
+      expect((await t.app.inject({ url: '/api/v1/auth/session', headers })).statusCode).toBe(200);
+      return headers;
+    };
+    const beforeChange = await mint();
+    const changed = await agent.post('/api/v1/auth/change-password', {
+      old_password: PASSWORD,
+      new_password: 'changed-pass-1',
+      confirm_password: 'changed-pass-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: beforeChange })).statusCode).toBe(401);
+
+    const beforeReset = await mint();
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: c.email } });
+    const token = /token=([\w-]+)/.exec((await smtp.waitFor(c.email, /token=/)).text)![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token, new_password: 'reset-pass-22' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: beforeReset })).statusCode).toBe(401);
   });
 
   it("cannot revoke another user's token", async () => {

@@ -220,6 +220,7 @@ export async function authOf(db: Db, userId: string): Promise<AuthContext> {
     roles,
     login_role: user.login_role as Role,
     via: 'session',
+    tokenScope: null,
     sessionId: null,
     csrfHash: null,
   };

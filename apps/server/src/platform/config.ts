@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +24,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes, base64-encoded' })
     .optional(),
+  KEY_FILE: z.string().min(1).optional(),
   SEED_DEMO: bool.optional(),
   SMTP_URL: z
     .string()
@@ -54,8 +57,10 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
-export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SEED_DEMO' | 'KEY_FILE'> {
   PUBLIC_URL: string;
+  /** Absolute: where the embedded default keeps its generated keys (platform/secrets.ts). */
+  KEY_FILE: string;
   SEED_DEMO: boolean;
   isProduction: boolean;
   /** Absolute. */
@@ -89,12 +94,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
-    DATA_DIR: path.resolve(e.DATA_DIR),
+    DATA_DIR: dataDir,
+    KEY_FILE: path.resolve(e.KEY_FILE ?? defaultKeyFile(dataDir, cleaned)),
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     // Production never creates demo users; elsewhere they are on unless switched off.
     SEED_DEMO: isProduction ? false : (e.SEED_DEMO ?? true),
     isProduction,
   };
+}
+
+/**
+ * The generated keys live outside the data they protect (docs/decisions/0011): in the user's configuration
+ * directory, one file per data directory (named after it and a hash of its absolute path).
+ */
+function defaultKeyFile(dataDir: string, env: NodeJS.ProcessEnv): string {
+  const configHome = env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), '.config');
+  const slug = path
+    .basename(dataDir)
+    .replace(/[^\w.-]+/g, '_')
+    .slice(0, 40);
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  return path.join(configHome, 'taxportal', `keys-${slug}-${hash}.json`);
 }

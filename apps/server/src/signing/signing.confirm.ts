@@ -57,6 +57,7 @@ export async function sendSpouseCode(
     to: request.spouse_email!,
     subject: `Your code to sign Form 8879 (${ticket.name})`,
     text: `Hello ${request.spouse_name},\n\n${ticket.customer_name} asked to sign your joint ${ticket.year} return's e-file authorisation (Form 8879) with you.\nYour one-time code: ${code}\nIt is valid for ${SPOUSE_CODE_MINUTES} minutes and can be used once. If you did not expect this, ignore this e-mail.\n`,
+    secrets: [code],
   });
   await follow.run(deps);
   return { sent_to: maskEmail(request.spouse_email!), expires_at: expires.toISOString() };

@@ -19,9 +19,11 @@ import {
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { multipart, png } from '../test/upload-fixtures.ts';
 import { pdfText } from '../test/pdf-text.ts';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
 import { retainedUntil } from './signing.repository.ts';
 
 let t: TestApp;
+let smtp: SmtpCapture;
 let dataDir: string;
 let customer: Agent;
 let other: Agent;
@@ -59,7 +61,8 @@ const pages = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount(
 
 beforeAll(async () => {
   dataDir = path.join(os.tmpdir(), `tp-signing-${randomUUID()}`);
-  t = await createTestApp({ DATA_DIR: dataDir });
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
   const c = await createCustomer(t, { full_name: 'Dana Taxpayer' });
   customerName = c.full_name;
   customer = await signIn(t, c.email);
@@ -68,6 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -254,12 +258,20 @@ describe('a joint return', () => {
     const sent = await customer.post(`${base(ticket.id)}/spouse-code`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().sent_to).toBe('s***@example.test');
-    const [mail] = await t.database.db
+    // The code reaches the spouse by mail only: neither the outbox table nor an Admin reading it sees it.
+    const mail = await smtp.waitFor('sam.spouse@example.test', /code: \d{6}/);
+    const code = /code: (\d{6})/.exec(mail.text)![1]!;
+    const stored = await t.database.db
       .select()
       .from(outbox)
       .where(eq(outbox.to, 'sam.spouse@example.test'))
       .orderBy(desc(outbox.created_at));
-    const code = /code: (\d{6})/.exec(mail!.text)![1]!;
+    expect(stored[0]!.text).toContain('code: [redacted]');
+    expect(JSON.stringify(stored)).not.toContain(code);
+    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    const listed = await admin.get('/api/v1/admin/outbox?to=sam.spouse@example.test');
+    expect(listed.json().items.length).toBeGreaterThan(0);
+    expect(listed.body).not.toContain(code);
     const wrong = await customer.post(`${base(ticket.id)}/confirm`, {
       signer: 'spouse',
       code: code === '000000' ? '111111' : '000000',

@@ -95,7 +95,8 @@ export const createApiToken = endpoint({
   method: 'POST',
   path: '/api/v1/auth/tokens',
   tags,
-  summary: 'Create an API token; the secret is shown once',
+  summary:
+    'Create an API token (scope read or write, default read; expires in 1-365 days, default 30); the secret is shown once. Signed-in sessions only: a token cannot create tokens',
   body: createApiTokenBodySchema,
   response: { 201: createdApiTokenSchema },
 });

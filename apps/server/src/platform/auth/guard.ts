@@ -3,15 +3,7 @@ import { isStaffRole, MESSAGES, type Role } from '@taxportal/contract';
 import { safeEqual } from '../crypto.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  csrfHashOf,
-  resolveApiToken,
-  resolveSession,
-  SESSION_COOKIE,
-  type AuthContext,
-} from './sessions.ts';
+import { CSRF_COOKIE, CSRF_HEADER, csrfHashOf, resolveApiToken, resolveSession, type AuthContext } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,15 +21,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Resolves the caller (session cookie or API token), enforces CSRF on cookie
  * sessions, and refuses anonymous calls to any route not marked public.
  */
-export function registerAuthGuard(app: FastifyInstance, deps: { db: Db; sessionSecret: Buffer }): void {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  deps: { db: Db; sessionSecret: Buffer; sessionCookie: string },
+): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header) {
       request.auth = await resolveApiToken(deps.db, deps.sessionSecret, header);
       if (!request.auth) throw new AppError('unauthenticated', MESSAGES.unauthenticated);
+      if (request.auth.tokenScope === 'read' && !SAFE_METHODS.has(request.method)) {
+        throw new AppError('forbidden', MESSAGES.tokenReadOnly);
+      }
     } else {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[deps.sessionCookie];
       if (token) request.auth = await resolveSession(deps.db, deps.sessionSecret, token);
       if (request.auth && !SAFE_METHODS.has(request.method)) {
         const sent = request.headers[CSRF_HEADER];

@@ -4,8 +4,29 @@ import { hmacHex, randomToken } from '../crypto.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { apiTokens, sessions, userRoles, users } from '../db/schema.ts';
 
-export const SESSION_COOKIE = 'tp_session';
 export const CSRF_COOKIE = 'csrf_token';
+
+/**
+ * The session cookie is `__Host-tp_session`: Secure, Path=/, no Domain, so neither a sibling subdomain nor a
+ * plain-http page can set or overwrite it. Browsers keep Secure cookies from http://localhost and 127.0.0.1, so
+ * this holds in development and the e2e browser too. Only development served over plain http on another host
+ * (a LAN address), where a browser would drop a Secure cookie, falls back to `tp_session` without Secure
+ * (docs/decisions/0011). The readable `csrf_token` cookie keeps its name (API.md).
+ */
+export interface CookiePolicy {
+  secure: boolean;
+  session: string;
+  /** The signed "this browser signed in before" cookie of the sign-in throttle (auth/login-throttle.ts). */
+  device: string;
+}
+export function cookiePolicy(config: { NODE_ENV: string; PUBLIC_URL: string }): CookiePolicy {
+  const url = new URL(config.PUBLIC_URL);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
+  const secure = config.NODE_ENV !== 'development' || url.protocol === 'https:' || loopback;
+  return secure
+    ? { secure, session: '__Host-tp_session', device: '__Host-tp_device' }
+    : { secure, session: 'tp_session', device: 'tp_device' };
+}
 export const CSRF_HEADER = 'x-csrf-token';
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,6 +44,8 @@ export interface AuthContext {
   roles: Role[];
   login_role: Role;
   via: 'session' | 'token';
+  /** An API token's scope ('read': safe methods only); null for a session. */
+  tokenScope: 'read' | 'write' | null;
   sessionId: string | null;
   /** HMAC of the CSRF token bound to this session. */
   csrfHash: string | null;
@@ -45,6 +68,7 @@ function toContext(
   via: AuthContext['via'],
   sessionId: string | null,
   csrfHash: string | null,
+  tokenScope: AuthContext['tokenScope'] = null,
 ): AuthContext {
   const { user, roles } = loaded;
   return {
@@ -52,6 +76,7 @@ function toContext(
     roles,
     login_role: user.login_role as Role,
     via,
+    tokenScope,
     sessionId,
     csrfHash,
   };
@@ -120,6 +145,7 @@ export async function resolveApiToken(db: Db, secret: Buffer, header: string): P
         eq(apiTokens.key, key),
         eq(apiTokens.secret_hash, hmacHex(secret, `api:${tokenSecret}`)),
         isNull(apiTokens.revoked_at),
+        gt(apiTokens.expires_at, sql`now()`),
       ),
     );
   if (!row) return null;
@@ -128,7 +154,7 @@ export async function resolveApiToken(db: Db, secret: Buffer, header: string): P
     .set({ last_used_at: sql`now()` })
     .where(eq(apiTokens.id, row.id));
   const loaded = await loadUserWithRoles(db, row.user_id);
-  return loaded ? toContext(loaded, 'token', null, null) : null;
+  return loaded ? toContext(loaded, 'token', null, null, row.scope === 'read' ? 'read' : 'write') : null;
 }
 
 export async function deleteSession(db: Tx, sessionId: string): Promise<void> {

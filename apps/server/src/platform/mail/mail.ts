@@ -8,21 +8,39 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The parts of `text` only its recipient may read: a reset link's token, a one-time code. They go out in the
+   * mail and nowhere else: the outbox keeps the text with each replaced by `[redacted]` (docs/decisions/0011).
+   */
+  secrets?: string[];
 }
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+export const REDACTED = '[redacted]';
+/** A link's secret-looking query value is redacted even when its sender forgot to declare it. */
+const SECRET_QUERY = /([?&](?:token|code|key|secret|otp)=)[^&\s]+/gi;
+
+/** The text as the outbox keeps it: declared secrets and secret-looking link parameters replaced. */
+export function redactMail(message: MailMessage): string {
+  let text = message.text;
+  for (const secret of message.secrets ?? []) if (secret) text = text.split(secret).join(REDACTED);
+  return text.replace(SECRET_QUERY, `$1${REDACTED}`);
+}
+
 /**
- * Every message is written to the outbox table. With SMTP_URL set it is also
- * sent through nodemailer. The log gets recipient and subject only: bodies
- * carry reset links and must not reach logs.
+ * Every message is recorded in the outbox table, with its secrets redacted (so staff reading the outbox never
+ * see a reset link or a signing code). With SMTP_URL set it is sent through nodemailer, whole. Without it
+ * (development), `printSecrets` prints the whole message to the terminal, the only place the demo's reset
+ * link or code can then be read; it is never on in production or tests. The log gets the mail's id only.
  */
 export function createMailer(deps: {
   db: Db;
   log: FastifyBaseLogger;
   smtpUrl?: string | undefined;
   from: string;
+  printSecrets?: boolean;
 }): Mailer {
   // nodemailer is loaded only when SMTP is configured.
   const { smtpUrl } = deps;
@@ -33,22 +51,28 @@ export function createMailer(deps: {
   return {
     async send(message) {
       const id = randomUUID();
+      const { secrets: _secrets, ...mail } = message;
       await deps.db.insert(outbox).values({
         id,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
+        to: mail.to,
+        subject: mail.subject,
+        text: redactMail(message),
         transport: transport ? 'smtp' : 'outbox',
         sent_at: transport ? null : new Date(),
       });
       deps.log.info({ mail_id: id }, 'mail queued');
-      if (transport) {
-        try {
-          await (await transport).sendMail({ from: deps.from, ...message });
-          await deps.db.update(outbox).set({ sent_at: new Date() }).where(eqId(id));
-        } catch (err) {
-          deps.log.error({ mail_id: id, err: (err as Error).message }, 'smtp send failed');
+      if (!transport) {
+        if (deps.printSecrets && message.secrets?.length) {
+          // For the person at the development terminal, not the structured log (docs/decisions/0011).
+          process.stdout.write(`\n--- mail to ${mail.to} (development: no SMTP_URL) ---\n${mail.text}\n---\n\n`);
         }
+        return;
+      }
+      try {
+        await (await transport).sendMail({ from: deps.from, ...mail });
+        await deps.db.update(outbox).set({ sent_at: new Date() }).where(eqId(id));
+      } catch (err) {
+        deps.log.error({ mail_id: id, err: (err as Error).message }, 'smtp send failed');
       }
     },
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', { name: text('name').primaryKey() });
@@ -66,7 +67,12 @@ export const apiTokens = pgTable(
     name: text('name').notNull(),
     key: text('key').notNull(),
     secret_hash: text('secret_hash').notNull(),
+    /** 'read' (safe methods only) or 'write'; tokens made before scopes existed keep what they had. */
+    scope: text('scope').notNull().default('write'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
     last_used_at: timestamp('last_used_at', { withTimezone: true }),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -94,6 +100,8 @@ export const loginFailures = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     ip: text('ip'),
+    /** The signed device cookie's id the attempt came with (a browser that signed in before), else null. */
+    device: text('device'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.created_at)],
