@@ -20,6 +20,7 @@ import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
+import { createPrincipalCache } from './platform/auth/principal-cache.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -172,8 +173,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  // Live events, and the revocations that keep the principal cache true on every server.
+  const hub = await registerRealtime(app, database);
+  const principals = createPrincipalCache();
+  hub.onRevocation((r) => principals.revoke(r));
   // Every route registered after this is private unless its config says public.
-  registerAuthGuard(app, { db: database.db, sessionSecret: secrets.sessionSecret });
+  registerAuthGuard(app, {
+    db: database.db,
+    sessionSecret: secrets.sessionSecret,
+    principals: {
+      cache: principals,
+      // A listener that cannot answer may have missed revocations: forget everyone rather than trust them.
+      settle: async () => {
+        if (!(await hub.flush())) principals.clear();
+      },
+    },
+  });
 
   const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const authDeps = {
@@ -189,7 +204,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(outboxRoutes(database.db));
   await app.register(catalogRoutes({ db: database.db }));
   await app.register(catalogAdminRoutes({ db: database.db }));
-  const hub = await registerRealtime(app, database);
   const onActivity = createTicketNotifier({ db: database.db, hub, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   const ticketsDeps = { db: database.db, hub, log: app.log, onActivity };
   await app.register(ticketsRoutes(ticketsDeps));
