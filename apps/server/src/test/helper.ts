@@ -19,9 +19,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh test database; call once per file (beforeAll). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabase();
+/**
+ * The real app on a fresh test database; call once per file (beforeAll). `on`: another app server over a
+ * database (and secrets) already in use, as a second server sharing one database would be.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  on?: { database: Database; secrets: Secrets },
+): Promise<TestApp> {
+  const database = on?.database ?? (await testDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `tp-test-${randomUUID()}`),
@@ -30,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
+  const secrets = on?.secrets ?? { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
   const { app, routes } = await buildApp({ config, database, secrets, logger: false });
   await app.ready();
   return {

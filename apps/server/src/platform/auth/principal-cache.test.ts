@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
 import {
   createCustomer,
   createStaff,
@@ -13,7 +10,6 @@ import {
   type TestApp,
   createTestApp,
 } from '../../test/helper.ts';
-import { loadConfig } from '../config.ts';
 import { openPostgres, type Database } from '../db/client.ts';
 import { col, firstRow, rowSchema } from '../db/rows.ts';
 
@@ -28,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const cookieOf = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-const sessionWith = (app: App['app'], headers: Record<string, string>) =>
+const sessionWith = (app: FastifyInstance, headers: Record<string, string>) =>
   app.inject({ url: '/api/v1/auth/session', headers });
 
 /** Polls until `check` passes, for at most `ms`; returns how long it took. */
@@ -101,7 +97,7 @@ describe('principal cache on one server', () => {
 });
 
 describe('principal cache across two servers sharing the database', () => {
-  let second: App;
+  let second: TestApp;
   let secondDb: Database | null = null;
   beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL;
@@ -118,15 +114,7 @@ describe('principal cache across two servers sharing the database', () => {
       secondDb = openPostgres(u.toString(), 3);
       database = secondDb;
     }
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(os.tmpdir(), `tp-test-${randomUUID()}`),
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://portal.test',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    });
-    second = await buildApp({ config, database, secrets: t.secrets, logger: false });
-    await second.app.ready();
+    second = await createTestApp({}, { database, secrets: t.secrets });
   }, 120_000);
   afterAll(async () => {
     await second.app.close();
