@@ -33,7 +33,8 @@ if (built === 0 || sources > built) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', p('apps/server/dist/main.js')], {
+// --expose-gc: the server collects its start-up garbage once (apps/server/src/main.ts, docs/decisions/0017).
+const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', p('apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -21,6 +21,7 @@ import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import { cookiePolicy } from './platform/auth/sessions.ts';
+import { createPrincipalCache } from './platform/auth/principal-cache.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/errors.ts';
@@ -162,8 +163,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  // Live events, and the revocations that keep the principal cache true on every server.
+  const hub = await registerRealtime(app, database);
+  const principals = createPrincipalCache();
+  hub.onRevocation((r) => principals.revoke(r));
   // Every route registered after this is private unless its config says public.
-  registerAuthGuard(app, { db: database.db, sessionSecret: secrets.sessionSecret, sessionCookie: cookies.session });
+  registerAuthGuard(app, {
+    db: database.db,
+    sessionSecret: secrets.sessionSecret,
+    sessionCookie: cookies.session,
+    principals: {
+      cache: principals,
+      // A listener that cannot answer may have missed revocations: forget everyone rather than trust them.
+      settle: async () => {
+        if (!(await hub.flush())) principals.clear();
+      },
+    },
+  });
 
   const mailer = createMailer({
     db: database.db,
@@ -186,7 +202,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(outboxRoutes(database.db));
   await app.register(catalogRoutes({ db: database.db }));
   await app.register(catalogAdminRoutes({ db: database.db }));
-  const hub = await registerRealtime(app, database);
   const onActivity = createTicketNotifier({ db: database.db, hub, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   const ticketsDeps = { db: database.db, hub, log: app.log, onActivity };
   await app.register(ticketsRoutes(ticketsDeps));

@@ -67,6 +67,7 @@ async function main() {
   }
   // Printed for the person at the terminal, not the structured log.
   console.log(lines.join('\n'));
+  collectStartupGarbage();
 
   // The demo sample (made the first time, a second or two of work) does not hold up the start: it begins a
   // moment after the portal answers, so a server stopped right away (a restart, a quick check) never starts
@@ -75,10 +76,22 @@ async function main() {
     samplesLater = setTimeout(() => {
       if (closing) return;
       samples = seedSampleData({ database, config, secrets, log: app.log, stop: () => closing })
-        .then((record) => console.log(sampleLine(record)))
+        .then((record) => {
+          console.log(sampleLine(record));
+          collectStartupGarbage();
+        })
         .catch((err: unknown) => app.log.error({ err }, 'demo sample data could not be read or made'));
     }, SAMPLE_DELAY_MS);
   }
+}
+
+/**
+ * Start-up leaves garbage that an idle server would keep resident for hours: PGlite's initdb (a WebAssembly
+ * instance of its own on a new data directory), the migrations, the demo sample. One full collection returns
+ * it to the OS when the process allows it (`npm start` passes --expose-gc; docs/decisions/0017).
+ */
+function collectStartupGarbage() {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** How long after the portal answers the demo sample begins. */

@@ -16,6 +16,9 @@ import {
 } from '../platform/db/schema.ts';
 import { invoiceDueSql } from '../platform/ticket-status-view.ts';
 
+/** Every read here runs as a prepared statement (platform/db/rows.ts): their texts are fixed. */
+const PREPARED = { prepare: true };
+
 const customerTicketRow = rowSchema({
   id: col.text(),
   name: col.text(),
@@ -52,6 +55,7 @@ export async function customerTickets(db: Tx, customerId: string, opts: { waitin
         where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql})` : sql``}
         order by t.updated_at desc, t.id desc
         limit ${opts.limit}`,
+    PREPARED,
   );
 }
 
@@ -69,6 +73,7 @@ export async function customerCategoryCounts(db: Tx, customerId: string) {
         from ${tickets} t join ${ticketStatuses} ts on ts.name = t.status
         where t.customer_id = ${customerId}
         group by 1, 2, 3, 4`,
+    PREPARED,
   );
 }
 
@@ -97,6 +102,7 @@ export async function recentCustomerMessages(db: Tx, customerId: string, limit: 
         left join ${users} u on u.id = m.author_id
         order by m.id desc
         limit ${limit}`,
+    PREPARED,
   );
 }
 
@@ -109,6 +115,7 @@ export async function statusCounts(db: Tx) {
         from ${ticketStatuses} s left join ${ticketStatusCounts} c on c.status = s.name
         where s.is_pipeline
         order by s.position`,
+    PREPARED,
   );
 }
 
@@ -140,6 +147,7 @@ export async function openUnassigned(db: Tx, limit: number) {
     staffTicketRow,
     sql`${decorate(sql`select * from ${tickets} where status = 'Open' and assignee_id is null order by created_at, id limit ${limit}`)}
         order by t.created_at, t.id`,
+    PREPARED,
   );
   return { count, items };
 }
@@ -156,6 +164,7 @@ export async function assignedTo(db: Tx, userId: string, activeStatuses: string[
     staffTicketRow,
     sql`${decorate(sql`select * from ${tickets} where assignee_id = ${userId} and status in (${list}) order by updated_at desc, id desc limit ${limit}`)}
         order by t.updated_at desc, t.id desc`,
+    PREPARED,
   );
   return { count, items };
 }
@@ -172,6 +181,7 @@ export async function openedPerWeek(db: Tx, weeks: number) {
           coalesce((select sum(d.n) from ${ticketDailyCounts} d where d.day >= w::date and d.day < (w + interval '1 week')::date), 0)::int as n
         from bounds, generate_series(bounds.first_week, bounds.first_week + make_interval(weeks => ${weeks - 1}), interval '1 week') as w
         order by w`,
+    PREPARED,
   );
 }
 
@@ -199,6 +209,7 @@ export async function medianTimeInStatus(db: Tx, sample: number) {
         ) m on true
         where s.is_pipeline
         order by s.position`,
+    PREPARED,
   );
 }
 

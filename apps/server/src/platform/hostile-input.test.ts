@@ -13,7 +13,10 @@ const log: string[] = [];
 let customer: Agent;
 let ticketId: string;
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'debug' }, new Writable({ write: (c, _e, cb) => (log.push(String(c)), cb()) }));
+  t = await createTestApp(
+    { LOG_LEVEL: 'debug' },
+    { logStream: new Writable({ write: (c, _e, cb) => (log.push(String(c)), cb()) }) },
+  );
   const c = await createCustomer(t);
   customer = await signIn(t, c.email, PASSWORD);
   ticketId = (await openTicket(t, customer)).id;

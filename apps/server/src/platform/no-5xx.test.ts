@@ -46,7 +46,7 @@ const sink = new Writable({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'debug' }, sink);
+  t = await createTestApp({ LOG_LEVEL: 'debug' }, { logStream: sink });
   world = await makeWorld(t);
   baseUrl = await listenOnce(t);
 }, 180_000);

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Revocation } from './auth/principal-cache.ts';
 import type { Database } from './db/client.ts';
 
 /** One channel for the whole app; the payload says who the event is for. */
@@ -41,9 +43,29 @@ export interface RealtimeHub {
   stop(): Promise<void>;
 }
 
+/** What the app (not the features) also gets from the hub: the principal cache's feed. */
+export interface RevocationFeed {
+  /**
+   * Revocations the database announces (its triggers NOTIFY on this channel: migration 0009_auth_revocations),
+   * from every app server's writes, to this server's principal cache.
+   */
+  onRevocation(handler: (r: Revocation) => void): void;
+  /**
+   * Resolves once this server has received every notification committed before the call (a marker sent
+   * through the channel comes back after them: PostgreSQL delivers in commit order), or after `timeoutMs`
+   * (then false: the listener is down and may have missed some).
+   */
+  flush(timeoutMs?: number): Promise<boolean>;
+}
+
 interface Envelope {
   a: { u?: readonly string[]; s?: boolean; o?: boolean };
   e: RealtimeEvent;
+}
+/** Not for browsers: a revocation (`r`), or this server's flush marker coming back (`f`). */
+interface Internal {
+  r?: Revocation;
+  f?: string;
 }
 
 export function isFor(audience: Envelope['a'], sub: Pick<Subscriber, 'userId' | 'isStaff'>): boolean {
@@ -55,18 +77,32 @@ export function isFor(audience: Envelope['a'], sub: Pick<Subscriber, 'userId' | 
  * Fans events out through PostgreSQL LISTEN/NOTIFY, so that an event raised on
  * one app server reaches the browsers connected to any other.
  */
-export function createRealtimeHub(database: Pick<Database, 'listen' | 'notify'>, log: FastifyBaseLogger): RealtimeHub {
+export function createRealtimeHub(
+  database: Pick<Database, 'listen' | 'notify'>,
+  log: FastifyBaseLogger,
+): RealtimeHub & RevocationFeed {
   const subscribers = new Set<Subscriber>();
+  const revocationHandlers: ((r: Revocation) => void)[] = [];
+  const flushes = new Map<string, () => void>();
   let unlisten: (() => Promise<void>) | null = null;
 
   const deliver = (raw: string) => {
-    let envelope: Envelope;
+    let envelope: Envelope & Internal;
     try {
-      envelope = JSON.parse(raw) as Envelope;
+      envelope = JSON.parse(raw) as Envelope & Internal;
     } catch {
       log.warn('realtime: unreadable payload ignored');
       return;
     }
+    if (envelope.r) {
+      for (const h of revocationHandlers) h(envelope.r);
+      return;
+    }
+    if (envelope.f) {
+      flushes.get(envelope.f)?.();
+      return;
+    }
+    if (!envelope.a) return;
     for (const sub of subscribers) {
       if (!isFor(envelope.a, sub)) continue;
       try {
@@ -112,6 +148,26 @@ export function createRealtimeHub(database: Pick<Database, 'listen' | 'notify'>,
       };
     },
     connectionCount: () => subscribers.size,
+    onRevocation(handler) {
+      revocationHandlers.push(handler);
+    },
+    async flush(timeoutMs = 2000) {
+      const marker = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<boolean>((resolve) => {
+        flushes.set(marker, () => resolve(true));
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        await database.notify(REALTIME_CHANNEL, JSON.stringify({ f: marker } satisfies Internal));
+        return await back;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+        flushes.delete(marker);
+      }
+    },
     async start() {
       unlisten ??= await database.listen(REALTIME_CHANNEL, deliver);
     },
@@ -137,7 +193,7 @@ export function createRealtimeHub(database: Pick<Database, 'listen' | 'notify'>,
 export async function registerRealtime(
   app: FastifyInstance,
   database: Pick<Database, 'listen' | 'notify'>,
-): Promise<RealtimeHub> {
+): Promise<RealtimeHub & RevocationFeed> {
   const hub = createRealtimeHub(database, app.log);
   await hub.start();
   app.addHook('preClose', async () => hub.stop());

@@ -19,13 +19,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh test database; call once per file (beforeAll). */
+/**
+ * The real app on a fresh test database; call once per file (beforeAll). `opts.logStream`: where the app's log
+ * goes (its real settings, at LOG_LEVEL; none by default). `opts.on`: another app server over a database (and
+ * secrets) already in use, as a second server sharing one database would be.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** Where the app's log goes (its real settings, at LOG_LEVEL); none by default. */
-  logStream?: NodeJS.WritableStream,
+  opts: { logStream?: NodeJS.WritableStream; on?: { database: Database; secrets: Secrets } } = {},
 ): Promise<TestApp> {
-  const database = await testDatabase();
+  const { logStream, on } = opts;
+  const database = on?.database ?? (await testDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `tp-test-${randomUUID()}`),
@@ -34,7 +38,7 @@ export async function createTestApp(
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
+  const secrets = on?.secrets ?? { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
   const logger = logStream ? { stream: logStream } : false;
   const { app, routes } = await buildApp({ config, database, secrets, logger });
   await app.ready();

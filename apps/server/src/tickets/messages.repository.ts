@@ -37,6 +37,7 @@ export async function listMessages(
           ${opts.before ? sql`and m.id < ${opts.before}::bigint` : sql``}
         order by m.id desc
         limit ${opts.limit}`,
+    { prepare: true },
   );
 }
 

@@ -41,6 +41,8 @@ const ticketRow = rowSchema({
 });
 export type TicketRow = RowOf<typeof ticketRow.shape>;
 const idRow = rowSchema({ id: col.text() });
+/** The hot reads run as prepared statements (their texts are fixed: values and id lists are parameters). */
+const PREPARED = { prepare: true };
 
 export interface Viewer {
   userId: string;
@@ -85,7 +87,7 @@ const decorate = (v: Viewer, chosen: SQL) => sql`
 export async function findTicket(db: Tx, viewer: Viewer, idOrName: string): Promise<TicketRow | null> {
   const where = ticketRefWhere(idOrName);
   if (!where) return null;
-  const [row] = await rows(db, ticketRow, decorate(viewer, sql`select * from tickets t where ${where}`));
+  const [row] = await rows(db, ticketRow, decorate(viewer, sql`select * from tickets t where ${where}`), PREPARED);
   return row ?? null;
 }
 
@@ -160,19 +162,16 @@ export async function listTickets(db: Tx, viewer: Viewer, f: ListFilter): Promis
   if (search?.kind === 'text' && !f.customerId && f.order === 'recent') {
     const ids = await searchRecentFirst(db, where, search, f.limit, f.searchWindow ?? SEARCH_WINDOW);
     if (!ids.length) return [];
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
     return rows(
       db,
       ticketRow,
-      sql`${decorate(viewer, sql`select * from tickets where id in (${list})`)} order by ${outer}`,
+      sql`${decorate(viewer, sql`select * from tickets where id = any(${sql.param(ids)}::text[])`)} order by ${outer}`,
+      PREPARED,
     );
   }
   if (search?.kind === 'text') where.push(sql`search_text like ${search.pattern}`);
   const chosen = sql`select * from tickets ${whereOf(where)} order by ${order} limit ${f.limit}`;
-  return rows(db, ticketRow, sql`${decorate(viewer, chosen)} order by ${outer}`);
+  return rows(db, ticketRow, sql`${decorate(viewer, chosen)} order by ${outer}`, PREPARED);
 }
 
 /**
@@ -198,6 +197,7 @@ async function searchRecentFirst(
     db,
     idRow,
     sql`select w.id from (${recent}) w where w.search_text like ${search.pattern} order by w.updated_at desc, w.id desc limit ${limit}`,
+    PREPARED,
   );
   if (found.length >= limit || !search.indexable) return found.map((r) => r.id);
   const [edge] = await rows(

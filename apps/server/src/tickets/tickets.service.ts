@@ -31,8 +31,8 @@ export async function getTicket(
   auth: AuthContext,
   idOrName: string,
 ): Promise<TicketDetail> {
-  const row = await visibleTicketRow(deps.db, auth, idOrName);
-  return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(deps.db));
+  const [row, labels] = await Promise.all([visibleTicketRow(deps.db, auth, idOrName), statusLabels(deps.db)]);
+  return toTicketDetail(viewerOf(auth), auth.roles, row, labels);
 }
 
 /** Loads a ticket for its detail view inside a transaction that just changed it. */

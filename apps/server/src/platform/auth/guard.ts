@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { isStaffRole, MESSAGES, type Role } from '@taxportal/contract';
-import { safeEqual } from '../crypto.ts';
+import { hmacHex, safeEqual } from '../crypto.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { CSRF_COOKIE, CSRF_HEADER, csrfHashOf, resolveApiToken, resolveSession, type AuthContext } from './sessions.ts';
+import type { PrincipalCache } from './principal-cache.ts';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  csrfHashOf,
+  resolveApiToken,
+  resolveSession,
+  sessionIdOf,
+  type AuthContext,
+} from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,26 +26,44 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export interface GuardDeps {
+  db: Db;
+  sessionSecret: Buffer;
+  /** The session cookie's name (sessions.ts cookiePolicy: `__Host-` where the browser allows it). */
+  sessionCookie: string;
+  /**
+   * Resolved callers kept for a few seconds (platform/auth/principal-cache.ts), with `settle`: resolves once
+   * every revocation committed so far has reached the cache (the realtime hub's flush). Without them, every
+   * request resolves its caller in the database.
+   */
+  principals?: { cache: PrincipalCache; settle: () => Promise<void> };
+}
+
 /**
  * Resolves the caller (session cookie or API token), enforces CSRF on cookie
  * sessions, and refuses anonymous calls to any route not marked public.
  */
-export function registerAuthGuard(
-  app: FastifyInstance,
-  deps: { db: Db; sessionSecret: Buffer; sessionCookie: string },
-): void {
+export function registerAuthGuard(app: FastifyInstance, deps: GuardDeps): void {
+  const cache = deps.principals?.cache;
+  const session = (token: string) => resolveSession(deps.db, deps.sessionSecret, token);
+  const apiToken = (header: string) => resolveApiToken(deps.db, deps.sessionSecret, header);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header) {
-      request.auth = await resolveApiToken(deps.db, deps.sessionSecret, header);
+      request.auth = cache
+        ? await cache.resolve(`t:${hmacHex(deps.sessionSecret, `header:${header}`)}`, () => apiToken(header))
+        : await apiToken(header);
       if (!request.auth) throw new AppError('unauthenticated', MESSAGES.unauthenticated);
       if (request.auth.tokenScope === 'read' && !SAFE_METHODS.has(request.method)) {
         throw new AppError('forbidden', MESSAGES.tokenReadOnly);
       }
     } else {
       const token = request.cookies[deps.sessionCookie];
-      if (token) request.auth = await resolveSession(deps.db, deps.sessionSecret, token);
+      if (token)
+        request.auth = cache
+          ? await cache.resolve(`s:${sessionIdOf(deps.sessionSecret, token)}`, () => session(token))
+          : await session(token);
       if (request.auth && !SAFE_METHODS.has(request.method)) {
         const sent = request.headers[CSRF_HEADER];
         const cookie = request.cookies[CSRF_COOKIE];
@@ -52,6 +79,15 @@ export function registerAuthGuard(
       throw new AppError('unauthenticated', MESSAGES.unauthenticated);
     }
   });
+  // A change (sign-out, password change or reset, a revoked token, an admin's change to a user) answers only
+  // once this server's cache has dropped whom it revoked: the very next request is refused here too, not just
+  // within the milliseconds the notification takes.
+  const settle = deps.principals?.settle;
+  if (cache && settle) {
+    app.addHook('onSend', async (request) => {
+      if (!SAFE_METHODS.has(request.method) && cache.size > 0) await settle();
+    });
+  }
 }
 
 /** The signed-in caller; only for routes the guard already protects. */

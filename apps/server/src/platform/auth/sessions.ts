@@ -49,6 +49,8 @@ export interface AuthContext {
   sessionId: string | null;
   /** HMAC of the CSRF token bound to this session. */
   csrfHash: string | null;
+  /** When the principal stops being valid whatever happens (a session's absolute end); caches honour it. */
+  expiresAt?: Date | null;
 }
 
 /** A user's roles as one column (a JSON array), so that a session resolves in one query. */
@@ -130,7 +132,10 @@ export async function resolveSession(db: Db, secret: Buffer, token: string): Pro
   if (now.getTime() - row.session.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
   }
-  return toContext({ user: row.user, roles: row.roles }, 'session', id, row.session.csrf_hash);
+  return {
+    ...toContext({ user: row.user, roles: row.roles }, 'session', id, row.session.csrf_hash),
+    expiresAt: row.session.expires_at,
+  };
 }
 
 export async function resolveApiToken(db: Db, secret: Buffer, header: string): Promise<AuthContext | null> {

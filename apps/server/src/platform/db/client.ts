@@ -100,9 +100,19 @@ export function openPglite(client: PGlite): Database {
   );
 }
 
+/**
+ * PGlite's own PostgreSQL settings (for its server and for its initdb). shared_buffers: 16 MB instead of initdb's 128 MB, which was most of the
+ * embedded server's resident memory (docs/decisions/0017): the embedded database is one small firm's, its
+ * files stay in the OS page cache, and PostgreSQL servers (DATABASE_URL) keep their own configuration.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export function newPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
   return new PGlite({
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    // initdb (a new data directory) runs its own PostgreSQL: the same settings, or it takes 128 MB too.
+    initDbStartParams: PGLITE_SETTINGS,
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from './client.ts';
 
@@ -52,9 +54,34 @@ export type RowOf<S extends RowShape> = z.output<z.ZodObject<S>>;
 /** Builds a row schema once (module level), so each query does not rebuild it. */
 export const rowSchema = <S extends RowShape>(shape: S) => z.object(shape);
 
-/** Runs raw SQL and parses every row with `schema`. Extra columns are dropped; a missing one throws. */
-export async function rows<T extends z.ZodType>(db: Tx, schema: T, query: SQL): Promise<z.output<T>[]> {
-  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named prepared statement (on PostgreSQL; PGlite runs it as usual): each pool connection
+ * parses and plans it once, and after a few runs PostgreSQL keeps a generic plan, so the hot reads (lists,
+ * the ticket, dashboards) stop paying the planner on every request: planning their scalar subqueries cost
+ * more than running them. Only for statements whose text is fixed (values as parameters, lists as arrays):
+ * each distinct text stays prepared on every connection.
+ */
+async function executePrepared(db: Tx, query: SQL): Promise<unknown> {
+  const q = dialect.sqlToQuery(query);
+  const name = `p_${createHash('sha1').update(q.sql).digest('hex').slice(0, 24)}`;
+  return db._.session.prepareQuery(q, undefined, name, false).execute();
+}
+
+/**
+ * Runs raw SQL and parses every row with `schema`. Extra columns are dropped; a missing one throws.
+ * `prepare`: see executePrepared.
+ */
+export async function rows<T extends z.ZodType>(
+  db: Tx,
+  schema: T,
+  query: SQL,
+  opts: { prepare?: boolean } = {},
+): Promise<z.output<T>[]> {
+  const result = (opts.prepare ? await executePrepared(db, query) : await db.execute(query)) as unknown as {
+    rows: unknown[];
+  };
   return result.rows.map((r, i) => {
     const parsed = schema.safeParse(r);
     if (!parsed.success) throw new Error(`row ${i} does not match its schema: ${z.prettifyError(parsed.error)}`);
@@ -63,6 +90,11 @@ export async function rows<T extends z.ZodType>(db: Tx, schema: T, query: SQL): 
 }
 
 /** The first row, or null. */
-export async function firstRow<T extends z.ZodType>(db: Tx, schema: T, query: SQL): Promise<z.output<T> | null> {
-  return (await rows(db, schema, query))[0] ?? null;
+export async function firstRow<T extends z.ZodType>(
+  db: Tx,
+  schema: T,
+  query: SQL,
+  opts: { prepare?: boolean } = {},
+): Promise<z.output<T> | null> {
+  return (await rows(db, schema, query, opts))[0] ?? null;
 }
