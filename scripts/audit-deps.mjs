@@ -46,4 +46,6 @@ if (process.env.AUDIT_REQUIRED === 'true') {
   process.exit(1);
 }
 console.warn(`WARNING: ${message}`);
-console.warn('(set AUDIT_REQUIRED=true to fail instead; run `npm audit --omit=dev --audit-level=high` where the registry answers)');
+console.warn(
+  '(set AUDIT_REQUIRED=true to fail instead; run `npm audit --omit=dev --audit-level=high` where the registry answers)',
+);
