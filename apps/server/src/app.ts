@@ -9,6 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { outboxRoutes } from './admin/index.ts';
+import { auditLogRoutes } from './audit-log/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { type BillingOverrides, billingRoutes, createBillingDeps } from './billing/index.ts';
 import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
@@ -19,6 +20,7 @@ import { type DocumentsDeps, documentsRoutes } from './documents/index.ts';
 import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
+import { registerAuditContext } from './platform/audit.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandler(app);
+  registerAuditContext(app);
 
   // API JSON above 1 KB goes out compressed (Brotli at a quality cheap enough per request, or gzip). Only JSON:
   // event streams must flush as written, and documents are encrypted, already-compressed bytes. The web app's
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes(database));
   await app.register(authRoutes(authDeps));
   await app.register(outboxRoutes(database.db));
+  await app.register(auditLogRoutes(database.db));
   await app.register(catalogRoutes({ db: database.db }));
   await app.register(catalogAdminRoutes({ db: database.db }));
   const hub = await registerRealtime(app, database);
