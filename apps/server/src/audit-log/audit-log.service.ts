@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AuditChainReport, AuditLogEntry } from '@taxportal/contract';
-import { auditLogFilterSchema } from '@taxportal/contract';
+import type { AuditChainReport, AuditLogEntry, auditLogFilterSchema } from '@taxportal/contract';
 import { z } from 'zod';
 import { audit, verifyAuditChain } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';

@@ -90,14 +90,14 @@ function ObjectRef({ e, onPick }: { e: AuditLogEntry; onPick: (f: Field, v: stri
 }
 
 const Origin = ({ e }: { e: AuditLogEntry }) => (
-  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-    {e.ip ?? '—'}
+  <div>
+    <Text size="xs">{e.ip ?? '—'}</Text>
     {e.user_agent && (
-      <Text span size="xs" c="dimmed" display="block" lineClamp={2} title={e.user_agent}>
+      <Text size="xs" c="dimmed" lineClamp={2} title={e.user_agent} style={{ overflowWrap: 'anywhere' }}>
         {e.user_agent}
       </Text>
     )}
-  </Text>
+  </div>
 );
 
 const Meta = ({ e }: { e: AuditLogEntry }) =>

@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { documentTypes } from '../db/schema.ts';
-import { openPglite, newPglite } from '../db/client.ts';
-import { seedBase } from '../db/seed.ts';
-import { loadConfig } from '../config.ts';
-import { loadSecrets } from '../secrets.ts';
-import { createCustomer, createStaff, signIn, type TestApp } from '../../test/helper.ts';
-import { openTicket } from '../../test/ticket-fixtures.ts';
-import { multipart, pdf } from '../../test/upload-fixtures.ts';
-import { backupDataDir, restoreDataDir } from './backup.ts';
+import { buildApp } from '../app.ts';
+import { documentTypes } from '../platform/db/schema.ts';
+import { openPglite, newPglite } from '../platform/db/client.ts';
+import { seedBase } from '../platform/db/seed.ts';
+import { loadConfig } from '../platform/config.ts';
+import { loadSecrets } from '../platform/secrets.ts';
+import { createCustomer, createStaff, signIn, type TestApp } from '../test/helper.ts';
+import { openTicket } from '../test/ticket-fixtures.ts';
+import { multipart, pdf } from '../test/upload-fixtures.ts';
+import { backupDataDir, restoreDataDir } from '../platform/backup/backup.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-backup-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -67,7 +67,7 @@ describe('backup and restore of the embedded default', () => {
       ...multipart({ document_type: type!.id, ticket_id: ticket.id }, [{ name: 'w2.pdf', data: original }]),
     });
     expect(up.statusCode, up.body).toBe(201);
-    const docId = up.json().id as string;
+    const docId = up.json().items[0].id as string;
     await t.close();
 
     const manifest = await backupDataDir({
