@@ -9,6 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { outboxRoutes } from './admin/index.ts';
+import { auditLogRoutes } from './audit-log/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { type BillingOverrides, billingRoutes, createBillingDeps } from './billing/index.ts';
 import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
@@ -19,6 +20,7 @@ import { type DocumentsDeps, documentsRoutes } from './documents/index.ts';
 import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
+import { registerAuditContext } from './platform/audit.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import { cookiePolicy } from './platform/auth/sessions.ts';
 import { createPrincipalCache } from './platform/auth/principal-cache.ts';
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
+  registerAuditContext(app);
 
   // API JSON above 1 KB goes out compressed (Brotli at a quality cheap enough per request, or gzip). Only JSON:
   // event streams must flush as written, and documents are encrypted, already-compressed bytes. The web app's
@@ -200,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes(database));
   await app.register(authRoutes(authDeps));
   await app.register(outboxRoutes(database.db));
+  await app.register(auditLogRoutes(database.db));
   await app.register(catalogRoutes({ db: database.db }));
   await app.register(catalogAdminRoutes({ db: database.db }));
   const onActivity = createTicketNotifier({ db: database.db, hub, mailer, publicUrl: config.PUBLIC_URL, log: app.log });

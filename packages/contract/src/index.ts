@@ -33,4 +33,5 @@ export * from './contacts/phone-lookup.ts';
 export * from './documents/index.ts';
 export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
+export * from './admin/audit-log.ts';
 export * as endpoints from './endpoints.ts';

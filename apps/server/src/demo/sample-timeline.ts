@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { rechainAuditFrom } from '../platform/audit.ts';
 import { col, firstRow, rowSchema } from '../platform/db/rows.ts';
 import { SAMPLE_IP, type Services } from './sample-engine.ts';
 
@@ -139,6 +140,7 @@ export async function retime(db: Db, windows: Window[], scope: RetimeScope) {
   const json = JSON.stringify(bounds);
   const tickets = list(scope.ticketIds);
   const invoicesOf = sql`select id from invoices where ticket_id in (${tickets})`;
+  const auditScope = sql`(ip = ${SAMPLE_IP} or ip is null) and actor_id in (${list(scope.actorIds)})`;
   const targets: [table: string, columns: string[], where: SQL][] = [
     ['tickets', ['created_at', 'updated_at', 'status_changed_at', 'last_message_at'], sql`id in (${tickets})`],
     ['ticket_status_changes', ['created_at', 'ended_at'], sql`ticket_id in (${tickets})`],
@@ -150,7 +152,7 @@ export async function retime(db: Db, windows: Window[], scope: RetimeScope) {
     ['invoices', ['created_at', 'updated_at', 'issued_at', 'paid_at'], sql`ticket_id in (${tickets})`],
     ['payment_entries', ['created_at'], sql`invoice_id in (${invoicesOf})`],
     ['test_payment_intents', ['created_at'], sql`metadata->>'invoice_id' in (${invoicesOf})`],
-    ['audit_log', ['created_at'], sql`(ip = ${SAMPLE_IP} or ip is null) and actor_id in (${list(scope.actorIds)})`],
+    ['audit_log', ['created_at'], auditScope],
     ['users', ['created_at', 'updated_at'], sql`id in (${list(scope.createdUserIds)})`],
   ];
   for (const [table, columns, where] of targets) {
@@ -166,4 +168,6 @@ export async function retime(db: Db, windows: Window[], scope: RetimeScope) {
           and ${where}`);
     }
   }
+  // The re-dated entries' hashes covered their old times: chain them again from the first of them on.
+  await rechainAuditFrom(db, auditScope);
 }

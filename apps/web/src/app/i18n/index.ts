@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import auditLog from '../../features/audit-log/en.json';
 import auth from '../../features/auth/en.json';
 import billing from '../../features/billing/en.json';
 import catalog from '../../features/catalog/en.json';
@@ -24,6 +25,7 @@ import shell from './en.json';
 export const catalogues = {
   shell,
   auth,
+  auditLog,
   billing,
   catalog,
   cms,
@@ -45,6 +47,7 @@ export const resources = {
     translation: {
       ...shell,
       ...auth,
+      ...auditLog,
       ...billing,
       ...catalog,
       ...cms,

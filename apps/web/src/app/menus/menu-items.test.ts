@@ -42,6 +42,7 @@ describe('side menu (SPEC §2)', () => {
       'Search',
       'Contacts',
       'Billing',
+      ...(role === 'Admin' ? ['Audit Log'] : []),
       'Change Password',
       'Logout',
     ]);

@@ -1,5 +1,7 @@
 import {
   IconAddressBook,
+  IconShieldCheck,
+  IconShieldCheckFilled,
   IconFolder,
   IconFolderFilled,
   IconInbox,
@@ -66,6 +68,7 @@ export const MENU = {
   }),
   search: item('search', 'menu.search', '/all-tickets', IconSearch),
   contacts: item('contacts', 'menu.contacts', '/contacts', IconAddressBook, IconUsersGroup),
+  auditLog: item('audit-log', 'menu.auditLog', '/admin/audit-log', IconShieldCheck, IconShieldCheckFilled),
   createTicket: item(
     'create-ticket',
     'menu.createTicket',
@@ -106,6 +109,8 @@ export function buildSideMenu(role: Role): MenuItem[] {
     MENU.logout,
   ];
   if (seesOpenRequest([role])) items.splice(1, 0, MENU.openRequest);
+  // FTC Safeguards Rule 314.4(c)(8): the Admin monitors what authorized users did.
+  if (role === 'Admin') items.splice(items.indexOf(MENU.changePassword), 0, MENU.auditLog);
   return items;
 }
 

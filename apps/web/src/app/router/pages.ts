@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadAuditLogPage } from '../../features/audit-log/index.ts';
 import { loadRegisterPage, loadResetPasswordPage } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
@@ -33,6 +34,7 @@ export const NotificationsPage = page(loadNotificationsPage, 'NotificationsPage'
 export const ContactsPage = page(loadContactsPage, 'ContactsPage');
 export const ContactPage = page(loadContactPage, 'ContactPage');
 export const CatalogAdminPage = page(loadCatalogAdminPage, 'CatalogAdminPage');
+export const AuditLogPage = page(loadAuditLogPage, 'AuditLogPage');
 export const BillingPage = page(loadBillingPage, 'BillingPage');
 export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage');
 export const VaultPage = page(loadVaultPage, 'VaultPage');

@@ -3,6 +3,7 @@ import { AppLayout } from '../layout/app-layout.tsx';
 import {
   AllTicketsPage,
   BillingPage,
+  AuditLogPage,
   CatalogAdminPage,
   ContactPage,
   ContactsPage,
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'contacts', element: <ContactsPage /> },
           { path: 'contacts/:id', element: <ContactPage /> },
           { path: 'admin/catalog', element: <CatalogAdminPage /> },
+          { path: 'admin/audit-log', element: <AuditLogPage /> },
           { path: 'vault', element: <VaultPage /> },
           { path: 'form-wizards', element: <QuestionnairePage /> },
           { path: 'form/:id', element: <QuestionnairePage /> },
