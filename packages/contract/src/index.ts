@@ -32,4 +32,5 @@ export * from './contacts/phone-lookup.ts';
 export * from './documents/index.ts';
 export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
+export * from './site/index.ts';
 export * as endpoints from './endpoints.ts';

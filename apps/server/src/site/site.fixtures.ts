@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { pageDataSchema } from '@taxportal/contract';
+
+type PageInput = z.input<typeof pageDataSchema>;
+
+/** A page as an editor sends it, for the site's tests. */
+export const pageInput = (route: string, title = 'Our services', extra: Partial<PageInput> = {}): PageInput => ({
+  route,
+  title: { en: title },
+  description: { en: `${title}: what we do` },
+  blocks: [
+    { id: 'b1', type: 'hero', heading: { en: title }, text: { en: 'Taxes done right.' } },
+    { id: 'b2', type: 'rich_text', html: { en: '<p>Hello <strong>there</strong></p>' } },
+  ],
+  ...extra,
+});
+
+export const formInput = (slug: string) => ({
+  slug,
+  title: { en: 'Seasonal preparer application' },
+  description: { en: '' },
+  fields: [
+    { name: 'full_name', label: { en: 'Full name' }, type: 'text', required: true, options: [] },
+    { name: 'email', label: { en: 'E-mail' }, type: 'email', required: true, options: [] },
+    {
+      name: 'season',
+      label: { en: 'Season' },
+      type: 'select',
+      required: true,
+      options: [
+        { value: '2027', label: { en: '2027 season' } },
+        { value: '2028', label: { en: '2028 season' } },
+      ],
+    },
+  ],
+  child_group: {
+    label: { en: 'Previous employers' },
+    fields: [{ name: 'employer', label: { en: 'Employer' }, type: 'text', required: true, options: [] }],
+    max_rows: 5,
+  },
+  submit_label: { en: 'Apply' },
+  success_message: { en: 'Thank you' },
+});
