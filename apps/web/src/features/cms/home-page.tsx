@@ -3,9 +3,14 @@ import { IconFolder, IconReceipt, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './home-page.module.css';
+import { CmsHome } from './site-pages.tsx';
 
-/** '/' (and home, home/:id): the public landing until the CMS serves the home page. */
+/** '/' (and home, home/:id): the firm's home page from the CMS; this landing until one is published. */
 export function HomePage() {
+  return <CmsHome fallback={<DefaultHome />} />;
+}
+
+function DefaultHome() {
   const { t } = useTranslation();
   const features = [
     { icon: IconTicket, title: t('home.features.requestTitle'), text: t('home.features.requestText') },
