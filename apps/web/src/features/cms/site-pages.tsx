@@ -5,7 +5,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { BlockView, GalleryGrid, PostCards, RichText } from './site-blocks.tsx';
 import { SiteFrame } from './site-frame.tsx';
 import {
@@ -80,15 +79,11 @@ export const ContactUsPage = () => <CmsPage route="contact-us" />;
 export const ComingSoonPage = () => <CmsPage route="coming-soon" />;
 export const LandingPage = () => <CmsPage route="landing-page" />;
 
-/** The home page from the CMS: the mobile variant on a phone (SPEC §9: application type mobile), else the web one. */
-export function CmsHome({ fallback }: { fallback: ReactNode }) {
-  const isPhone = useIsPhone();
-  const { data, isLoading } = usePage('home', isPhone ? 'mobile' : 'web');
-  if (isLoading) return <PageLoader />;
-  if (!data) return <>{fallback}</>;
+/** The published home page (web or, on a phone, mobile variant: SPEC §9) in the site's frame. */
+export function SiteHome({ page }: { page: PublicPage }) {
   return (
     <SiteFrame>
-      <PageBlocks page={data} />
+      <PageBlocks page={page} />
     </SiteFrame>
   );
 }
