@@ -4,6 +4,6 @@ export { siteRoutes } from './site.routes.ts';
 export { siteAdminRoutes } from './site-admin.routes.ts';
 export { siteSeoRoutes } from './site-seo.routes.ts';
 /** The head index.html is sent with on a public route (platform/web.ts takes it as a function). */
-export { pageHead, type PageHead } from './site-head.ts';
+export { pageHead } from './site-head.ts';
 /** What the demo sample builds the sample site with, as an editor would. */
 export { createEntry, publishEntry, saveSettings, type Editor } from './site.service.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  hrefSchema,
   imageSchema,
   linkSchema,
   longTextSchema,
@@ -118,5 +117,3 @@ export const blockSchema = z.discriminatedUnion('type', [
   businessDetailsBlockSchema,
 ]);
 export type Block = z.infer<typeof blockSchema>;
-export type BlockType = Block['type'];
-export const BLOCK_TYPES = blockSchema.options.map((o) => o.shape.type.value) as BlockType[];

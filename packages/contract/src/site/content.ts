@@ -28,7 +28,6 @@ export const pageDataSchema = z
     error: 'Only the home page has a mobile variant',
     path: ['variant'],
   });
-export type PageData = z.infer<typeof pageDataSchema>;
 
 export const categoryDataSchema = z.object({
   slug: slugSchema,
@@ -37,7 +36,6 @@ export const categoryDataSchema = z.object({
   /** A category may sit under one parent (get_parent_categories lists those without). */
   parent: slugSchema.nullable().default(null),
 });
-export type CategoryData = z.infer<typeof categoryDataSchema>;
 
 export const postDataSchema = z.object({
   slug: slugSchema,
@@ -57,7 +55,6 @@ export const galleryDataSchema = z.object({
   cover: imageSchema.nullable().default(null),
   images: z.array(imageSchema.extend({ caption: textSchema.optional() })).max(200),
 });
-export type GalleryData = z.infer<typeof galleryDataSchema>;
 
 const isoWithOffset = z.iso.datetime({ offset: true, error: 'Use a date and time with its offset' });
 export const eventDataSchema = z.object({

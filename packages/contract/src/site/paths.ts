@@ -1,4 +1,6 @@
-import type { ContentKind, PageVariant } from './content.ts';
+import { NAMED_PAGE_ROUTES, type ContentKind, type PageVariant } from './content.ts';
+
+const NAMED = new Set<string>(NAMED_PAGE_ROUTES.filter((r) => r !== 'home'));
 
 /**
  * Where each published item lives on the public site (SPEC §2 routes). The server's sitemap and head tags and the
@@ -8,7 +10,7 @@ export function publicPathOf(kind: ContentKind, key: string): string | null {
   switch (kind) {
     case 'pages':
       if (key === 'home') return '/';
-      return ['about-us', 'contact-us', 'coming-soon', 'landing-page'].includes(key) ? `/${key}` : `/p/${key}`;
+      return NAMED.has(key) ? `/${key}` : `/p/${key}`;
     case 'posts':
       return `/detail/blog/${key}`;
     case 'categories':
@@ -34,8 +36,7 @@ export function publicTargetOf(pathname: string): PublicTarget | null {
   const parts = pathname.split('/').filter(Boolean);
   const [first, second, third] = parts;
   if (parts.length === 0 || (first === 'home' && parts.length <= 2)) return { kind: 'pages', key: 'home' };
-  if (parts.length === 1 && ['about-us', 'contact-us', 'coming-soon', 'landing-page'].includes(first!))
-    return { kind: 'pages', key: first! };
+  if (parts.length === 1 && NAMED.has(first!)) return { kind: 'pages', key: first! };
   if (first === 'p' && parts.length === 2) return { kind: 'pages', key: second! };
   if (first === 'detail' && second === 'blog' && parts.length === 3) return { kind: 'posts', key: third! };
   if (first === 'list' && parts.length === 1) return { kind: 'list', of: 'posts' };

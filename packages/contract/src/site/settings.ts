@@ -8,7 +8,6 @@ export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'youtu
 /** A header menu entry; it may hold one level of children (two levels in all). */
 const menuLeafSchema = linkSchema;
 export const menuItemSchema = linkSchema.extend({ children: z.array(menuLeafSchema).max(20).default([]) });
-export type MenuItem = z.infer<typeof menuItemSchema>;
 
 export const businessDetailsSchema = z.object({
   street: z.string().trim().max(200),
@@ -21,7 +20,6 @@ export const businessDetailsSchema = z.object({
   hours: textSchema,
   map_url: z.union([z.literal(''), hrefSchema]),
 });
-export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 
 /** Website settings (get_all_website_settings, get_business_detail): one document with drafts and revisions. */
 export const siteSettingsSchema = z.object({
@@ -47,4 +45,3 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /** What GET /api/v1/site answers: the published settings and the currency prices are in. */
 export const publicSiteSchema = z.object({ settings: siteSettingsSchema, currency: z.string() });
-export type PublicSite = z.infer<typeof publicSiteSchema>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { emailSchema } from '../common/fields.ts';
 import {
   categoryDataSchema,
-  CONTENT_KINDS,
   eventDataSchema,
   formDataSchema,
   galleryDataSchema,
@@ -25,7 +24,6 @@ export const CONTENT_SCHEMAS = {
   jobs: jobDataSchema,
   forms: formDataSchema,
 } as const satisfies Record<ContentKind, z.ZodType>;
-export type ContentDataOf<K extends ContentKind> = z.output<(typeof CONTENT_SCHEMAS)[K]>;
 
 const published = { id: z.string(), published_at: z.iso.datetime() };
 
@@ -44,20 +42,16 @@ const listOf = <S extends z.ZodType>(item: S) => z.object({ items: z.array(item)
 
 export const blogQuerySchema = listQuerySchema.extend({ category: slugSchema.optional() });
 export const publicPostSchema = z.object({ ...published, ...postDataSchema.shape });
-export type PublicPost = z.infer<typeof publicPostSchema>;
 export const postSummarySchema = publicPostSchema.omit({ body: true });
-export type PostSummary = z.infer<typeof postSummarySchema>;
 export const postListSchema = listOf(postSummarySchema);
 export const publicCategorySchema = z.object({ ...published, ...categoryDataSchema.shape });
 export const categoryListSchema = z.object({ items: z.array(publicCategorySchema) });
 
 export const publicGallerySchema = z.object({ ...published, ...galleryDataSchema.shape });
-export type PublicGallery = z.infer<typeof publicGallerySchema>;
 export const gallerySummarySchema = publicGallerySchema.omit({ images: true });
 export const galleryListSchema = listOf(gallerySummarySchema);
 
 export const publicEventSchema = z.object({ ...published, ...eventDataSchema.shape });
-export type PublicEvent = z.infer<typeof publicEventSchema>;
 export const eventListSchema = listOf(publicEventSchema.omit({ body: true }));
 export const eventsQuerySchema = listQuerySchema.extend({
   /** Upcoming (the default) or past events. */
@@ -65,11 +59,9 @@ export const eventsQuerySchema = listQuerySchema.extend({
 });
 
 export const publicJobSchema = z.object({ ...published, ...jobDataSchema.shape });
-export type PublicJob = z.infer<typeof publicJobSchema>;
 export const jobListSchema = listOf(publicJobSchema.omit({ body: true }));
 
 export const publicFormSchema = z.object({ ...published, ...formDataSchema.shape });
-export type PublicForm = z.infer<typeof publicFormSchema>;
 export const slugParamsSchema = z.object({ slug: slugSchema });
 
 /** A web form submission: field name → value; the server checks it against the form's definition. */
@@ -160,5 +152,3 @@ export const editorSchema = z.object({ user_id: z.string(), full_name: z.string(
 export const editorListSchema = z.object({ items: z.array(editorSchema) });
 export const grantEditorBodySchema = z.object({ user_id: z.string().min(1).max(64) });
 export const editorParamsSchema = z.object({ userId: z.string().min(1).max(64) });
-
-export { CONTENT_KINDS };

@@ -38,8 +38,6 @@ export const usePost = (slug: string) =>
     retry: false,
     ...fresh,
   });
-export const useCategories = () =>
-  useQuery({ queryKey: [...site, 'categories'], queryFn: () => call(endpoints.listCategories), ...fresh });
 export const useGalleries = () =>
   useQuery({ queryKey: [...site, 'galleries'], queryFn: () => call(endpoints.listGalleries, { query: {} }), ...fresh });
 export const useGallery = (slug: string) =>
