@@ -85,13 +85,19 @@ export async function notifyUsers(
     });
     created.push({ userId, notification: toNotification(row) });
   }
-  return async () => {
-    for (const c of created) {
-      const unread = await repo.unreadCount(deps.db, c.userId);
-      await deps.hub.publish(
-        { users: [c.userId] },
-        { type: 'notification.created', notification: c.notification, unread_count: unread },
-      );
-    }
-  };
+  return () => pushCreated(deps, created);
+}
+
+/** After the rows commit: each new notification to its user's open browsers, with their unread count. */
+export async function pushCreated(
+  deps: { db: Db; hub: RealtimeHub },
+  created: readonly { userId: string; notification: Notification }[],
+): Promise<void> {
+  for (const c of created) {
+    const unread = await repo.unreadCount(deps.db, c.userId);
+    await deps.hub.publish(
+      { users: [c.userId] },
+      { type: 'notification.created', notification: c.notification, unread_count: unread },
+    );
+  }
 }

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
 import { testDatabase } from '../test/db.ts';
 import { type Agent, createStaff, signIn, type TestApp } from '../test/helper.ts';
-import { pageInput } from './site.fixtures.ts';
+import { pageInput, settingsInput } from './site.fixtures.ts';
 
 // The HTML the server sends for public routes: each page's own head, before any JavaScript runs.
 const INDEX = `<!doctype html>
@@ -46,27 +46,7 @@ beforeAll(async () => {
     await admin.post(`/api/v1/admin/site/${kind}/${res.json().id}/publish`);
   };
   const settings = await admin.put('/api/v1/admin/site/settings', {
-    data: {
-      firm_name: 'Harbor Tax',
-      tagline: { en: 'Tax help' },
-      logo: null,
-      colors: { primary: '#1c7ed6', accent: '#f59f00' },
-      business: {
-        street: '12 Harbor St',
-        locality: 'Springfield',
-        region: 'IL',
-        postal_code: '62701',
-        country: 'US',
-        phone: '+1 217 555 0100',
-        email: 'hello@harbor.example',
-        hours: { en: '' },
-        map_url: '',
-      },
-      header_menu: [],
-      footer_columns: [],
-      social_links: [],
-      reference_sites: [],
-    },
+    data: { ...settingsInput(), firm_name: 'Harbor Tax', tagline: { en: 'Tax help' }, social_links: [] },
   });
   expect(settings.statusCode, settings.body).toBe(200);
   await admin.post('/api/v1/admin/site/settings/publish');

@@ -41,3 +41,30 @@ export const formInput = (slug: string) => ({
   submit_label: { en: 'Apply' },
   success_message: { en: 'Thank you' },
 });
+
+/** Website settings as an editor sends them. */
+export function settingsInput() {
+  return {
+    firm_name: 'Harbor Tax <b>Co</b>',
+    tagline: { en: 'Tax preparation & planning' },
+    logo: null,
+    colors: { primary: '#1c7ed6', accent: '#f59f00' },
+    business: {
+      street: '12 Harbor St',
+      locality: 'Springfield',
+      region: 'IL',
+      postal_code: '62701',
+      country: 'US',
+      phone: '+1 217 555 0100',
+      email: 'hello@harbor.example',
+      hours: { en: 'Mon–Fri 9–5' },
+      map_url: 'https://maps.example/harbor',
+    },
+    header_menu: [
+      { label: { en: 'Services' }, href: '/p/services', children: [{ label: { en: 'Pricing' }, href: '/p/pricing' }] },
+    ],
+    footer_columns: [],
+    social_links: [{ network: 'linkedin', url: 'https://linkedin.example/harbor' }],
+    reference_sites: [{ label: { en: 'IRS' }, url: 'https://www.irs.gov' }],
+  };
+}

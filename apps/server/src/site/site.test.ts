@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactEnquiries, formSubmissions, notifications } from '../platform/db/schema.ts';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
-import { formInput, pageInput } from './site.fixtures.ts';
+import { formInput, pageInput, settingsInput } from './site.fixtures.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -263,32 +263,6 @@ describe('stored XSS', () => {
     expect(logo.statusCode).toBe(422);
   });
 });
-
-function settingsInput() {
-  return {
-    firm_name: 'Harbor Tax <b>Co</b>',
-    tagline: { en: 'Tax preparation & planning' },
-    logo: null,
-    colors: { primary: '#1c7ed6', accent: '#f59f00' },
-    business: {
-      street: '12 Harbor St',
-      locality: 'Springfield',
-      region: 'IL',
-      postal_code: '62701',
-      country: 'US',
-      phone: '+1 217 555 0100',
-      email: 'hello@harbor.example',
-      hours: { en: 'Mon–Fri 9–5' },
-      map_url: 'https://maps.example/harbor',
-    },
-    header_menu: [
-      { label: { en: 'Services' }, href: '/p/services', children: [{ label: { en: 'Pricing' }, href: '/p/pricing' }] },
-    ],
-    footer_columns: [],
-    social_links: [{ network: 'linkedin', url: 'https://linkedin.example/harbor' }],
-    reference_sites: [{ label: { en: 'IRS' }, url: 'https://www.irs.gov' }],
-  };
-}
 
 describe('website settings', () => {
   it('publishes the settings and serves them with an ETag (304 when unchanged)', async () => {
