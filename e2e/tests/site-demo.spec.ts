@@ -48,7 +48,11 @@ test.describe('on a phone', () => {
     await page.goto('/');
     await expect(page.getByTestId('site-page-home')).toHaveAttribute('data-variant', 'mobile');
     await expect(page.getByRole('heading', { level: 1, name: 'Your taxes, from your phone' })).toBeVisible();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Pricing' })).toBeVisible();
