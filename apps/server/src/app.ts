@@ -36,6 +36,7 @@ import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
 import { signingRoutes } from './signing/index.ts';
+import { pageHead, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
 import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
 
 export interface AppDeps {
@@ -248,6 +249,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await taxpayerData.register(feature(documentsDeps));
   });
 
-  await registerWebApp(app, deps.webDist ?? null);
+  // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
+  const siteDeps = { db: database.db, hub, now: Date.now, currency: 'USD' };
+  await app.register(siteRoutes(siteDeps));
+  await app.register(siteAdminRoutes(siteDeps));
+  await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));
+
+  await registerWebApp(app, deps.webDist ?? null, (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname));
   return { app, mailer, routes };
 }

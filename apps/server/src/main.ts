@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { seedDemoAccounts, seedSampleData, type SampleRecord } from './demo/demo-data.ts';
+import { seedSampleSite } from './demo/sample-site.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { DEMO_PASSWORD, seedBase } from './platform/db/seed.ts';
@@ -28,6 +29,8 @@ async function main() {
 
   const webDist = findWebDist();
   const { app } = await buildApp({ config, database, secrets, webDist });
+  // The demo firm's website, once, before the first visitor (a few dozen rows).
+  if (demo) await seedSampleSite(database.db, app.log);
 
   let closing = false;
   let samples: Promise<unknown> = Promise.resolve();

@@ -13,3 +13,4 @@ export * from './documents/requests.endpoints.ts';
 export * from './documents/questionnaire.endpoints.ts';
 export * from './documents/drafts.endpoints.ts';
 export * from './documents/signing.endpoints.ts';
+export * from './site/site.endpoints.ts';

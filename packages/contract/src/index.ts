@@ -34,4 +34,5 @@ export * from './documents/index.ts';
 export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
 export * from './admin/audit-log.ts';
+export * from './site/index.ts';
 export * as endpoints from './endpoints.ts';

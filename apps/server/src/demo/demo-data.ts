@@ -10,6 +10,7 @@ import { createUser } from '../platform/users.ts';
 import { Catalogue, Person, sampleServices } from './sample-engine.ts';
 import { Plan, retime, runPlan, type Window } from './sample-timeline.ts';
 import { SAMPLE_CUSTOMERS, type Cast } from './sample-cast.ts';
+import { seedSampleSite } from './sample-site.ts';
 import { buildPlan } from './sample-story.ts';
 
 /**
@@ -82,6 +83,7 @@ export async function seedDemoAccounts(deps: Pick<DemoDeps, 'database' | 'config
  */
 export async function seedDemoData(deps: DemoDeps): Promise<DemoData | null> {
   const accounts = await seedDemoAccounts(deps);
+  if (accounts) await seedSampleSite(deps.database.db as Db, deps.log);
   const samples = await seedSampleData(deps);
   return accounts && samples ? { accounts, samples } : null;
 }

@@ -3,4 +3,4 @@
 export { notificationsRoutes } from './notifications.routes.ts';
 /** Reacts to ticket activity (notifications, mail); app.ts hands it to tickets, so tickets never imports it. */
 export { createTicketNotifier } from './ticket-notifier.ts';
-export { markAllRead } from './notifications.service.ts';
+export { markAllRead, notifyUsers } from './notifications.service.ts';

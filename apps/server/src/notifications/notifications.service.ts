@@ -6,7 +6,8 @@ import type {
   UpdateNotificationPreferencesBody,
 } from '@taxportal/contract';
 import type { AuthContext } from '../platform/auth/sessions.ts';
-import type { Db } from '../platform/db/client.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import type { RealtimeHub } from '../platform/realtime.ts';
 import { notFound } from '../platform/errors.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -61,4 +62,42 @@ export async function updatePreferences(
   const next = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
   await repo.savePreferences(db, auth.user.id, next);
   return next;
+}
+
+/**
+ * Notifies users of something that is not a ticket's activity (a visitor's enquiry): a row each in the caller's
+ * transaction; the returned function, run after it commits, pushes them to open browsers.
+ */
+export async function notifyUsers(
+  tx: Tx,
+  deps: { db: Db; hub: RealtimeHub },
+  userIds: readonly string[],
+  n: { kind: NotificationKind; title: string; body: string },
+): Promise<() => Promise<void>> {
+  const created: { userId: string; notification: Notification }[] = [];
+  for (const userId of userIds) {
+    const row = await repo.insertNotification(tx, {
+      userId,
+      kind: n.kind,
+      ticketId: null,
+      title: n.title,
+      body: n.body,
+    });
+    created.push({ userId, notification: toNotification(row) });
+  }
+  return () => pushCreated(deps, created);
+}
+
+/** After the rows commit: each new notification to its user's open browsers, with their unread count. */
+export async function pushCreated(
+  deps: { db: Db; hub: RealtimeHub },
+  created: readonly { userId: string; notification: Notification }[],
+): Promise<void> {
+  for (const c of created) {
+    const unread = await repo.unreadCount(deps.db, c.userId);
+    await deps.hub.publish(
+      { users: [c.userId] },
+      { type: 'notification.created', notification: c.notification, unread_count: unread },
+    );
+  }
 }

@@ -7,7 +7,7 @@ import type { Mailer, MailMessage } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { TicketActivity } from '../tickets/index.ts';
 import * as repo from './notifications.repository.ts';
-import { toNotification } from './notifications.service.ts';
+import { pushCreated, toNotification } from './notifications.service.ts';
 
 interface Planned {
   userId: string;
@@ -143,13 +143,7 @@ export function createTicketNotifier(deps: TicketNotifierDeps) {
       }
     }
     return async () => {
-      for (const c of created) {
-        const unread = await repo.unreadCount(deps.db, c.userId);
-        await deps.hub.publish(
-          { users: [c.userId] },
-          { type: 'notification.created', notification: c.notification, unread_count: unread },
-        );
-      }
+      await pushCreated(deps, created);
       for (const m of mails) {
         try {
           await deps.mailer.send(m);

@@ -26,6 +26,21 @@ const PUBLIC = new Set([
   'POST /api/v1/payments/stripe/webhook',
   'GET /api/v1/invoices/shared/:token',
   'GET /api/v1/invoices/shared/:token/pdf',
+  // The public site (issue 11): published content only; the two forms are rate-limited and spam-checked.
+  'GET /api/v1/site',
+  'GET /api/v1/pages/:route',
+  'GET /api/v1/blog',
+  'GET /api/v1/blog/categories',
+  'GET /api/v1/blog/:slug',
+  'GET /api/v1/galleries',
+  'GET /api/v1/galleries/:slug',
+  'GET /api/v1/site/events',
+  'GET /api/v1/site/events/:slug',
+  'GET /api/v1/jobs',
+  'GET /api/v1/jobs/:slug',
+  'GET /api/v1/forms/:slug',
+  'POST /api/v1/forms/:slug/submissions',
+  'POST /api/v1/contact-enquiries',
 ]);
 
 describe('every route', () => {

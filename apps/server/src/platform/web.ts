@@ -16,11 +16,29 @@ export function findWebDist(): string | null {
   return null;
 }
 
+/** The head a route's HTML is sent with (the public site's title, tags and status); null keeps index.html as built. */
+export type HeadFor = (pathname: string) => Promise<{ status: number; lang: string; html: string } | null>;
+
+/** index.html with the route's own head: its title and description replace the built ones; everything injected is
+ * escaped by whoever made it (site/site-head.ts). */
+export function withHead(template: string, head: { lang: string; html: string }): string {
+  return template
+    .replace(/<html([^>]*?)\s+lang="[^"]*"/, `<html$1 lang="${head.lang.replace(/[^a-zA-Z-]/g, '')}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
+    .replace('</head>', `${head.html}</head>`);
+}
+
 /**
  * Serves the built SPA on the API's port. Unknown /api paths answer
- * problem+json; any other GET that wants HTML gets index.html (SPA fallback).
+ * problem+json; any other GET that wants HTML gets index.html (SPA fallback), with the head `headFor` gives it.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  headFor: HeadFor = async () => null,
+): Promise<void> {
+  let template: string | null = null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -38,11 +56,18 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     });
     // wildcard:false registers only the files present at start; hashed assets are all there.
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
     if (webDist && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const head = await headFor(pathname);
+      if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+      return reply
+        .code(head.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withHead(template, head));
     }
     return reply
       .code(404)

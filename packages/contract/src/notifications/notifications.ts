@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'invoice',
   'draft',
   'signing',
+  /** A visitor sent the contact form or a web form (the public site). */
+  'enquiry',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

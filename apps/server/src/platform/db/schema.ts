@@ -13,3 +13,4 @@ export * from './schema/billing.ts';
 export * from './schema/documents.ts';
 export * from './schema/questionnaire.ts';
 export * from './schema/drafts.ts';
+export * from './schema/site.ts';

@@ -3,7 +3,7 @@ import { loadAuditLogPage } from '../../features/audit-log/index.ts';
 import { loadRegisterPage, loadResetPasswordPage } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
-import { loadHomePage } from '../../features/cms/index.ts';
+import { loadHomePage, loadSitePages } from '../../features/cms/index.ts';
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
@@ -40,4 +40,18 @@ export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage'
 export const VaultPage = page(loadVaultPage, 'VaultPage');
 export const QuestionnairePage = page(loadQuestionnairePage, 'QuestionnairePage');
 export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
+// The public site: one chunk, loaded by its first page.
+export const CmsPage = page(loadSitePages, 'CmsPage');
+export const AboutUsPage = page(loadSitePages, 'AboutUsPage');
+export const ContactUsPage = page(loadSitePages, 'ContactUsPage');
+export const ComingSoonPage = page(loadSitePages, 'ComingSoonPage');
+export const LandingPage = page(loadSitePages, 'LandingPage');
+export const BlogListPage = page(loadSitePages, 'BlogListPage');
+export const PostPage = page(loadSitePages, 'PostPage');
+export const GalleryPage = page(loadSitePages, 'GalleryPage');
+export const GalleryListPage = page(loadSitePages, 'GalleryListPage');
+export const EventPage = page(loadSitePages, 'EventPage');
+export const JobsPage = page(loadSitePages, 'JobsPage');
+export const JobPage = page(loadSitePages, 'JobPage');
+export const WebFormPage = page(loadSitePages, 'WebFormPage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

@@ -1,11 +1,30 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFolder, IconReceipt, IconTicket } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './home-page.module.css';
+import { usePage } from './site-api.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 
-/** '/' (and home, home/:id): the public landing until the CMS serves the home page. */
+/** '/' (and home, home/:id): the firm's home page from the CMS; this landing until one is published. */
 export function HomePage() {
+  // The page is asked for first (a small call); the renderer, its own chunk, loads only when there is one.
+  const isPhone = useIsPhone();
+  const { data, isLoading } = usePage('home', isPhone ? 'mobile' : 'web');
+  if (isLoading) return <PageLoader />;
+  if (!data) return <DefaultHome />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <SiteHome page={data} />
+    </Suspense>
+  );
+}
+
+const SiteHome = lazy(() => import('./site-pages.tsx').then((m) => ({ default: m.SiteHome })));
+
+function DefaultHome() {
   const { t } = useTranslation();
   const features = [
     { icon: IconTicket, title: t('home.features.requestTitle'), text: t('home.features.requestText') },

@@ -1,3 +1,5 @@
 // The cms feature's public entry point: the only module other features and the shell may import.
-// Pages and panels load through these functions so that each stays its own chunk.
+// Pages and panels load through these functions so that each stays its own chunk. The public site (pages, blog,
+// galleries, events, jobs, forms) is one chunk of its own and imports nothing of the signed-in portal.
 export const loadHomePage = () => import('./home-page.tsx');
+export const loadSitePages = () => import('./site-pages.tsx');

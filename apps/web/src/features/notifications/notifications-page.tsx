@@ -5,6 +5,7 @@ import {
   IconChecks,
   IconFileDescription,
   IconFileUpload,
+  IconMail,
   IconMessage,
   IconProgress,
   IconReceipt,
@@ -32,6 +33,7 @@ const KIND_ICON = {
   invoice: IconReceipt,
   draft: IconFileDescription,
   signing: IconSignature,
+  enquiry: IconMail,
 } as const satisfies Record<Notification['kind'], unknown>;
 
 function NotificationRow({ n }: { n: Notification }) {

@@ -1,0 +1,32 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../platform/db/seed.ts';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { seedSampleSite } from './sample-site.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+}, 120_000);
+afterAll(async () => t.close());
+
+describe('the demo firm’s website', () => {
+  it('is published once, through the site feature, with every page the README promises', async () => {
+    expect(await seedSampleSite(t.database.db, pino({ level: 'silent' }))).toBe(true);
+    expect(await seedSampleSite(t.database.db, pino({ level: 'silent' }))).toBe(false);
+    const get = (url: string) => t.app.inject({ url });
+    expect((await get('/api/v1/site')).json().settings.firm_name).toBe('Harbor Tax & Accounting');
+    for (const route of ['home', 'about-us', 'services', 'pricing', 'faq', 'contact-us'])
+      expect((await get(`/api/v1/pages/${route}`)).statusCode, route).toBe(200);
+    const mobile = (await get('/api/v1/pages/home?app=mobile')).json();
+    expect(mobile.variant).toBe('mobile');
+    expect((await get('/api/v1/blog')).json().items).toHaveLength(3);
+    expect((await get('/api/v1/galleries/our-office')).json().images.length).toBeGreaterThan(2);
+    const events = (await get('/api/v1/site/events')).json().items;
+    expect(events[0].slug).toBe('tax-deadline-webinar');
+    expect((await get('/api/v1/jobs')).json().items[0].employment_type).toBe('SEASONAL');
+    const pricing = (await get('/api/v1/pages/pricing')).json();
+    expect(pricing.blocks[0].plans[0].price_cents).toBe(19900);
+  });
+});

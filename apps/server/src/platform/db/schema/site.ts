@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The public site's content (docs/decisions/0018): website settings, pages, blog posts, categories, galleries,
+ * events, job openings and web forms, one row each. `draft` is what editors work on, `published` what visitors
+ * read (null until published); both are JSON checked by the contract's schema of the kind, so a second language
+ * needs no migration.
+ */
+export const siteEntries = pgTable(
+  'site_entries',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The draft's route or slug (unique per kind and variant among drafts). */
+    key: text('key').notNull(),
+    /** `web`, or `mobile` for the home page's phone variant. */
+    variant: text('variant').notNull().default('web'),
+    draft: jsonb('draft').notNull(),
+    /** The published version's route or slug: a renamed draft does not move what is live. */
+    published_key: text('published_key'),
+    published: jsonb('published'),
+    published_at: ts('published_at'),
+    draft_revision_id: text('draft_revision_id'),
+    published_revision_id: text('published_revision_id'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('site_entries_draft_key').on(t.kind, t.key, t.variant),
+    uniqueIndex('site_entries_published_key')
+      .on(t.kind, t.published_key, t.variant)
+      .where(sql`${t.published_key} is not null`),
+    index('site_entries_published_idx').on(t.kind, t.published_at),
+  ],
+);
+
+/** Every saved, published, unpublished or restored version of an entry; any of them can be restored. */
+export const siteRevisions = pgTable(
+  'site_revisions',
+  {
+    id: text('id').primaryKey(),
+    entry_id: text('entry_id')
+      .notNull()
+      .references(() => siteEntries.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    data: jsonb('data').notNull(),
+    author_id: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('site_revisions_entry_idx').on(t.entry_id, t.created_at)],
+);
+
+/** Users an Admin allowed to edit the site (Admins always may). */
+export const siteEditors = pgTable('site_editors', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  granted_by: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** SPEC's Contact Enquiry: what visitors send through the contact form, for staff to answer. */
+export const contactEnquiries = pgTable(
+  'contact_enquiries',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('new'),
+    handled_at: ts('handled_at'),
+    handled_by: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_enquiries_created_idx').on(t.created_at)],
+);
+
+/** A web form's submissions, checked against the form's definition when sent. */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: text('id').primaryKey(),
+    entry_id: text('entry_id')
+      .notNull()
+      .references(() => siteEntries.id, { onDelete: 'cascade' }),
+    form_key: text('form_key').notNull(),
+    values: jsonb('values').notNull(),
+    rows: jsonb('rows').notNull(),
+    user_id: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('new'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('form_submissions_entry_idx').on(t.entry_id, t.created_at)],
+);

@@ -1,0 +1,9 @@
+// The public site's entry point (issue 11; docs/decisions/0018): other features, app.ts and the demo sample import
+// it only from here (docs/decisions/0010).
+export { siteRoutes } from './site.routes.ts';
+export { siteAdminRoutes } from './site-admin.routes.ts';
+export { siteSeoRoutes } from './site-seo.routes.ts';
+/** The head index.html is sent with on a public route (platform/web.ts takes it as a function). */
+export { pageHead } from './site-head.ts';
+/** What the demo sample builds the sample site with, as an editor would. */
+export { createEntry, publishEntry, saveSettings, type Editor } from './site.service.ts';

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints as api, MESSAGES, type ContentKind } from '@taxportal/contract';
+import { authOf, requireRole, requireStaff } from '../platform/auth/guard.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError, notFound } from '../platform/errors.ts';
+import { route } from '../platform/route.ts';
+import { requireSiteEditor } from './site-access.ts';
+import * as inbox from './site-inbox.service.ts';
+import * as repo from './site.repository.ts';
+import * as service from './site.service.ts';
+
+const editorOf = (req: FastifyRequest): service.Editor => ({ userId: authOf(req).user.id, ip: req.ip });
+
+const KINDS = {
+  pages: api.adminSitePages,
+  posts: api.adminSitePosts,
+  categories: api.adminSiteCategories,
+  galleries: api.adminSiteGalleries,
+  events: api.adminSiteEvents,
+  jobs: api.adminSiteJobs,
+  forms: api.adminSiteForms,
+} as const;
+
+/** The editor's endpoints (Admins and site editors), the inbox (staff) and who may edit (Admins). */
+export function siteAdminRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  const editor = requireSiteEditor(db);
+  return async function routes(app: FastifyInstance) {
+    for (const [kind, e] of Object.entries(KINDS) as [ContentKind, (typeof KINDS)[ContentKind]][]) {
+      route(app, e.list, { preValidation: editor, handler: async () => service.listEntries(db, kind) });
+      route(app, e.create, {
+        preValidation: editor,
+        handler: async (req, reply) =>
+          reply
+            .code(201)
+            .send(await service.createEntry(db, editorOf(req), kind, (req.body as { data: unknown }).data)),
+      });
+      route(app, e.get, { preValidation: editor, handler: async (req) => service.getEntry(db, kind, req.params.id) });
+      route(app, e.save, {
+        preValidation: editor,
+        handler: async (req) =>
+          service.saveDraft(db, editorOf(req), kind, req.params.id, (req.body as { data: unknown }).data),
+      });
+      route(app, e.publish, {
+        preValidation: editor,
+        handler: async (req) => service.publishEntry(db, editorOf(req), kind, req.params.id),
+      });
+      route(app, e.unpublish, {
+        preValidation: editor,
+        handler: async (req) => service.unpublishEntry(db, editorOf(req), kind, req.params.id),
+      });
+      route(app, e.remove, {
+        preValidation: editor,
+        handler: async (req, reply) => {
+          await service.deleteEntry(db, editorOf(req), kind, req.params.id);
+          return reply.code(204).send(null);
+        },
+      });
+      route(app, e.revisions, {
+        preValidation: editor,
+        handler: async (req) => service.listRevisions(db, kind, req.params.id),
+      });
+      route(app, e.restore, {
+        preValidation: editor,
+        handler: async (req) => service.restoreRevision(db, editorOf(req), kind, req.params.id, req.params.revisionId),
+      });
+    }
+
+    route(app, api.getSiteSettingsDraft, { preValidation: editor, handler: async () => service.getSettingsEntry(db) });
+    route(app, api.saveSiteSettings, {
+      preValidation: editor,
+      handler: async (req) => service.saveSettings(db, editorOf(req), req.body.data),
+    });
+    route(app, api.publishSiteSettings, {
+      preValidation: editor,
+      handler: async (req) => service.publishEntry(db, editorOf(req), 'settings', await service.settingsId(db)),
+    });
+    route(app, api.listSiteSettingsRevisions, {
+      preValidation: editor,
+      handler: async () => service.listRevisions(db, 'settings', await service.settingsId(db)),
+    });
+    route(app, api.restoreSiteSettingsRevision, {
+      preValidation: editor,
+      handler: async (req) =>
+        service.restoreRevision(db, editorOf(req), 'settings', await service.settingsId(db), req.params.revisionId),
+    });
+
+    // The inbox: every staff role answers enquiries.
+    route(app, api.listEnquiries, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.listEnquiries(db, req.query.status),
+    });
+    route(app, api.getEnquiry, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.getEnquiry(db, req.params.id),
+    });
+    route(app, api.markEnquiryHandled, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.markEnquiryHandled(db, editorOf(req), req.params.id),
+    });
+    route(app, api.listFormSubmissions, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.listSubmissions(db, req.params.id),
+    });
+
+    // Only Admins decide who else edits the site; only staff can be made editors.
+    const admin = requireRole('Admin');
+    route(app, api.listSiteEditors, {
+      preValidation: admin,
+      handler: async () => ({ items: await repo.listEditors(db) }),
+    });
+    route(app, api.grantSiteEditor, {
+      preValidation: admin,
+      handler: async (req, reply) => {
+        const roles = await repo.rolesOf(db, req.body.user_id);
+        if (roles.length === 0) throw notFound('User not found.');
+        if (roles.every((r) => r === 'Customer'))
+          throw new AppError('validation', 'Only staff can edit the site.', {
+            errors: [{ field: 'user_id', message: 'Only staff can edit the site.' }],
+          });
+        await repo.insertEditor(db, req.body.user_id, authOf(req).user.id);
+        const editors = await repo.listEditors(db);
+        return reply.code(201).send(editors.find((e) => e.user_id === req.body.user_id)!);
+      },
+    });
+    route(app, api.revokeSiteEditor, {
+      preValidation: admin,
+      handler: async (req, reply) => {
+        if (!(await repo.deleteEditor(db, req.params.userId))) throw notFound(MESSAGES.notFound);
+        return reply.code(204).send(null);
+      },
+    });
+  };
+}

@@ -1,0 +1,285 @@
+import {
+  publicPathOf,
+  publicTargetOf,
+  textIn,
+  type ContentKind,
+  type EventData,
+  type JobData,
+  type LocalizedText,
+  type PostData,
+  type SiteImage,
+  type SiteSettings,
+} from '@taxportal/contract';
+import type { Db } from '../platform/db/client.ts';
+import { FALLBACK_SETTINGS } from './site.routes.ts';
+import * as repo from './site.repository.ts';
+import { publishedSettings } from './site.service.ts';
+
+/** What the server puts in index.html's head for a public route, so search engines and link previews see it. */
+export interface PageHead {
+  status: number;
+  lang: string;
+  /** Escaped HTML: title, description, canonical, Open Graph, Twitter, hreflang and JSON-LD. */
+  html: string;
+}
+
+/** First path segments the web app answers (SPEC §2 and the portal's own pages); any other path is a 404. */
+const APP_SEGMENTS = new Set([
+  'home',
+  'p',
+  'login',
+  'register',
+  'register-form',
+  'reset-password',
+  'contact-us',
+  'coming-soon',
+  'about-us',
+  'seeker',
+  'events',
+  'new',
+  'webform-child',
+  'edit-webformchild',
+  'gallery-detail',
+  'gallery-list',
+  'list',
+  'detail',
+  'c',
+  'landing-page',
+  'edit-profile',
+  'job-detail',
+  'social-share',
+  'billing',
+  'forms',
+  'my-profile',
+  'referral',
+  'grid',
+  'form-wizards',
+  'form',
+  'my-tickets',
+  'dashboard',
+  'notifications',
+  'vault',
+  'contacts',
+  'create-ticket',
+  'all-tickets',
+  'open-tickets',
+  'admin',
+  'mobile',
+  'sign-in',
+  'signing',
+]);
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** JSON inside a script element: nothing in it can close the element or start markup. */
+const jsonLd = (data: object) =>
+  `<script type="application/ld+json">${JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}</script>`;
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const absolute = (base: string, src: string) => (src.startsWith('/') ? `${base}${src}` : src);
+
+function firm(settings: SiteSettings, base: string) {
+  const b = settings.business;
+  return {
+    '@type': 'AccountingService',
+    name: settings.firm_name,
+    url: `${base}/`,
+    ...(settings.logo ? { logo: absolute(base, settings.logo.src), image: absolute(base, settings.logo.src) } : {}),
+    ...(b.phone ? { telephone: b.phone } : {}),
+    ...(b.email ? { email: b.email } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: b.street,
+      addressLocality: b.locality,
+      addressRegion: b.region,
+      postalCode: b.postal_code,
+      addressCountry: b.country,
+    },
+    ...(b.map_url ? { hasMap: b.map_url } : {}),
+    ...(settings.social_links.length ? { sameAs: settings.social_links.map((s) => s.url) } : {}),
+  };
+}
+
+interface Described {
+  title: string;
+  description: string;
+  image: SiteImage | null;
+  type: 'website' | 'article';
+  data: object[];
+}
+
+async function describe(db: Db, settings: SiteSettings, base: string, pathname: string): Promise<Described | null> {
+  const target = publicTargetOf(pathname);
+  const org = firm(settings, base);
+  if (!target) return null;
+  if (target.kind === 'list') {
+    const titles = { posts: 'Blog', galleries: 'Galleries', jobs: 'Careers', events: 'Events' } as const;
+    return {
+      title: titles[target.of],
+      description: textIn(settings.tagline),
+      image: null,
+      type: 'website',
+      data: [org],
+    };
+  }
+  const row = await repo.findPublished(db, target.kind, target.key);
+  if (!row) return null;
+  const d = row.published as Record<string, unknown>;
+  const title = textIn((d.title ?? d.name) as LocalizedText);
+  const summary = textIn((d.description ?? d.excerpt ?? d.summary) as LocalizedText | undefined);
+  const cover = (d.cover as SiteImage | null | undefined) ?? null;
+  const url = `${base}${publicPathOf(target.kind, target.key)}`;
+  const published = row.published_at!.toISOString();
+  switch (target.kind as ContentKind) {
+    case 'posts': {
+      const p = d as PostData;
+      const posting = {
+        '@type': 'BlogPosting',
+        headline: title,
+        description: summary,
+        datePublished: published,
+        mainEntityOfPage: url,
+        ...(p.author ? { author: { '@type': 'Person', name: p.author } } : {}),
+        ...(cover ? { image: absolute(base, cover.src) } : {}),
+        publisher: org,
+      };
+      return { title, description: summary, image: cover, type: 'article', data: [posting] };
+    }
+    case 'events': {
+      const e = d as EventData;
+      const online = e.online_url !== '';
+      const event = {
+        '@type': 'Event',
+        name: title,
+        description: summary,
+        startDate: e.starts_at,
+        ...(e.ends_at ? { endDate: e.ends_at } : {}),
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: online
+          ? 'https://schema.org/OnlineEventAttendanceMode'
+          : 'https://schema.org/OfflineEventAttendanceMode',
+        location: online
+          ? { '@type': 'VirtualLocation', url: absolute(base, e.online_url) }
+          : { '@type': 'Place', name: e.place, address: org.address },
+        organizer: { '@type': 'Organization', name: settings.firm_name, url: `${base}/` },
+        url,
+      };
+      return { title, description: summary, image: cover, type: 'website', data: [event] };
+    }
+    case 'jobs': {
+      const j = d as JobData;
+      const job = {
+        '@type': 'JobPosting',
+        title,
+        description: textIn(j.body) || summary,
+        datePosted: published,
+        ...(j.valid_through ? { validThrough: `${j.valid_through}T23:59:59Z` } : {}),
+        employmentType: j.employment_type,
+        hiringOrganization: { '@type': 'Organization', name: settings.firm_name, sameAs: `${base}/` },
+        jobLocation: { '@type': 'Place', address: org.address },
+        ...(j.remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
+        url,
+      };
+      return {
+        title,
+        description: summary || stripTags(textIn(j.body)).slice(0, 160),
+        image: null,
+        type: 'website',
+        data: [job],
+      };
+    }
+    default:
+      return { title, description: summary, image: cover, type: 'website', data: [org] };
+  }
+}
+
+/**
+ * The head of a public route: the page's own title and tags, 404 for a public route with nothing published and for
+ * any path the web app does not know. Null for the portal's own pages, which keep index.html as built.
+ */
+export async function pageHead(db: Db, publicUrl: string, pathname: string): Promise<PageHead | null> {
+  const base = publicUrl.replace(/\/$/, '');
+  const first = pathname.split('/').filter(Boolean)[0];
+  const isPublicTarget = publicTargetOf(pathname) !== null;
+  if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first)) return null;
+  const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
+  const found = isPublicTarget ? await describe(db, settings, base, pathname) : null;
+  const canonical = `${base}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  if (!found) {
+    const title = `Page not found | ${settings.firm_name}`;
+    return {
+      status: 404,
+      lang: 'en',
+      html: `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex" />`,
+    };
+  }
+  const fullTitle =
+    pathname === '/' || found.title === settings.firm_name ? found.title : `${found.title} | ${settings.firm_name}`;
+  const description = found.description || textIn(settings.tagline);
+  const image = found.image ?? settings.logo;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    `<title>${escapeHtml(fullTitle)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<link rel="alternate" hreflang="en" href="${escapeHtml(canonical)}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}" />`,
+    meta('property', 'og:type', found.type),
+    meta('property', 'og:site_name', settings.firm_name),
+    meta('property', 'og:title', found.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:locale', 'en_US'),
+    ...(image ? [meta('property', 'og:image', absolute(base, image.src))] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', found.title),
+    meta('name', 'twitter:description', description),
+    jsonLd({ '@context': 'https://schema.org', '@graph': found.data }),
+  ];
+  return { status: 200, lang: 'en', html: tags.join('') };
+}
+
+/** Every published route, for search engines. */
+export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
+  const base = publicUrl.replace(/\/$/, '');
+  const rows = await repo.listAllPublished(db);
+  const urls = rows
+    .filter((r) => r.kind !== 'settings' && r.variant === 'web' && r.key)
+    .map((r) => ({ loc: `${base}${publicPathOf(r.kind as ContentKind, r.key!)}`, at: r.published_at }));
+  const body = urls
+    .map((u) => `<url><loc>${escapeHtml(u.loc)}</loc>${u.at ? `<lastmod>${u.at.toISOString()}</lastmod>` : ''}</url>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`;
+}
+
+/** The portal's signed-in pages and the API are not for crawlers; the public site is. */
+export const robotsTxt = (publicUrl: string): string =>
+  [
+    'User-agent: *',
+    'Disallow: /api/',
+    ...[
+      'dashboard',
+      'my-tickets',
+      'all-tickets',
+      'open-tickets',
+      'vault',
+      'contacts',
+      'admin',
+      'form/',
+      'notifications',
+      'billing',
+      'create-ticket',
+    ].map((p) => `Disallow: /${p}`),
+    'Allow: /',
+    `Sitemap: ${publicUrl.replace(/\/$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');

@@ -1,0 +1,91 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Everything an editor saves passes through here before it is stored (issue 11 item 2): rich text keeps an
+ * allow-list of tags and attributes, every other text keeps no markup at all. Link and image addresses are refused
+ * by the contract's schemas when unsafe, and are checked again here in rich text.
+ */
+const RICH: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+    'pre',
+    'hr',
+    'img',
+    'mark',
+    'sub',
+    'sup',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  // Images only from https or this site: no data: URLs, no tracking over plain http.
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        rel: 'noopener noreferrer',
+        ...(attribs.target ? { target: '_blank' } : {}),
+      },
+    }),
+  },
+};
+
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH);
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const NONE: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
+
+/**
+ * Plain text: no markup. Tags are dropped (a script's content with them) and the entities sanitize-html writes are
+ * turned back into characters, until nothing changes, so an escaped `&lt;script&gt;` cannot come back as a tag.
+ */
+export function sanitizePlainText(text: string): string {
+  let current = text;
+  for (let i = 0; i < 5; i++) {
+    const next = sanitizeHtml(current, NONE).replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
+}
+
+/** Localised texts under these keys are rich text; every other string of content is plain text. */
+const RICH_KEYS = new Set(['html', 'body']);
+/** Addresses the contract's schemas already checked (http(s), site paths, mailto:, tel:); kept as written. */
+const URL_KEYS = new Set(['href', 'src', 'url', 'map_url', 'online_url']);
+
+/** Returns a copy of a piece of content with every string sanitised by what it is. */
+export function sanitizeContent<T>(value: T): T {
+  const walk = (v: unknown, key: string | null, richParent: boolean): unknown => {
+    if (typeof v === 'string') {
+      if (key && URL_KEYS.has(key)) return v;
+      return richParent ? sanitizeRichText(v) : sanitizePlainText(v);
+    }
+    if (Array.isArray(v)) return v.map((item) => walk(item, null, false));
+    if (v && typeof v === 'object') {
+      const rich = key !== null && RICH_KEYS.has(key);
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, walk(inner, k, rich)]));
+    }
+    return v;
+  };
+  return walk(value, null, false) as T;
+}

@@ -1,0 +1,98 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  endpoints,
+  textIn,
+  type ContactEnquiryBody,
+  type FormSubmissionBody,
+  type LocalizedText,
+  type PageVariant,
+} from '@taxportal/contract';
+import { useTranslation } from 'react-i18next';
+import { call, toastOnError } from '../../lib/api/index.ts';
+
+// The public site's reads: what is published, cached a minute (the settings also by ETag on the server).
+const site = ['site'] as const;
+const fresh = { staleTime: 60_000 };
+
+export const useSite = () =>
+  useQuery({ queryKey: [...site, 'settings'], queryFn: () => call(endpoints.getSite), ...fresh });
+
+export const usePage = (route: string, app: PageVariant = 'web') =>
+  useQuery({
+    queryKey: [...site, 'page', route, app],
+    queryFn: () => call(endpoints.getPage, { params: { route }, query: { app } }),
+    retry: false,
+    ...fresh,
+  });
+
+export const usePosts = (category?: string, limit = 20) =>
+  useQuery({
+    queryKey: [...site, 'posts', category ?? null, limit],
+    queryFn: () => call(endpoints.listPosts, { query: { limit, ...(category ? { category } : {}) } }),
+    ...fresh,
+  });
+export const usePost = (slug: string) =>
+  useQuery({
+    queryKey: [...site, 'post', slug],
+    queryFn: () => call(endpoints.getPost, { params: { slug } }),
+    retry: false,
+    ...fresh,
+  });
+export const useGalleries = () =>
+  useQuery({ queryKey: [...site, 'galleries'], queryFn: () => call(endpoints.listGalleries, { query: {} }), ...fresh });
+export const useGallery = (slug: string) =>
+  useQuery({
+    queryKey: [...site, 'gallery', slug],
+    queryFn: () => call(endpoints.getGallery, { params: { slug } }),
+    retry: false,
+    ...fresh,
+  });
+export const useEvents = () =>
+  useQuery({ queryKey: [...site, 'events'], queryFn: () => call(endpoints.listSiteEvents, { query: {} }), ...fresh });
+export const useEvent = (slug: string) =>
+  useQuery({
+    queryKey: [...site, 'event', slug],
+    queryFn: () => call(endpoints.getSiteEvent, { params: { slug } }),
+    retry: false,
+    ...fresh,
+  });
+export const useJobs = () =>
+  useQuery({ queryKey: [...site, 'jobs'], queryFn: () => call(endpoints.listJobs, { query: {} }), ...fresh });
+export const useJob = (slug: string) =>
+  useQuery({
+    queryKey: [...site, 'job', slug],
+    queryFn: () => call(endpoints.getJob, { params: { slug } }),
+    retry: false,
+    ...fresh,
+  });
+export const useWebForm = (slug: string) =>
+  useQuery({
+    queryKey: [...site, 'form', slug],
+    queryFn: () => call(endpoints.getForm, { params: { slug } }),
+    retry: false,
+    ...fresh,
+  });
+export const usePublicServices = () =>
+  useQuery({
+    queryKey: ['catalog', 'public-services'],
+    queryFn: () => call(endpoints.listPublicServices, { query: {} }),
+    ...fresh,
+  });
+
+export const useSendEnquiry = () =>
+  useMutation({
+    mutationFn: (body: ContactEnquiryBody) => call(endpoints.sendContactEnquiry, { body }),
+    meta: toastOnError,
+  });
+export const useSubmitWebForm = (slug: string) =>
+  useMutation({
+    mutationFn: (body: FormSubmissionBody) => call(endpoints.submitForm, { params: { slug }, body }),
+    meta: toastOnError,
+  });
+
+/** Content's text in the interface's language (English when that language has none). */
+export function useText() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language?.startsWith('es') ? 'es' : 'en';
+  return (text: LocalizedText | undefined) => textIn(text, lang);
+}

@@ -1,0 +1,182 @@
+import {
+  Anchor,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { SiteSettings } from '@taxportal/contract';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { SiteLink } from './site-links.tsx';
+import { useSite, useText } from './site-api.ts';
+import classes from './site.module.css';
+
+/** SPEC §9's first header threshold: past it the site's menu bar casts a shadow over the page. */
+const STICKY_AT = 40;
+
+function SiteNav({ settings }: { settings: SiteSettings }) {
+  const { t } = useTranslation();
+  const text = useText();
+  const [scroll] = useWindowScroll();
+  const isPhone = useIsPhone();
+  const [opened, drawer] = useDisclosure(false);
+  if (settings.header_menu.length === 0) return null;
+  const stuck = scroll.y > STICKY_AT;
+  const links = settings.header_menu.map((item) =>
+    item.children.length === 0 || isPhone ? (
+      <Stack key={item.href} gap={4}>
+        <SiteLink href={item.href} className={classes.navLink}>
+          {text(item.label)}
+        </SiteLink>
+        {isPhone &&
+          item.children.map((child) => (
+            <Box key={child.href} pl="md">
+              <SiteLink href={child.href} className={classes.navLink}>
+                {text(child.label)}
+              </SiteLink>
+            </Box>
+          ))}
+      </Stack>
+    ) : (
+      <Menu key={item.href} trigger="click-hover" openDelay={50} closeDelay={150}>
+        <Menu.Target>
+          <UnstyledButton className={classes.navLink} aria-haspopup="menu">
+            <Group gap={4}>
+              {text(item.label)}
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={SiteLinkItem} href={item.href}>
+            {text(item.label)}
+          </Menu.Item>
+          {item.children.map((child) => (
+            <Menu.Item key={child.href} component={SiteLinkItem} href={child.href}>
+              {text(child.label)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    ),
+  );
+  return (
+    <Box
+      component="nav"
+      aria-label={t('site.menu')}
+      className={`${classes.nav} ${stuck ? classes.navStuck : ''}`}
+      data-testid="site-nav"
+      data-stuck={stuck}
+    >
+      <Container size="lg" py={6}>
+        {isPhone ? (
+          <Group justify="space-between">
+            <Text fw={700}>{settings.firm_name}</Text>
+            <Burger opened={opened} onClick={drawer.toggle} aria-label={t('site.openMenu')} size="sm" />
+            <Drawer opened={opened} onClose={drawer.close} title={settings.firm_name} position="right" size="80%">
+              <Stack onClick={drawer.close}>{links}</Stack>
+            </Drawer>
+          </Group>
+        ) : (
+          <Group gap="lg">{links}</Group>
+        )}
+      </Container>
+    </Box>
+  );
+}
+
+/** A menu item that is a link, in the app or (https) in a new tab. */
+function SiteLinkItem({ href, children, ...rest }: { href: string; children?: ReactNode }) {
+  return (
+    <SiteLink href={href} {...rest}>
+      {children}
+    </SiteLink>
+  );
+}
+
+function SiteFooter({ settings }: { settings: SiteSettings }) {
+  const { t } = useTranslation();
+  const text = useText();
+  const b = settings.business;
+  const address = [b.street, [b.locality, b.region, b.postal_code].filter(Boolean).join(', ')].filter(Boolean);
+  return (
+    <Box component="footer" className={classes.footer} data-testid="site-footer">
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: settings.footer_columns.length + 1 }} spacing="xl">
+          <Stack gap={4}>
+            <Text fw={700} c="white">
+              {settings.firm_name}
+            </Text>
+            {address.map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
+            {b.phone && (
+              <Anchor href={`tel:${b.phone.replace(/[^\d+]/g, '')}`} size="sm">
+                {b.phone}
+              </Anchor>
+            )}
+            {b.email && (
+              <Anchor href={`mailto:${b.email}`} size="sm">
+                {b.email}
+              </Anchor>
+            )}
+          </Stack>
+          {settings.footer_columns.map((col) => (
+            <Stack key={text(col.heading)} gap={6}>
+              <Text fw={700} c="white" component="h2" size="md">
+                {text(col.heading)}
+              </Text>
+              {col.links.map((l) => (
+                <SiteLink key={l.href} href={l.href}>
+                  {text(l.label)}
+                </SiteLink>
+              ))}
+            </Stack>
+          ))}
+        </SimpleGrid>
+        {settings.social_links.length > 0 && (
+          <Group mt="lg" gap="md" aria-label={t('site.social')}>
+            {settings.social_links.map((s) => (
+              <SiteLink key={s.url} href={s.url}>
+                {t(`site.networks.${s.network}`)}
+              </SiteLink>
+            ))}
+          </Group>
+        )}
+        <Text size="xs" mt="lg">
+          © {new Date().getFullYear()} {settings.firm_name}
+        </Text>
+      </Container>
+    </Box>
+  );
+}
+
+/** The public site around a page: the firm's menu (sticky by scroll) and footer, in the firm's colours. */
+export function SiteFrame({ children }: { children: ReactNode }) {
+  const { data } = useSite();
+  const style = data
+    ? ({
+        '--site-primary': data.settings.colors.primary,
+        '--site-accent': data.settings.colors.accent,
+      } as CSSProperties)
+    : undefined;
+  return (
+    <Box style={style} data-testid="site-frame">
+      {data && <SiteNav settings={data.settings} />}
+      {children}
+      {data && <SiteFooter settings={data.settings} />}
+    </Box>
+  );
+}

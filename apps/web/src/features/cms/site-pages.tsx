@@ -1,0 +1,337 @@
+import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconVideo } from '@tabler/icons-react';
+import type { PublicPage } from '@taxportal/contract';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { BlockView, GalleryGrid, PostCards, RichText } from './site-blocks.tsx';
+import { SiteFrame } from './site-frame.tsx';
+import {
+  useEvent,
+  useEvents,
+  useGalleries,
+  useGallery,
+  useJob,
+  useJobs,
+  usePage,
+  usePost,
+  useSite,
+  useText,
+} from './site-api.ts';
+import { WebForm } from './web-form.tsx';
+
+/** The document's title as the server sent it for this route, kept when the visitor moves on in the app. */
+function useDocumentTitle(title: string | undefined) {
+  const { data } = useSite();
+  const firm = data?.settings.firm_name;
+  useEffect(() => {
+    if (!title || !firm) return;
+    document.title = title === firm ? title : `${title} | ${firm}`;
+  }, [title, firm]);
+}
+
+function NotPublished() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl" data-testid="site-not-found">
+      <Stack align="center" ta="center">
+        <Title order={1}>{t('site.notFound')}</Title>
+        <Text>{t('site.notFoundText')}</Text>
+        <Button component={Link} to="/">
+          {t('site.backHome')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** The blocks of a published page, the first hero as the page's h1 (an h1 of the title otherwise). */
+export function PageBlocks({ page }: { page: PublicPage }) {
+  const text = useText();
+  useDocumentTitle(text(page.title));
+  const heroFirst = page.blocks[0]?.type === 'hero';
+  return (
+    <Box data-testid={`site-page-${page.route}`} data-variant={page.variant}>
+      {!heroFirst && (
+        <Container size="lg" pt="xl">
+          <Title order={1}>{text(page.title)}</Title>
+        </Container>
+      )}
+      {page.blocks.map((b, i) => (
+        <BlockView key={b.id} block={b} first={i === 0} />
+      ))}
+    </Box>
+  );
+}
+
+/** A CMS page by route: `p/:page_route` and the named routes (about-us, contact-us, coming-soon, landing-page). */
+export function CmsPage({ route: fixed }: { route?: string }) {
+  const { page_route } = useParams();
+  const { pathname } = useLocation();
+  const route = fixed ?? page_route ?? pathname.replace(/^\//, '');
+  const { data, isLoading } = usePage(route);
+  return <SiteFrame>{isLoading ? <PageLoader /> : data ? <PageBlocks page={data} /> : <NotPublished />}</SiteFrame>;
+}
+
+export const AboutUsPage = () => <CmsPage route="about-us" />;
+export const ContactUsPage = () => <CmsPage route="contact-us" />;
+export const ComingSoonPage = () => <CmsPage route="coming-soon" />;
+export const LandingPage = () => <CmsPage route="landing-page" />;
+
+/** The published home page (web or, on a phone, mobile variant: SPEC §9) in the site's frame. */
+export function SiteHome({ page }: { page: PublicPage }) {
+  return (
+    <SiteFrame>
+      <PageBlocks page={page} />
+    </SiteFrame>
+  );
+}
+
+const Shell = ({ title, children }: { title: string; children: ReactNode }) => {
+  useDocumentTitle(title);
+  return (
+    <SiteFrame>
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          {title}
+        </Title>
+        {children}
+      </Container>
+    </SiteFrame>
+  );
+};
+
+/** `list`, `list/blog`, `list/{category}`: blog posts, newest first. */
+export function BlogListPage() {
+  const { t } = useTranslation();
+  const { page_route } = useParams();
+  const category = page_route && page_route !== 'blog' ? page_route : undefined;
+  return (
+    <Shell title={t('site.blog')}>
+      <PostCards category={category} count={250} />
+    </Shell>
+  );
+}
+
+/** `detail/blog/{slug}`: a post. */
+export function PostPage() {
+  const { t } = useTranslation();
+  const text = useText();
+  const { page_route_1 } = useParams();
+  const { data, isLoading } = usePost(page_route_1 ?? '');
+  useDocumentTitle(data ? text(data.title) : undefined);
+  if (isLoading) return <PageLoader />;
+  if (!data)
+    return (
+      <SiteFrame>
+        <NotPublished />
+      </SiteFrame>
+    );
+  return (
+    <SiteFrame>
+      <Container size="md" py="xl" component="article">
+        <Anchor component={Link} to="/list/blog" size="sm">
+          {t('site.allPosts')}
+        </Anchor>
+        <Title order={1} mt="sm">
+          {text(data.title)}
+        </Title>
+        <Text c="dimmed" size="sm" mb="lg">
+          {new Date(data.published_at).toLocaleDateString('en-US', { dateStyle: 'long' })}
+          {data.author && ` · ${data.author}`}
+        </Text>
+        <RichText html={text(data.body)} />
+      </Container>
+    </SiteFrame>
+  );
+}
+
+/** `gallery-detail/{id}`: a gallery's images with captions. */
+export function GalleryPage() {
+  const text = useText();
+  const { id } = useParams();
+  const { data, isLoading } = useGallery(id ?? '');
+  if (isLoading) return <PageLoader />;
+  if (!data)
+    return (
+      <SiteFrame>
+        <NotPublished />
+      </SiteFrame>
+    );
+  return (
+    <Shell title={text(data.title)}>
+      {text(data.description) && <Text mb="lg">{text(data.description)}</Text>}
+      <GalleryGrid slug={data.slug} />
+    </Shell>
+  );
+}
+
+const when = (iso: string, zone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: zone,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+
+/** `events/{event}`: date and time in its zone, place or online link, registration through its web form. */
+export function EventPage() {
+  const { t } = useTranslation();
+  const text = useText();
+  const { events } = useParams();
+  const { data, isLoading } = useEvent(events ?? '');
+  if (isLoading) return <PageLoader />;
+  if (!data)
+    return (
+      <SiteFrame>
+        <NotPublished />
+      </SiteFrame>
+    );
+  return (
+    <Shell title={text(data.title)}>
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconCalendarEvent aria-hidden />
+          <Text fw={600}>{when(data.starts_at, data.time_zone)}</Text>
+        </Group>
+        {data.online_url ? (
+          <Group gap="xs">
+            <IconVideo aria-hidden />
+            <Text>{t('site.online')}</Text>
+          </Group>
+        ) : (
+          data.place && (
+            <Group gap="xs">
+              <IconMapPin aria-hidden />
+              <Text>{data.place}</Text>
+            </Group>
+          )
+        )}
+        <RichText html={text(data.body)} />
+        {data.form && (
+          <Card withBorder radius="md" padding="lg" maw={680}>
+            <WebForm slug={data.form} />
+          </Card>
+        )}
+      </Stack>
+    </Shell>
+  );
+}
+
+/** `seeker`: the firm's job openings (and its upcoming events). */
+export function JobsPage() {
+  const { t } = useTranslation();
+  const text = useText();
+  const { data } = useJobs();
+  const { data: events } = useEvents();
+  return (
+    <Shell title={t('site.careers')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {(data?.items ?? []).map((j) => (
+          <Card key={j.slug} withBorder radius="md" padding="lg">
+            <Stack gap="xs">
+              <Group gap="xs">
+                <Badge>{t(`site.employment.${j.employment_type}`)}</Badge>
+                {j.remote && <Badge variant="light">{t('site.remote')}</Badge>}
+              </Group>
+              <Title order={2} size="h3">
+                <Anchor component={Link} to={`/seeker/${j.slug}`}>
+                  {text(j.title)}
+                </Anchor>
+              </Title>
+              <Text size="sm">{text(j.summary)}</Text>
+              <Text size="sm" c="dimmed">
+                {j.location}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {(events?.items.length ?? 0) > 0 && (
+        <Stack mt="xl">
+          <Title order={2}>{t('site.events')}</Title>
+          {events!.items.map((e) => (
+            <Anchor key={e.slug} component={Link} to={`/events/${e.slug}`}>
+              {text(e.title)} — {when(e.starts_at, e.time_zone)}
+            </Anchor>
+          ))}
+        </Stack>
+      )}
+    </Shell>
+  );
+}
+
+/** `seeker/{route}`: an opening, and its application form. */
+export function JobPage() {
+  const { t } = useTranslation();
+  const text = useText();
+  const { route } = useParams();
+  const { data, isLoading } = useJob(route ?? '');
+  if (isLoading) return <PageLoader />;
+  if (!data)
+    return (
+      <SiteFrame>
+        <NotPublished />
+      </SiteFrame>
+    );
+  return (
+    <Shell title={text(data.title)}>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Badge>{t(`site.employment.${data.employment_type}`)}</Badge>
+          <Text c="dimmed">{data.location}</Text>
+        </Group>
+        <RichText html={text(data.body)} />
+        {data.form && (
+          <Card withBorder radius="md" padding="lg" maw={680}>
+            <WebForm slug={data.form} />
+          </Card>
+        )}
+      </Stack>
+    </Shell>
+  );
+}
+
+/** `forms/{route}` and `new/{page_route}`: a web form on its own. */
+export function WebFormPage() {
+  const { route, page_route } = useParams();
+  return (
+    <SiteFrame>
+      <Container size="sm" py="xl">
+        <WebForm slug={route ?? page_route ?? ''} />
+      </Container>
+    </SiteFrame>
+  );
+}
+
+/** `gallery-list`: every published gallery. */
+export function GalleryListPage() {
+  const { t } = useTranslation();
+  const text = useText();
+  const { data } = useGalleries();
+  return (
+    <Shell title={t('site.galleries')}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {(data?.items ?? []).map((g) => (
+          <Card key={g.slug} withBorder radius="md" padding="lg" component={Link} to={`/gallery-detail/${g.slug}`}>
+            {g.cover && (
+              <Card.Section>
+                <img
+                  src={g.cover.src}
+                  alt={text(g.cover.alt)}
+                  width={400}
+                  height={300}
+                  style={{ width: '100%', height: 'auto' }}
+                />
+              </Card.Section>
+            )}
+            <Title order={2} size="h4" mt="sm">
+              {text(g.title)}
+            </Title>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Shell>
+  );
+}

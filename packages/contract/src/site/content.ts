@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { blockSchema } from './blocks.ts';
+import {
+  hrefSchema,
+  imageSchema,
+  longTextSchema,
+  requiredTextSchema,
+  richTextSchema,
+  slugSchema,
+  textSchema,
+} from './text.ts';
+
+/** Named routes a page may take besides `p/{route}` (SPEC §2). */
+export const NAMED_PAGE_ROUTES = ['home', 'about-us', 'contact-us', 'coming-soon', 'landing-page'] as const;
+export const PAGE_VARIANTS = ['web', 'mobile'] as const;
+export type PageVariant = (typeof PAGE_VARIANTS)[number];
+
+export const pageDataSchema = z
+  .object({
+    route: slugSchema,
+    /** The home page may have a mobile variant (SPEC: application type web or mobile); other pages are web. */
+    variant: z.enum(PAGE_VARIANTS).default('web'),
+    title: requiredTextSchema,
+    description: textSchema,
+    blocks: z.array(blockSchema).max(60),
+  })
+  .refine((p) => p.variant === 'web' || p.route === 'home', {
+    error: 'Only the home page has a mobile variant',
+    path: ['variant'],
+  });
+
+export const categoryDataSchema = z.object({
+  slug: slugSchema,
+  name: requiredTextSchema,
+  description: textSchema,
+  /** A category may sit under one parent (get_parent_categories lists those without). */
+  parent: slugSchema.nullable().default(null),
+});
+
+export const postDataSchema = z.object({
+  slug: slugSchema,
+  title: requiredTextSchema,
+  excerpt: textSchema,
+  body: richTextSchema,
+  cover: imageSchema.nullable().default(null),
+  author: z.string().trim().max(120).default(''),
+  categories: z.array(slugSchema).max(10).default([]),
+});
+export type PostData = z.infer<typeof postDataSchema>;
+
+export const galleryDataSchema = z.object({
+  slug: slugSchema,
+  title: requiredTextSchema,
+  description: textSchema,
+  cover: imageSchema.nullable().default(null),
+  images: z.array(imageSchema.extend({ caption: textSchema.optional() })).max(200),
+});
+
+const isoWithOffset = z.iso.datetime({ offset: true, error: 'Use a date and time with its offset' });
+export const eventDataSchema = z.object({
+  slug: slugSchema,
+  title: requiredTextSchema,
+  summary: textSchema,
+  body: richTextSchema,
+  starts_at: isoWithOffset,
+  ends_at: isoWithOffset.nullable().default(null),
+  /** IANA zone the event is held in, shown beside its time. */
+  time_zone: z.string().trim().min(1).max(64).default('America/New_York'),
+  place: z.string().trim().max(300).default(''),
+  online_url: z.union([z.literal(''), hrefSchema]).default(''),
+  /** The web form visitors register through. */
+  form: slugSchema.nullable().default(null),
+  cover: imageSchema.nullable().default(null),
+});
+export type EventData = z.infer<typeof eventDataSchema>;
+
+export const EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'TEMPORARY', 'SEASONAL', 'CONTRACTOR'] as const;
+export const jobDataSchema = z.object({
+  slug: slugSchema,
+  title: requiredTextSchema,
+  summary: textSchema,
+  body: richTextSchema,
+  employment_type: z.enum(EMPLOYMENT_TYPES),
+  location: z.string().trim().max(200),
+  remote: z.boolean().default(false),
+  valid_through: z.iso.date().nullable().default(null),
+  /** The web form candidates apply through. */
+  form: slugSchema.nullable().default(null),
+});
+export type JobData = z.infer<typeof jobDataSchema>;
+
+export const FORM_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'email',
+  'phone',
+  'number',
+  'date',
+  'select',
+  'checkbox',
+  'file',
+] as const;
+const fieldName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'Use lower-case letters, digits and underscores' });
+export const formFieldSchema = z
+  .object({
+    name: fieldName,
+    label: requiredTextSchema,
+    type: z.enum(FORM_FIELD_TYPES),
+    required: z.boolean().default(false),
+    options: z.array(z.object({ value: z.string().trim().min(1).max(100), label: requiredTextSchema })).max(50),
+    help: textSchema.optional(),
+  })
+  .refine((f) => f.type !== 'select' || f.options.length > 0, {
+    error: 'A select needs options',
+    path: ['options'],
+  });
+export type FormField = z.infer<typeof formFieldSchema>;
+/** A web form: its fields, and optionally a repeatable group of child rows (webform-child). */
+export const formDataSchema = z.object({
+  slug: slugSchema,
+  title: requiredTextSchema,
+  description: textSchema,
+  fields: z.array(formFieldSchema).min(1).max(40),
+  child_group: z
+    .object({
+      label: requiredTextSchema,
+      fields: z.array(formFieldSchema).min(1).max(20),
+      max_rows: z.number().int().min(1).max(50),
+    })
+    .nullable()
+    .default(null),
+  submit_label: textSchema,
+  success_message: longTextSchema,
+});
+export type WebFormData = z.infer<typeof formDataSchema>;
+
+/** Each kind of content an editor manages, with its schema: one set of admin endpoints per kind. */
+export const CONTENT_KINDS = ['pages', 'posts', 'categories', 'galleries', 'events', 'jobs', 'forms'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];

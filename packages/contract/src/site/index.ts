@@ -1,0 +1,6 @@
+export * from './text.ts';
+export * from './settings.ts';
+export * from './blocks.ts';
+export * from './content.ts';
+export * from './site-api.ts';
+export * from './paths.ts';

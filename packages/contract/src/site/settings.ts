@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { hrefSchema, imageSchema, linkSchema, requiredTextSchema, textSchema } from './text.ts';
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour like #1c7ed6' });
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok'] as const;
+
+/** A header menu entry; it may hold one level of children (two levels in all). */
+const menuLeafSchema = linkSchema;
+export const menuItemSchema = linkSchema.extend({ children: z.array(menuLeafSchema).max(20).default([]) });
+
+export const businessDetailsSchema = z.object({
+  street: z.string().trim().max(200),
+  locality: z.string().trim().max(100),
+  region: z.string().trim().max(100),
+  postal_code: z.string().trim().max(20),
+  country: z.string().trim().max(2).default('US'),
+  phone: z.string().trim().max(40),
+  email: z.union([z.literal(''), z.email().max(254)]),
+  hours: textSchema,
+  map_url: z.union([z.literal(''), hrefSchema]),
+});
+
+/** Website settings (get_all_website_settings, get_business_detail): one document with drafts and revisions. */
+export const siteSettingsSchema = z.object({
+  firm_name: z.string().trim().min(1, { error: 'Required' }).max(120),
+  tagline: textSchema,
+  logo: imageSchema.nullable().default(null),
+  colors: z.object({ primary: hex, accent: hex }),
+  business: businessDetailsSchema,
+  header_menu: z.array(menuItemSchema).max(12),
+  footer_columns: z.array(z.object({ heading: requiredTextSchema, links: z.array(linkSchema).max(12) })).max(6),
+  social_links: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: hrefSchema })).max(10),
+  /** The only sites the reference-site modal frames (SPEC §2); https only. */
+  reference_sites: z
+    .array(
+      z.object({
+        label: requiredTextSchema,
+        url: z.url({ protocol: /^https$/, error: 'Use an https:// address' }).max(2000),
+      }),
+    )
+    .max(20),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** What GET /api/v1/site answers: the published settings and the currency prices are in. */
+export const publicSiteSchema = z.object({ settings: siteSettingsSchema, currency: z.string() });

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { emailSchema } from '../common/fields.ts';
+import {
+  categoryDataSchema,
+  eventDataSchema,
+  formDataSchema,
+  galleryDataSchema,
+  jobDataSchema,
+  PAGE_VARIANTS,
+  pageDataSchema,
+  postDataSchema,
+  type ContentKind,
+} from './content.ts';
+import { siteSettingsSchema } from './settings.ts';
+import { slugSchema } from './text.ts';
+
+/** The schema of each kind's content, as an editor saves it. */
+export const CONTENT_SCHEMAS = {
+  pages: pageDataSchema,
+  posts: postDataSchema,
+  categories: categoryDataSchema,
+  galleries: galleryDataSchema,
+  events: eventDataSchema,
+  jobs: jobDataSchema,
+  forms: formDataSchema,
+} as const satisfies Record<ContentKind, z.ZodType>;
+
+const published = { id: z.string(), published_at: z.iso.datetime() };
+
+// Public reads: only what is published.
+export const pageQuerySchema = z.object({ app: z.enum(PAGE_VARIANTS).default('web') });
+export const pageRouteParamsSchema = z.object({ route: slugSchema });
+export const publicPageSchema = z.object({ ...published, ...pageDataSchema.shape });
+export type PublicPage = z.infer<typeof publicPageSchema>;
+
+export const listQuerySchema = z.object({
+  /** SPEC §9: link lists are 250 long. */
+  limit: z.coerce.number().int().min(1).max(250).default(20),
+  cursor: z.string().max(400).optional(),
+});
+const listOf = <S extends z.ZodType>(item: S) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+
+export const blogQuerySchema = listQuerySchema.extend({ category: slugSchema.optional() });
+export const publicPostSchema = z.object({ ...published, ...postDataSchema.shape });
+export const postSummarySchema = publicPostSchema.omit({ body: true });
+export const postListSchema = listOf(postSummarySchema);
+export const publicCategorySchema = z.object({ ...published, ...categoryDataSchema.shape });
+export const categoryListSchema = z.object({ items: z.array(publicCategorySchema) });
+
+export const publicGallerySchema = z.object({ ...published, ...galleryDataSchema.shape });
+export const gallerySummarySchema = publicGallerySchema.omit({ images: true });
+export const galleryListSchema = listOf(gallerySummarySchema);
+
+export const publicEventSchema = z.object({ ...published, ...eventDataSchema.shape });
+export const eventListSchema = listOf(publicEventSchema.omit({ body: true }));
+export const eventsQuerySchema = listQuerySchema.extend({
+  /** Upcoming (the default) or past events. */
+  when: z.enum(['upcoming', 'past']).default('upcoming'),
+});
+
+export const publicJobSchema = z.object({ ...published, ...jobDataSchema.shape });
+export const jobListSchema = listOf(publicJobSchema.omit({ body: true }));
+
+export const publicFormSchema = z.object({ ...published, ...formDataSchema.shape });
+export const slugParamsSchema = z.object({ slug: slugSchema });
+
+/** A web form submission: field name → value; the server checks it against the form's definition. */
+const fieldValue = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
+export const formSubmissionBodySchema = z.object({
+  values: z.record(z.string().max(40), fieldValue),
+  rows: z
+    .array(z.record(z.string().max(40), fieldValue))
+    .max(50)
+    .default([]),
+  /** Spam checks: a field people never see, and when the form was shown (epoch ms). */
+  website: z.string().max(200).default(''),
+  started_at: z.number().int().nonnegative(),
+});
+export type FormSubmissionBody = z.input<typeof formSubmissionBodySchema>;
+export const submittedSchema = z.object({ status: z.literal('Success'), message: z.string() });
+
+/** SPEC's Contact Enquiry. `website` is a honeypot people never see; `started_at` when the form was shown. */
+export const contactEnquiryBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  email: emailSchema,
+  phone: z.string().trim().max(40).default(''),
+  subject: z.string().trim().max(200).default(''),
+  message: z.string().trim().min(1, { error: 'Message is required' }).max(5000),
+  website: z.string().max(200).default(''),
+  started_at: z.number().int().nonnegative(),
+});
+export type ContactEnquiryBody = z.input<typeof contactEnquiryBodySchema>;
+
+// Editors.
+export const ENTRY_STATUSES = ['draft', 'published', 'changed'] as const;
+export const entrySummarySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  variant: z.enum(PAGE_VARIANTS),
+  title: z.string(),
+  /** draft: never published; published: live as saved; changed: live, with unpublished edits. */
+  status: z.enum(ENTRY_STATUSES),
+  published_at: z.iso.datetime().nullable(),
+  updated_at: z.iso.datetime(),
+});
+export const entryListSchema = z.object({ items: z.array(entrySummarySchema) });
+export const entryIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const revisionParamsSchema = entryIdParamsSchema.extend({ revisionId: z.string().min(1).max(64) });
+export const REVISION_ACTIONS = ['saved', 'published', 'unpublished', 'restored'] as const;
+export const revisionSchema = z.object({
+  id: z.string(),
+  action: z.enum(REVISION_ACTIONS),
+  author_name: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  data: z.unknown(),
+});
+export const revisionListSchema = z.object({ items: z.array(revisionSchema) });
+
+/** One entry as the editor sees it: the draft being edited and what is live. */
+export const entrySchemaOf = <S extends z.ZodType>(data: S) =>
+  entrySummarySchema.extend({ draft: data, published: data.nullable() });
+export const settingsEntrySchema = entrySchemaOf(siteSettingsSchema);
+
+export const ENQUIRY_STATUSES = ['new', 'handled'] as const;
+export const enquirySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(ENQUIRY_STATUSES),
+  created_at: z.iso.datetime(),
+  handled_at: z.iso.datetime().nullable(),
+  handled_by_name: z.string().nullable(),
+});
+export type Enquiry = z.infer<typeof enquirySchema>;
+export const enquiryListQuerySchema = z.object({ status: z.enum(ENQUIRY_STATUSES).optional() });
+export const enquiryListSchema = z.object({ items: z.array(enquirySchema) });
+
+export const submissionSchema = z.object({
+  id: z.string(),
+  form: z.string(),
+  values: z.record(z.string(), fieldValue),
+  rows: z.array(z.record(z.string(), fieldValue)),
+  status: z.enum(ENQUIRY_STATUSES),
+  created_at: z.iso.datetime(),
+});
+export const submissionListSchema = z.object({ items: z.array(submissionSchema) });
+
+export const editorSchema = z.object({ user_id: z.string(), full_name: z.string(), email: z.string() });
+export const editorListSchema = z.object({ items: z.array(editorSchema) });
+export const grantEditorBodySchema = z.object({ user_id: z.string().min(1).max(64) });
+export const editorParamsSchema = z.object({ userId: z.string().min(1).max(64) });

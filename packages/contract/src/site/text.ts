@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The languages content can be written in: English always, Spanish beside it when the firm adds it (issue 11 item 5). */
+export const CONTENT_LANGUAGES = ['en', 'es'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+/**
+ * A text of content in every language it is written in. English is required; a missing Spanish version falls back to
+ * English when read. Stored as JSON, so adding a language needs no migration.
+ */
+export const localizedText = (max: number, opts: { required?: boolean } = {}) =>
+  z.object({
+    en: opts.required ? z.string().trim().min(1, { error: 'Required' }).max(max) : z.string().trim().max(max),
+    es: z.string().trim().max(max).optional(),
+  });
+export const textSchema = localizedText(500);
+export const requiredTextSchema = localizedText(300, { required: true });
+export const longTextSchema = localizedText(5000);
+/** Rich text: HTML from the editor, sanitised with an allow-list on the server before it is stored. */
+export const richTextSchema = localizedText(100_000);
+export type LocalizedText = z.infer<typeof textSchema>;
+
+/** The text in a language, English when that language has none. */
+export const textIn = (t: LocalizedText | undefined, lang: ContentLanguage = 'en'): string =>
+  (lang !== 'en' && t?.[lang]) || t?.en || '';
+
+const SAFE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[\w-]*|mailto:[^\s]+|tel:\+?[\d\s()-]+)$/i;
+/**
+ * A link target: http(s), a path on this site, an anchor, mailto: or tel:. Never javascript:, data: or a
+ * protocol-relative `//host` (refused with 422, so nothing unsafe is stored).
+ */
+export const hrefSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(SAFE_URL, { error: 'Use a web address (https://…), a path on this site (/…), mailto: or tel:' });
+const SAFE_IMAGE = /^(?:https:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+/** An image source: https or a path on this site (the public media store). */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(SAFE_IMAGE, { error: 'Use an https:// address or a path on this site' });
+export const imageSchema = z.object({ src: imageUrlSchema, alt: textSchema });
+export type SiteImage = z.infer<typeof imageSchema>;
+
+export const linkSchema = z.object({ label: requiredTextSchema, href: hrefSchema });
+export type SiteLink = z.infer<typeof linkSchema>;
+
+/** A route segment or slug: lower-case letters, digits and dashes. */
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Required' })
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and dashes' });
