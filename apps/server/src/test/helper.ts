@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@taxportal/contract';
-import { buildApp, type RouteInfo } from '../app.ts';
+import { buildApp, type AppDeps, type RouteInfo } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/client.ts';
 import type { Secrets } from '../platform/secrets.ts';
@@ -20,7 +20,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh test database; call once per file (beforeAll). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Pick<AppDeps, 'files'> = {},
+): Promise<TestApp> {
   const database = await testDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
-  const { app, routes } = await buildApp({ config, database, secrets, logger: false });
+  const { app, routes } = await buildApp({ config, database, secrets, logger: false, ...overrides });
   await app.ready();
   return {
     app,

@@ -13,6 +13,8 @@ export const UPLOAD_MESSAGES = {
   unsupportedType: 'Only JPEG, PNG, WebP, HEIC and PDF files are accepted.',
   emptyFile: 'The file is empty.',
   damagedImage: 'The image is damaged or incomplete.',
+  /** 507: the file store has no room left (nothing was kept; the user may try again later). */
+  storageFull: 'The document store is full, so the file was not saved. Please try again later.',
 } as const;
 
 /** What the server accepts, recognised by content (magic bytes), never by name or declared type. */
