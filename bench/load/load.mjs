@@ -101,7 +101,7 @@ try {
     `${users.length} accounts made with npm run create-users in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   server = startServer({ port: PORT, env });
-  await server.ready();
+  await server.ready(180_000);
   const base = server.base;
 
   // Sign-ins, a ticket per customer and the event streams: set-up, not measured.
