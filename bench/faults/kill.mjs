@@ -15,7 +15,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkInvariants } from './check.mjs';
-import { Client, multipart, pdfOf, requireBuild, runScript, sleep, startServer } from '../lib/client.mjs';
+import {
+  Client,
+  freshDatabase,
+  multipart,
+  pdfOf,
+  requireBuild,
+  runScript,
+  sleep,
+  startServer,
+} from '../lib/client.mjs';
 
 requireBuild();
 const KILLS = Number(process.argv[2] ?? 20);
@@ -36,19 +45,8 @@ const PASSWORD = 'faults-pass-2026';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-faults-'));
 const adminUrl = process.env.BENCH_DATABASE_URL;
-let databaseUrl;
-let dbName;
-if (adminUrl) {
-  const { default: pg } = await import('pg');
-  dbName = `tp_faults_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
+const fresh = adminUrl ? await freshDatabase(adminUrl, 'tp_faults') : null;
+const databaseUrl = fresh?.url;
 const env = {
   DATA_DIR: dataDir,
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
@@ -204,13 +202,7 @@ try {
 } finally {
   if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await a.end();
-  }
+  await fresh?.drop();
 }
 
 const okTotal = Object.values(totals.ok).reduce((a, b) => a + b, 0);

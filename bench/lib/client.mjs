@@ -201,3 +201,22 @@ export function pct(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
+
+/** A fresh PostgreSQL database for one run, made through `adminUrl` (any database of the cluster); `drop()`. */
+export async function freshDatabase(adminUrl, prefix) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${process.pid}`;
+  const run = async (q) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(q);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

@@ -15,7 +15,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, multipart, pct, pdfOf, requireBuild, runScript, sleep, startServer } from '../lib/client.mjs';
+import {
+  Client,
+  freshDatabase,
+  multipart,
+  pct,
+  pdfOf,
+  requireBuild,
+  runScript,
+  sleep,
+  startServer,
+} from '../lib/client.mjs';
 
 requireBuild();
 const USERS = Number(process.argv[2] ?? 200);
@@ -29,19 +39,8 @@ const ONE_MB = pdfOf(1024 * 1024);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-load-'));
 const adminUrl = process.env.BENCH_DATABASE_URL;
-let databaseUrl;
-let dbName;
-if (adminUrl) {
-  const { default: pg } = await import('pg');
-  dbName = `tp_bench_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
-}
+const fresh = adminUrl ? await freshDatabase(adminUrl, 'tp_bench_load') : null;
+const databaseUrl = fresh?.url;
 const env = {
   DATA_DIR: dataDir,
   LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
@@ -224,11 +223,5 @@ try {
     await server.exited;
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (adminUrl) {
-    const { default: pg } = await import('pg');
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await a.end();
-  }
+  await fresh?.drop();
 }
