@@ -31,7 +31,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
 import type { Secrets } from './platform/secrets.ts';
-import { createFileStore } from './platform/storage/index.ts';
+import { createFileStore, type FileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
@@ -51,6 +51,8 @@ export interface AppDeps {
   billing?: BillingOverrides;
   /** Tests only: the clock of the vault, document requests, questionnaire, drafts and e-signing. */
   documentsNow?: () => Date;
+  /** Tests only: the file store (one on a full disk, say); otherwise made from the config. */
+  files?: FileStore;
 }
 
 export interface RouteInfo {
@@ -239,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     publicUrl: config.PUBLIC_URL,
     now: deps.documentsNow ?? (() => new Date()),
-    files: createFileStore(config, secrets.encryptionKey),
+    files: deps.files ?? createFileStore(config, secrets.encryptionKey),
   };
   // The taxpayer's data: the vault, document requests, the questionnaire, drafts and e-signing, one scope that
   // parses multipart bodies (uploads), built from one set of deps (one file store, one clock).

@@ -15,6 +15,8 @@ export const MESSAGES = {
   resetDone: 'Your password has been reset. Please sign in.',
   signedOut: 'Signed out',
   somethingWentWrong: 'Something Went Wrong',
+  /** 503 while the database is out of reach (a restart, a failover): the client may try again. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   submittedSuccessfully: 'Submitted successfully...!',
   csrfMissing: 'Your session could not be verified. Reload the page and try again.',
   unauthenticated: 'Please sign in to continue.',

@@ -7,3 +7,5 @@ export { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedF
 export { documentRow } from './documents.repository.ts';
 /** The service functions the demo sample plays (docs/decisions/0008). */
 export { uploadDocuments } from './documents.service.ts';
+/** The orphan sweep (stored files no row names), for the sweep-files command. */
+export { sweepOrphans, SWEEP_GRACE_MS } from './sweeper.ts';

@@ -15,6 +15,8 @@ const CODES = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 export type ErrorCode = keyof typeof CODES;
 
@@ -31,6 +33,8 @@ const TITLES: Record<ErrorCode, string> = {
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
   internal: 'Internal server error',
+  unavailable: 'Service unavailable',
+  insufficient_storage: 'Insufficient storage',
 };
 
 /** The one error type services throw; `detail` is what the user reads. */
@@ -53,6 +57,41 @@ export class AppError extends Error {
   get status(): number {
     return CODES[this.code];
   }
+}
+
+/** A write that failed because the disk (or quota) is full: ENOSPC, EDQUOT, on the error or its cause. */
+export function isNoSpace(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return false;
+}
+
+/** PostgreSQL out of reach (restarting, shutting down, refusing connections): a 503 the client may retry. */
+const DB_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_UNAVAILABLE.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /^Connection terminated|^Client has encountered a connection error/.test(message)
+    )
+      return true;
+  }
+  return false;
 }
 
 export const notFound = (what = 'Not found.') => new AppError('not_found', what);
@@ -145,6 +184,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       p = frameworkProblem(err);
     } else if (MALFORMED_MULTIPART.test(err.message)) {
       p = problem('bad_request', 'The upload was cut off or malformed; send it again.');
+    } else if (isNoSpace(err)) {
+      request.log.error({ code: (err as { code?: unknown }).code }, 'disk full');
+      p = problem('insufficient_storage', MESSAGES.somethingWentWrong);
+    } else if (isDatabaseUnavailable(err)) {
+      request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
+      p = problem('unavailable', MESSAGES.serviceUnavailable);
+      headers = { 'retry-after': '5' };
     } else {
       request.log.error({ err }, 'unhandled error');
       p = problem('internal', MESSAGES.somethingWentWrong);

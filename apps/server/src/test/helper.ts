@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@taxportal/contract';
-import { buildApp, type RouteInfo } from '../app.ts';
+import { buildApp, type AppDeps, type RouteInfo } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/client.ts';
 import type { Secrets } from '../platform/secrets.ts';
@@ -22,13 +22,18 @@ export interface TestApp {
 /**
  * The real app on a fresh test database; call once per file (beforeAll). `opts.logStream`: where the app's log
  * goes (its real settings, at LOG_LEVEL; none by default). `opts.on`: another app server over a database (and
- * secrets) already in use, as a second server sharing one database would be.
+ * secrets) already in use, as a second server sharing one database would be. `opts.files`: another file
+ * store (tests of a failing disk).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: NodeJS.WritableStream; on?: { database: Database; secrets: Secrets } } = {},
+  opts: {
+    logStream?: NodeJS.WritableStream;
+    on?: { database: Database; secrets: Secrets };
+    files?: AppDeps['files'];
+  } = {},
 ): Promise<TestApp> {
-  const { logStream, on } = opts;
+  const { logStream, on, files } = opts;
   const database = on?.database ?? (await testDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,7 +45,7 @@ export async function createTestApp(
   });
   const secrets = on?.secrets ?? { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
   const logger = logStream ? { stream: logStream } : false;
-  const { app, routes } = await buildApp({ config, database, secrets, logger });
+  const { app, routes } = await buildApp({ config, database, secrets, logger, ...(files ? { files } : {}) });
   await app.ready();
   return {
     app,

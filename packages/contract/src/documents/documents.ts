@@ -16,6 +16,8 @@ export const UPLOAD_MESSAGES = {
   damagedImage: 'The image is damaged or incomplete.',
   activePdf:
     'This PDF contains scripts, actions or attached files, which the vault does not keep. Print it to PDF and upload that copy',
+  /** 507: the file store has no room left (nothing was kept; the user may try again later). */
+  storageFull: 'The document store is full, so the file was not saved. Please try again later.',
 } as const;
 
 /** What the server accepts, recognised by content (magic bytes), never by name or declared type. */

@@ -120,6 +120,9 @@ export function newPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that the server drops (a restart, a failover) is reported here; without a listener it
+  // would end the process. The pool forgets it and opens a new one on the next query.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = pgListener(url);
   return wrap(
@@ -150,21 +153,44 @@ function pgListener(url: string) {
   let closed = false;
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
+  let retry: NodeJS.Timeout | undefined;
+  /** Reconnects (and re-LISTENs) after a drop, every second until it succeeds or the listener is closed. */
+  const reconnectLater = () => {
+    if (closed || retry || !handlers.size) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(reconnectLater);
+    }, 1000);
+    retry.unref();
+  };
+
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (n) => {
         for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
       });
-      c.on('error', () => {
-        // Dropped: forget it; the next tick reconnects and listens again.
-        client = null;
-        connecting = null;
+      const dropped = () => {
+        // Forget it; reconnect and listen again (notifications sent meanwhile are lost: SSE clients refetch
+        // when their stream reconnects).
+        if (client === c) client = null;
         c.end().catch(() => {});
-        if (!closed && handlers.size) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        reconnectLater();
+      };
+      c.on('error', dropped);
+      c.on('end', () => {
+        if (!closed && client === c) dropped();
       });
-      await c.connect();
-      for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      try {
+        await c.connect();
+        for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      } catch (err) {
+        c.end().catch(() => {});
+        throw err;
+      } finally {
+        // A failed attempt is not remembered: the next call tries again.
+        connecting = null;
+      }
       client = c;
       return c;
     })();
@@ -177,7 +203,12 @@ function pgListener(url: string) {
       const first = !set;
       if (!set) handlers.set(channel, (set = new Set()));
       set.add(onPayload);
-      const c = client ?? (await connect());
+      const c =
+        client ??
+        (await connect().catch((err: unknown) => {
+          reconnectLater(); // the channel is kept: it is listened to once the database answers
+          throw err;
+        }));
       if (first) await c.query(`LISTEN ${quote(channel)}`);
       return async () => {
         set.delete(onPayload);
@@ -189,6 +220,7 @@ function pgListener(url: string) {
     },
     async close() {
       closed = true;
+      clearTimeout(retry);
       handlers.clear();
       const c = client;
       client = null;

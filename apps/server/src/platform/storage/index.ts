@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@taxportal/contract';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, isNoSpace } from '../errors.ts';
 import { DecryptStream, unwrapKey, wrapKey } from './crypto-stream.ts';
 import { diskDriver } from './disk-driver.ts';
 import type { BlobDriver, StoredObject } from './drivers.ts';
@@ -41,6 +41,8 @@ export interface FileStore {
   readonly kind: 'disk' | 's3';
 }
 
+const storageFull = (cause: unknown) => new AppError('insufficient_storage', UPLOAD_MESSAGES.storageFull, { cause });
+
 export const fileTooLarge = () =>
   new AppError('payload_too_large', UPLOAD_MESSAGES.fileSizeExceeded, {
     errors: [{ field: 'file', message: UPLOAD_MESSAGES.fileSizeHint }],
@@ -51,45 +53,54 @@ export const newStorageKey = (): string => randomBytes(16).toString('hex');
 
 export function fileStoreOn(driver: BlobDriver, masterKey: Buffer, kind: FileStore['kind']): FileStore {
   if (masterKey.length !== 32) throw new Error('the master encryption key must be 32 bytes');
+  const putSealed = async (source: Readable | Buffer, opts: { maxBytes?: number }): Promise<StoredFile> => {
+    const o = { dataKey: randomBytes(32), maxBytes: opts.maxBytes ?? MAX_UPLOAD_BYTES, tooLarge: fileTooLarge };
+    const storageKey = newStorageKey();
+    const input = Buffer.isBuffer(source) ? [source] : source;
+    let sealed: SealResult;
+    if (driver.stage) {
+      // Local disk: the sealing thread writes the file itself; the event loop only forwards plaintext.
+      const staged = await driver.stage(storageKey);
+      try {
+        sealed = await sealPool.sealToFile(input, staged.path, o);
+        await staged.publish();
+      } catch (err) {
+        await staged.discard().catch(() => {});
+        throw err;
+      }
+    } else {
+      // The driver consumes the sealed stream as it is produced: back-pressure keeps memory bounded. Both
+      // sides are awaited to the end, so that on a refusal nothing is still writing when we clean up.
+      const job = sealPool.sealToStream(input, o);
+      const [written, done] = await Promise.allSettled([
+        driver.write(storageKey, job.sealed).catch((err: unknown) => {
+          job.sealed.destroy(); // stops the sealing, which unblocks the producer (if the driver has not)
+          throw err;
+        }),
+        job.done,
+      ]);
+      if (done.status === 'rejected' || written.status === 'rejected') {
+        await driver.remove(storageKey).catch(() => {});
+        // The refusal (413, a broken source) if it came from the input; the driver's error if it gave up.
+        throw done.status === 'rejected' && !(done.reason instanceof SinkStoppedError)
+          ? done.reason
+          : (written as PromiseRejectedResult).reason;
+      }
+      sealed = done.value;
+    }
+    return { storageKey, wrappedKey: wrapKey(masterKey, o.dataKey), sizeBytes: sealed.size, sha256: sealed.sha256 };
+  };
   const store: FileStore = {
     kind,
     async put(source, opts = {}) {
-      const o = { dataKey: randomBytes(32), maxBytes: opts.maxBytes ?? MAX_UPLOAD_BYTES, tooLarge: fileTooLarge };
-      const storageKey = newStorageKey();
-      const input = Buffer.isBuffer(source) ? [source] : source;
-      let sealed: SealResult;
-      if (driver.stage) {
-        // Local disk: the sealing thread writes the file itself; the event loop only forwards plaintext.
-        const staged = await driver.stage(storageKey);
-        try {
-          sealed = await sealPool.sealToFile(input, staged.path, o);
-          await staged.publish();
-        } catch (err) {
-          await staged.discard().catch(() => {});
-          throw err;
-        }
-      } else {
-        // The driver consumes the sealed stream as it is produced: back-pressure keeps memory bounded. Both
-        // sides are awaited to the end, so that on a refusal nothing is still writing when we clean up.
-        const job = sealPool.sealToStream(input, o);
-        const [written, done] = await Promise.allSettled([
-          driver.write(storageKey, job.sealed).catch((err: unknown) => {
-            job.sealed.destroy(); // stops the sealing, which unblocks the producer (if the driver has not)
-            throw err;
-          }),
-          job.done,
-        ]);
-        if (done.status === 'rejected' || written.status === 'rejected') {
-          await driver.remove(storageKey).catch(() => {});
-          // The refusal (413, a broken source) if it came from the input; the driver's error if it gave up.
-          throw done.status === 'rejected' && !(done.reason instanceof SinkStoppedError)
-            ? done.reason
-            : (written as PromiseRejectedResult).reason;
-        }
-        sealed = done.value;
+      try {
+        return await putSealed(source, opts);
+      } catch (err) {
+        // A full disk is the operator's problem, not a bug: 507, and (as for any refusal) nothing is kept.
+        throw isNoSpace(err) ? storageFull(err) : err;
       }
-      return { storageKey, wrappedKey: wrapKey(masterKey, o.dataKey), sizeBytes: sealed.size, sha256: sealed.sha256 };
     },
+
     async open(file) {
       const dataKey = unwrapKey(masterKey, file.wrappedKey);
       const raw = await driver.read(file.storageKey);

@@ -39,7 +39,7 @@ type Reply =
   | { op: 'space'; id: number }
   | { op: 'done'; id: number; sha256: string; out?: ArrayBuffer }
   | { op: 'aborted'; id: number }
-  | { op: 'error'; id: number; message: string };
+  | { op: 'error'; id: number; message: string; code?: string };
 
 interface Lane {
   worker: Worker;
@@ -121,7 +121,7 @@ class Job {
       this.sealed?.destroy(new Error('the upload was stopped'));
       this.pool.release(this);
     } else {
-      this.fail(new Error(`sealing failed: ${r.message}`));
+      this.fail(Object.assign(new Error(`sealing failed: ${r.message}`), r.code ? { code: r.code } : {}));
       this.pool.release(this);
     }
   }

@@ -120,7 +120,7 @@ function finish(/** @type {Job} */ job) {
     fs.close(fd, () => {
       if (err) {
         if (job.path) fs.rm(job.path, { force: true }, () => {});
-        port.postMessage({ op: 'error', id: job.id, message: `fsync failed: ${err.message}` });
+        port.postMessage({ op: 'error', id: job.id, message: `fsync failed: ${err.message}`, code: err.code });
       } else {
         port.postMessage({ op: 'done', id: job.id, sha256 });
       }
@@ -174,7 +174,13 @@ function guarded(/** @type {number} */ id, /** @type {() => void} */ fn) {
     const job = jobs.get(id);
     jobs.delete(id);
     if (job) discard(job);
-    port.postMessage({ op: 'error', id, message: err instanceof Error ? err.message : String(err) });
+    port.postMessage({
+      op: 'error',
+      id,
+      message: err instanceof Error ? err.message : String(err),
+      // ENOSPC and the like: the main thread answers a full disk as such (platform/storage/index.ts).
+      code: /** @type {{ code?: unknown }} */ (err)?.code,
+    });
   }
 }
 
