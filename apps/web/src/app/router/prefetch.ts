@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type ReactElement, type RefObject } from 'react';
+import { createContext, useContext, useEffect, type ReactElement, type RefObject } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { LazyPage } from './lazy-page.ts';
 

@@ -1,7 +1,8 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { FormEvent } from 'react';
+import type * as AuthSchemas from './auth-schemas.ts';
 
-type Schemas = typeof import('./auth-schemas.ts');
+type Schemas = typeof AuthSchemas;
 const loadSchemas = (): Promise<Schemas> => import('./auth-schemas.ts');
 
 /** Starts loading the forms' schemas when a form gets focus, so they are there by the time it is sent. */
