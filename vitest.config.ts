@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'web-build',
           root: 'apps/web',
-          include: ['vite.config.test.ts'],
+          include: ['vite.config.test.ts', 'bundle-budget.test.ts'],
           environment: 'node',
         },
       },

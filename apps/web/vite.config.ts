@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { browserEndpoints, mantineCssPerComponent } from './vite-plugins.ts';
 
 // The API runs on its own port in development; in production the server serves dist/ on the same origin.
 export default defineConfig(({ command }) => {
@@ -10,6 +11,8 @@ export default defineConfig(({ command }) => {
   return {
     plugins: [
       react(),
+      browserEndpoints(),
+      mantineCssPerComponent(),
       // Brotli and gzip beside every text asset, served as they are by the server (@fastify/static preCompressed).
       compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     ],
@@ -20,6 +23,12 @@ export default defineConfig(({ command }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
+      // The manifest lets the bundle budget test (src/test/bundle-budget.test.ts) follow each page's imports.
+      manifest: true,
+      rolldownOptions: {
+        // zod's builders are pure: a schema nothing reads is dropped with the module-level call that made it.
+        treeshake: { manualPureFunctions: ['z'] },
+      },
     },
   };
 });

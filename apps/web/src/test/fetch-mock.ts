@@ -15,6 +15,8 @@ export interface Call {
 /** Answers fetch by "METHOD /path" (path without /api/v1 and query); records every call. */
 export function mockApi(routes: Record<string, (call: Call) => Response>) {
   const calls: Call[] = [];
+  // A browser with a session has the CSRF cookie set beside it (lib/session asks for the session only then).
+  if (routes['GET /auth/session']) document.cookie = 'csrf_token=test-csrf; path=/';
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';

@@ -1,10 +1,10 @@
-import { ActionIcon, AppShell, Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Button, Group, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { Session } from '@taxportal/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { NotificationBell } from '../../features/notifications/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
 
@@ -12,13 +12,8 @@ import classes from './app-header.module.css';
 const ELEVATE_AFTER_PX = 40;
 const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register']);
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
+// Notifications and who is signed in: with the signed-in shell's chunk (signed-in-shell.tsx).
+const HeaderUser = lazy(() => import('./signed-in-shell.tsx').then((m) => ({ default: m.HeaderUser })));
 
 export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
   const { t } = useTranslation();
@@ -54,27 +49,9 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
           </UnstyledButton>
         </Group>
         {session ? (
-          <Group gap="sm" wrap="nowrap" data-testid="header-user">
-            <NotificationBell />
-            {!isMobile && (
-              <div className={classes.who}>
-                <Text size="sm" fw={600} lh={1.2} truncate>
-                  {session.user.full_name}
-                </Text>
-                <Text size="xs" c="dimmed" lh={1.2} truncate>
-                  {t(`roles.${session.login_role}`)}
-                </Text>
-              </div>
-            )}
-            <Avatar
-              color="brand"
-              radius="xl"
-              size={36}
-              aria-label={t('app.signedInAs', { name: session.user.full_name })}
-            >
-              {initialsOf(session.user.full_name)}
-            </Avatar>
-          </Group>
+          <Suspense fallback={null}>
+            <HeaderUser session={session} isMobile={isMobile} />
+          </Suspense>
         ) : (
           pathname !== '/register' && (
             <Button component={Link} to="/register" variant="light" data-testid="header-sign-in">

@@ -1,50 +1,28 @@
 import { AppShell, Box } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useCallback } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ChangePasswordModal, useLogout } from '../../features/auth/index.ts';
-import { PayDialogHost } from '../../features/billing/index.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
-import { buildSideMenu, buildTabMenu, isSideMenuHidden, type MenuAction } from '../menus/index.ts';
-import { useRealtime } from '../../lib/realtime/index.ts';
+import { isSideMenuHidden } from '../menus/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { AppHeader } from './app-header.tsx';
-import { SideMenu } from './side-menu.tsx';
-import { TabMenu } from './tab-menu.tsx';
 
 const FULL_BLEED = new Set(['/', '/home']);
+
+// Loaded once someone is signed in (signed-in-shell.tsx): the public pages never load it.
+const SignedInMenus = lazy(() => import('./signed-in-shell.tsx').then((m) => ({ default: m.SignedInMenus })));
 
 /** The shell: sticky header, side menu (desktop) or tab menu (mobile), and the menu's two dialogs. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const isMobile = useIsPhone();
   const { data: session } = useSession();
-  const [passwordOpened, passwordModal] = useDisclosure(false);
-  const [logoutOpened, logoutDialog] = useDisclosure(false);
-  const logout = useLogout();
-  // Live updates (SSE) for as long as someone is signed in.
-  useRealtime(!!session);
 
   const withMenus = !!session && !isSideMenuHidden(pathname);
   const showSideMenu = withMenus && !isMobile;
   const showTabMenu = withMenus && isMobile;
-  const role = session?.login_role ?? 'Customer';
-
-  const onAction = useCallback(
-    (action: MenuAction) => (action === 'logout' ? logoutDialog.open() : passwordModal.open()),
-    [logoutDialog, passwordModal],
-  );
-  const confirmLogout = async () => {
-    // Clears localStorage and every cached query (the session included) before leaving.
-    await logout.mutateAsync();
-    logoutDialog.close();
-    navigate('/register', { replace: true });
-  };
 
   const fullBleed = FULL_BLEED.has(pathname);
   return (
@@ -58,7 +36,11 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <AppHeader session={session ?? null} isMobile={isMobile} />
-      {showSideMenu && <SideMenu items={buildSideMenu(role)} onAction={onAction} />}
+      {session && (
+        <Suspense fallback={null}>
+          <SignedInMenus session={session} showSideMenu={showSideMenu} showTabMenu={showTabMenu} />
+        </Suspense>
+      )}
       <AppShell.Main id="main" bg={fullBleed ? 'white' : undefined}>
         <Box maw={fullBleed ? undefined : 1200} mx="auto">
           <Suspense fallback={<PageLoader />}>
@@ -66,22 +48,6 @@ export function AppLayout() {
           </Suspense>
         </Box>
       </AppShell.Main>
-      {showTabMenu && <TabMenu {...buildTabMenu(role)} onAction={onAction} />}
-      {session && (
-        <>
-          <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
-          <PayDialogHost />
-          <ConfirmDialog
-            opened={logoutOpened}
-            label={t('logout.title')}
-            message={t('logout.confirm')}
-            busy={logout.isPending}
-            onCancel={logoutDialog.close}
-            onConfirm={confirmLogout}
-            testId="logout-dialog"
-          />
-        </>
-      )}
     </AppShell>
   );
 }

@@ -1,7 +1,9 @@
 import { NavLink } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isExternalLink, type MenuAction, type MenuItem } from '../menus/index.ts';
+import { usePrefetchInView } from '../router/prefetch.ts';
 
 export interface MenuLinkProps {
   item: MenuItem;
@@ -14,6 +16,11 @@ export interface MenuLinkProps {
 /** One menu entry: an in-app link, an external link in a new tab, or a button that opens a dialog. */
 export function MenuLink({ item, active, onAction, onChosen }: MenuLinkProps) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const url = item.redirect_url ?? '/';
+  const inApp = !item.action && !isExternalLink(url);
+  // The menu's pages load while the browser is idle once their links are on screen (and on hover or focus).
+  usePrefetchInView(ref, inApp ? url : undefined);
   const ItemIcon = active ? item.active_icon : item.icon;
   const common = {
     label: t(item.menu_name),
@@ -39,7 +46,6 @@ export function MenuLink({ item, active, onAction, onChosen }: MenuLinkProps) {
       />
     );
   }
-  const url = item.redirect_url ?? '/';
   if (isExternalLink(url)) {
     return (
       <NavLink
@@ -54,6 +60,13 @@ export function MenuLink({ item, active, onAction, onChosen }: MenuLinkProps) {
     );
   }
   return (
-    <NavLink {...common} component={Link} to={url} aria-current={active ? 'page' : undefined} onClick={onChosen} />
+    <NavLink
+      {...common}
+      ref={ref}
+      component={Link}
+      to={url}
+      aria-current={active ? 'page' : undefined}
+      onClick={onChosen}
+    />
   );
 }

@@ -1,17 +1,17 @@
-import { lazy } from 'react';
 import { loadDashboardInvoicesPanel, loadTicketInvoicePanel } from '../../features/billing/index.ts';
 import { loadDashboardPage } from '../../features/dashboard/index.ts';
 import { loadDashboardRequestsPanel, loadTicketRequestsPanel } from '../../features/document-requests/index.ts';
 import { loadTicketUploadsPanel } from '../../features/documents/index.ts';
 import { loadTicketDraftsPanel } from '../../features/signing/index.ts';
 import { loadTicketPage } from '../../features/tickets/index.ts';
+import { lazyPage } from './lazy-page.ts';
 
 /**
  * Pages that show other features' panels: the tickets and dashboard features know only a panel's shape, so
  * the app composes them here.
  * Each stays its own chunk.
  */
-export const TicketPage = lazy(async () => {
+export const TicketPage = lazyPage(async () => {
   const [tickets, uploads, requests, drafts, invoice] = await Promise.all([
     loadTicketPage(),
     loadTicketUploadsPanel(),
@@ -28,7 +28,7 @@ export const TicketPage = lazy(async () => {
   return { default: () => <tickets.TicketPage panels={panels} /> };
 });
 
-export const DashboardPage = lazy(async () => {
+export const DashboardPage = lazyPage(async () => {
   const [dashboard, requests, invoices] = await Promise.all([
     loadDashboardPage(),
     loadDashboardRequestsPanel(),

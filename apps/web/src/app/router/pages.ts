@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { loadAuditLogPage } from '../../features/audit-log/index.ts';
 import { loadRegisterPage, loadResetPasswordPage } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
@@ -17,9 +17,11 @@ import {
   loadOpenTicketsPage,
 } from '../../features/tickets/index.ts';
 
+import { lazyPage } from './lazy-page.ts';
+
 // Each page is its own chunk (features' entry points load them dynamically); the shell stays in the entry.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+  lazyPage(() => load().then((m) => ({ default: m[name] })));
 
 export const HomePage = page(loadHomePage, 'HomePage');
 export const RegisterPage = page(loadRegisterPage, 'RegisterPage');

@@ -1,12 +1,12 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { registerBodySchema } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
+import { preloadSchemas, submitValidated } from './lazy-validation.ts';
 
 const FIELDS = ['full_name', 'email', 'phone', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -17,21 +17,30 @@ export function CreateAccountForm() {
   const register = useRegister();
   const form = useForm<Values>({
     initialValues: { full_name: '', email: '', phone: '', password: '' },
-    validate: (values) => zodFieldErrors(registerBodySchema.safeParse(values).error),
   });
 
-  const onSubmit = form.onSubmit(async (values) => {
-    try {
-      await register.mutateAsync(values);
-      showSuccessToast(t('auth.accountCreated'));
-      navigate('/dashboard');
-    } catch (err) {
-      form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
-    }
-  });
+  const onSubmit = submitValidated(
+    form,
+    (s, values) => zodFieldErrors(s.registerBodySchema.safeParse(values).error),
+    async (values) => {
+      try {
+        await register.mutateAsync(values);
+        showSuccessToast(t('auth.accountCreated'));
+        navigate('/dashboard');
+      } catch (err) {
+        form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
+      }
+    },
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('auth.createAccountTitle')} data-testid="create-account-form">
+    <form
+      onSubmit={onSubmit}
+      onFocus={preloadSchemas}
+      noValidate
+      aria-label={t('auth.createAccountTitle')}
+      data-testid="create-account-form"
+    >
       <Stack gap="md">
         <TextInput
           label={t('auth.fullName')}

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Box, Button, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { newPasswordSchema } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useConfirmPasswordReset } from './auth-api.ts';
+import { preloadSchemas, submitValidated } from './lazy-validation.ts';
 import classes from './register-page.module.css';
 
 /** '/reset-password?token=…' from the e-mailed link: set a new password, then sign in on /register. */
@@ -17,22 +17,24 @@ export function ResetPasswordPage() {
   const confirm = useConfirmPasswordReset();
   const form = useForm({
     initialValues: { password: '', confirm: '' },
-    validate: {
-      password: (v) => newPasswordSchema.safeParse(v).error?.issues[0]?.message ?? null,
-      confirm: (v, values) =>
-        !v ? t('auth.confirmRequired') : v !== values.password ? t('auth.passwordsDoNotMatch') : null,
-    },
   });
 
-  const onSubmit = form.onSubmit(async ({ password }) => {
-    try {
-      const res = await confirm.mutateAsync({ token, password });
-      showSuccessToast(res.message);
-      navigate('/register', { replace: true });
-    } catch {
-      // Told by the error toast (the mutation's meta).
-    }
-  });
+  const onSubmit = submitValidated(
+    form,
+    (s, { password, confirm: again }) => ({
+      password: s.newPasswordSchema.safeParse(password).error?.issues[0]?.message,
+      confirm: !again ? t('auth.confirmRequired') : again !== password ? t('auth.passwordsDoNotMatch') : null,
+    }),
+    async ({ password }) => {
+      try {
+        const res = await confirm.mutateAsync({ token, password });
+        showSuccessToast(res.message);
+        navigate('/register', { replace: true });
+      } catch {
+        // Told by the error toast (the mutation's meta).
+      }
+    },
+  );
 
   return (
     <Box className={classes.wrap}>
@@ -50,7 +52,7 @@ export function ResetPasswordPage() {
             </Anchor>
           </Stack>
         ) : (
-          <form onSubmit={onSubmit} noValidate data-testid="reset-password-form">
+          <form onSubmit={onSubmit} onFocus={preloadSchemas} noValidate data-testid="reset-password-form">
             <Stack gap="md">
               <PasswordField
                 label={t('auth.newPassword')}

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { loginBodySchema, type LoginBody } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useLogin } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
+import { preloadSchemas, submitValidated } from './lazy-validation.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -15,20 +15,29 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   const login = useLogin();
   const form = useForm<{ email: string; password: string }>({
     initialValues: { email: '', password: '' },
-    validate: (values) => zodFieldErrors(loginBodySchema.safeParse(values).error),
   });
 
-  const onSubmit = form.onSubmit(async (values: LoginBody) => {
-    try {
-      await login.mutateAsync(values);
-      navigate('/dashboard');
-    } catch (err) {
-      form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
-    }
-  });
+  const onSubmit = submitValidated(
+    form,
+    (s, values) => zodFieldErrors(s.loginBodySchema.safeParse(values).error),
+    async (values) => {
+      try {
+        await login.mutateAsync(values);
+        navigate('/dashboard');
+      } catch (err) {
+        form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
+      }
+    },
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('auth.signInTitle')} data-testid="sign-in-form">
+    <form
+      onSubmit={onSubmit}
+      onFocus={preloadSchemas}
+      noValidate
+      aria-label={t('auth.signInTitle')}
+      data-testid="sign-in-form"
+    >
       <Stack gap="md">
         <TextInput
           label={t('auth.email')}

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {

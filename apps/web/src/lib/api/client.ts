@@ -1,4 +1,4 @@
-import { problemSchema } from '@taxportal/contract';
+import { isProblem } from '@taxportal/contract';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -28,6 +28,9 @@ export function readCsrfToken(cookie: string = document.cookie): string | undefi
   return undefined;
 }
 
+/** Whether the browser holds a CSRF cookie, which the server sets and clears together with the session cookie. */
+export const hasCsrfCookie = (): boolean => readCsrfToken() !== undefined;
+
 function requestHeaders(method: string, accept = 'application/json'): Record<string, string> {
   const headers: Record<string, string> = { accept };
   if (!SAFE_METHODS.has(method)) {
@@ -39,10 +42,7 @@ function requestHeaders(method: string, accept = 'application/json'): Record<str
 
 /** A failed answer's body (problem+json, or anything else) as the ApiError the callers read. */
 function toApiError(status: number, body: unknown): ApiError {
-  const parsed = problemSchema.safeParse(body);
-  return parsed.success
-    ? new ApiError(status, parsed.data.detail, parsed.data.errors ?? [])
-    : new ApiError(status, fallbackMessage);
+  return isProblem(body) ? new ApiError(status, body.detail, body.errors ?? []) : new ApiError(status, fallbackMessage);
 }
 
 function parseJson(text: string): unknown {

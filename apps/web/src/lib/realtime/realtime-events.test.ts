@@ -2,7 +2,8 @@ import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TicketMessage, TicketMessageList } from '@taxportal/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../query-keys.ts';
-import { addRealtimeListener, appendMessage, applyRealtimeEvent, parseRealtimeEvent } from './realtime-events.ts';
+import { addRealtimeListener, appendMessage, applyRealtimeEvent } from './realtime-events.ts';
+import { parseRealtimeEvent } from './realtime-parse.ts';
 
 const msg = (id: string): TicketMessage => ({
   id,

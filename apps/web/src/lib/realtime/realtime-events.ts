@@ -1,6 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import {
-  realtimeEventSchema,
   type Notification,
   type RealtimeEventPayload,
   type TicketMessage,
@@ -17,21 +16,6 @@ export function addRealtimeListener(listener: Listener): () => void {
   return () => {
     listeners.delete(listener);
   };
-}
-
-/**
- * Reads one SSE message: the event, 'truncated' when the server sent ids only (too large
- * for its channel: refetch), null for anything the contract does not describe.
- */
-export function parseRealtimeEvent(data: string): RealtimeEventPayload | 'truncated' | null {
-  try {
-    const raw: unknown = JSON.parse(data);
-    if (raw && typeof raw === 'object' && (raw as { truncated?: unknown }).truncated === true) return 'truncated';
-    const parsed = realtimeEventSchema.safeParse(raw);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Adds a message to the newest page of a loaded conversation, once. */

@@ -1,11 +1,14 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { endpoints, type Session } from '@taxportal/contract';
-import { call, isApiError } from '../api/index.ts';
+import { call, hasCsrfCookie, isApiError } from '../api/index.ts';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** The signed-in user, or null when the server answers 401. The session itself lives only in the HttpOnly cookie. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
+  // The server sets and clears the CSRF cookie with the session: without it there is none to ask about, and a
+  // visitor's page makes no request that answers 401 (an error in the browser's console).
+  if (!hasCsrfCookie()) return null;
   try {
     return await call(endpoints.getSession, { signal });
   } catch (err) {

@@ -1,0 +1,96 @@
+import { Avatar, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Session } from '@taxportal/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ChangePasswordModal, useLogout } from '../../features/auth/index.ts';
+import { PayDialogHost } from '../../features/billing/index.ts';
+import { NotificationBell } from '../../features/notifications/index.ts';
+import { useRealtime } from '../../lib/realtime/index.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { buildSideMenu, buildTabMenu, type MenuAction } from '../menus/index.ts';
+import classes from './app-header.module.css';
+import { SideMenu } from './side-menu.tsx';
+import { TabMenu } from './tab-menu.tsx';
+
+// The shell's parts for someone signed in: its own chunk (app-layout.tsx loads it once there is a session), so
+// the sign-in page and the public site do not load the menus, the dialogs and the live updates.
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+
+/** The header's right side: notifications, who is signed in. */
+export function HeaderUser({ session, isMobile }: { session: Session; isMobile: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="header-user">
+      <NotificationBell />
+      {!isMobile && (
+        <div className={classes.who}>
+          <Text size="sm" fw={600} lh={1.2} truncate>
+            {session.user.full_name}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.2} truncate>
+            {t(`roles.${session.login_role}`)}
+          </Text>
+        </div>
+      )}
+      <Avatar color="brand" radius="xl" size={36} aria-label={t('app.signedInAs', { name: session.user.full_name })}>
+        {initialsOf(session.user.full_name)}
+      </Avatar>
+    </Group>
+  );
+}
+
+export interface SignedInMenusProps {
+  session: Session;
+  showSideMenu: boolean;
+  showTabMenu: boolean;
+}
+
+/** The side menu (desktop) or tab menu (mobile), the menu's two dialogs, the pay dialog and live updates. */
+export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMenusProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [logoutOpened, logoutDialog] = useDisclosure(false);
+  const logout = useLogout();
+  // Live updates (SSE) for as long as someone is signed in.
+  useRealtime(true);
+  const role = session.login_role;
+
+  const onAction = useCallback(
+    (action: MenuAction) => (action === 'logout' ? logoutDialog.open() : passwordModal.open()),
+    [logoutDialog, passwordModal],
+  );
+  const confirmLogout = async () => {
+    // Clears localStorage and every cached query (the session included) before leaving.
+    await logout.mutateAsync();
+    logoutDialog.close();
+    navigate('/register', { replace: true });
+  };
+
+  return (
+    <>
+      {showSideMenu && <SideMenu items={buildSideMenu(role)} onAction={onAction} />}
+      {showTabMenu && <TabMenu {...buildTabMenu(role)} onAction={onAction} />}
+      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+      <PayDialogHost />
+      <ConfirmDialog
+        opened={logoutOpened}
+        label={t('logout.title')}
+        message={t('logout.confirm')}
+        busy={logout.isPending}
+        onCancel={logoutDialog.close}
+        onConfirm={confirmLogout}
+        testId="logout-dialog"
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { createContext, useContext, useEffect, type ReactElement, type RefObject } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import type { LazyPage } from './lazy-page.ts';
+
+/**
+ * Loading the next page's code on intent: when a link to it is hovered, focused or touched, or (menu links)
+ * scrolled into view while the browser is idle. The first load carries only the shell and the page shown.
+ */
+export function createPrefetcher(routes: RouteObject[]): (href: string) => void {
+  return (href) => {
+    let url: URL;
+    try {
+      url = new URL(href, window.location.href);
+    } catch {
+      return;
+    }
+    if (url.origin !== window.location.origin) return;
+    for (const match of matchRoutes(routes, url.pathname) ?? []) {
+      const page = (match.route.element as ReactElement | undefined)?.type as Partial<LazyPage> | undefined;
+      void page?.preload?.().catch(() => undefined);
+    }
+  };
+}
+
+/** Prefetches the target of any in-app link the pointer rests on, the keyboard focuses or a finger touches. */
+export function usePrefetchOnIntent(prefetch: (href: string) => void): void {
+  useEffect(() => {
+    const onIntent = (e: Event) => {
+      const link = (e.target as Element | null)?.closest?.('a[href]');
+      if (link) prefetch(link.getAttribute('href')!);
+    };
+    const events = ['mouseover', 'focusin', 'touchstart'] as const;
+    for (const type of events) document.addEventListener(type, onIntent, { passive: true, capture: true });
+    return () => {
+      for (const type of events) document.removeEventListener(type, onIntent, { capture: true });
+    };
+  }, [prefetch]);
+}
+
+export const PrefetchContext = createContext<(href: string) => void>(() => undefined);
+
+/** Prefetches a link's target once it is in view and the browser is idle (the menus' links). */
+export function usePrefetchInView(ref: RefObject<HTMLElement | null>, href: string | undefined): void {
+  const prefetch = useContext(PrefetchContext);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !href || typeof IntersectionObserver === 'undefined') return;
+    let idle: number | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      const run = () => prefetch(href);
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 4000 }) : undefined;
+      if (idle === undefined) run();
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [ref, href, prefetch]);
+}

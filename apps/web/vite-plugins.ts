@@ -1,0 +1,51 @@
+// Build plugins that keep the browser's first load lean (docs/decisions/0016).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const contractEndpoints = path.resolve(here, '../../packages/contract/src/endpoints.ts');
+
+/**
+ * The contract's endpoint declarations, as the browser needs them: method, path and (for forms) what the body is.
+ * The declarations also carry every zod schema the server validates with; the web client reads only the path and
+ * method (lib/api/call.ts), so the browser build gets the declarations without their schemas, and zod loads only
+ * with the forms that validate with it. Types are unchanged: TypeScript still reads the real declarations.
+ */
+export function browserEndpoints(): Plugin {
+  return {
+    name: 'taxportal:browser-endpoints',
+    enforce: 'pre',
+    async load(id) {
+      if (path.resolve(id.split('?')[0]!) !== contractEndpoints) return null;
+      const { module, dependencies } = await runnerImport<Record<string, Record<string, unknown>>>(contractEndpoints);
+      for (const dep of dependencies) this.addWatchFile(dep);
+      const lines = Object.entries(module).map(([name, e]) => {
+        const lite = { method: e.method, path: e.path, ...(e.consumes ? { consumes: e.consumes } : {}) };
+        return `export const ${name} = ${JSON.stringify(lite)};`;
+      });
+      return `// The contract's endpoints without their schemas (apps/web/vite-plugins.ts).\n${lines.join('\n')}\n`;
+    },
+  };
+}
+
+const MANTINE_MODULE = /@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+
+/**
+ * Mantine's CSS per component: each component's class-name module imports that component's stylesheet (from
+ * `@mantine/core/styles/<Name>.layer.css`), so a chunk carries the CSS of exactly the components it uses and the
+ * first load gets only the shell's. Dependencies come first (a component's module is imported after the
+ * components it builds on), and everything is in `@layer mantine`, so the app's own CSS wins whatever the order.
+ * Build only: the dev server pre-bundles Mantine, and main.tsx imports the whole sheet there.
+ */
+export function mantineCssPerComponent(): Plugin {
+  return {
+    name: 'taxportal:mantine-css-per-component',
+    apply: 'build',
+    transform(code, id) {
+      const match = MANTINE_MODULE.exec(id);
+      if (!match) return null;
+      return { code: `import '@mantine/core/styles/${match[1]}.layer.css';\n${code}`, map: null };
+    },
+  };
+}

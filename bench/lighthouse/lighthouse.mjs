@@ -1,0 +1,288 @@
+// Lighthouse (mobile, its default profile) on the production build, signed in, and a table in RESULTS.md.
+//
+//   npm run build && node bench/lighthouse/lighthouse.mjs [--label after] [--runs 3] [--port 3170] [--root DIR]
+//
+// Starts the portal the README's way (`npm start` in --root, default this repository) on a fresh data dir with
+// the demo accounts and their sample data, signs in through the API (whatever the session cookie is called:
+// every cookie the sign-in answer sets is passed on), and runs Lighthouse on each page --runs times. Each figure
+// is the median of the runs. The table for --label replaces the one of the same label in RESULTS.md; the machine's
+// load (uptime) is written beside it, as performance figures depend on it.
+// Needs Chromium at CHROME_PATH (default /usr/bin/chromium); its DevTools port is --port + 5.
+// --save DIR keeps each run's full Lighthouse report (JSON) there, for the details of a failing audit.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(' ')
+    .split(/\s*--/)
+    .filter(Boolean)
+    .map((a) => a.split(/[ =]/)),
+);
+const label = args.label ?? 'after';
+const runs = Number(args.runs ?? 3);
+const port = Number(args.port ?? process.env.E2E_PORT ?? 3170);
+const root = path.resolve(args.root ?? path.join(here, '../..'));
+const saveDir = args.save ? path.resolve(args.save) : null;
+const only = args.only ? new Set(args.only.split(',')) : null;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const base = `http://127.0.0.1:${port}`;
+const PASSWORD = 'demo-pass-2026';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Chromium with a DevTools port for Lighthouse (on the server's port + 5), in its own profile. */
+async function launchChromium() {
+  const debugPort = port + 5;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-chromium-'));
+  const child = spawn(
+    chromePath,
+    [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${debugPort}/json/version`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() - started > 30_000) throw new Error('Chromium did not open its DevTools port in 30 s');
+    await sleep(200);
+  }
+  return {
+    port: debugPort,
+    kill: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode === null ? child.on('exit', r) : r()));
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-lighthouse-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.SEED_DEMO;
+  const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    await new Promise((r) => (child.exitCode === null ? child.on('exit', r) : r()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/ready`)).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 120_000) {
+      await stop();
+      throw new Error('the server did not become ready in 120 s');
+    }
+    await sleep(200);
+  }
+  return stop;
+}
+
+/** Signs in through the API; the Cookie header made of every cookie the answer sets (name=value). */
+async function signIn(email) {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
+  return cookies.join('; ');
+}
+
+async function getJson(url, cookie) {
+  const res = await fetch(`${base}${url}`, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  return res.json();
+}
+
+/** The demo sample is made in the seconds after the server answers: wait for the customer's tickets. */
+async function demoTicketPath(cookie) {
+  const started = Date.now();
+  for (;;) {
+    const list = await getJson('/api/v1/tickets', cookie);
+    const items = list.items ?? list.data ?? list;
+    if (Array.isArray(items) && items.length >= 3) {
+      // Give the sample the moment it needs to finish the last tickets' documents and invoices.
+      await sleep(3000);
+      return `/form/message/${encodeURIComponent(items[0].name)}`;
+    }
+    if (Date.now() - started > 120_000) throw new Error('the demo sample data did not appear in 120 s');
+    await sleep(1000);
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function audit(chrome, url, cookie) {
+  const result = await lighthouse(
+    `${base}${url}`,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    undefined,
+  );
+  const lhr = result.lhr;
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    const name = `${url.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const num = (a) => lhr.audits[a]?.numericValue ?? NaN;
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .filter((a) => a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+    .map((a) => a.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    bytes: num('total-byte-weight'),
+    failing,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+/** On a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART…): up to three tries. */
+async function auditRetrying(chrome, url, cookie) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(chrome, url, cookie);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`${url}: ${err.message}; trying again`);
+    }
+  }
+}
+
+function table(rows) {
+  const out = [
+    '| page | who | performance | accessibility | best practices | SEO | LCP | TBT | CLS | transferred |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of rows) {
+    out.push(
+      `| \`${r.page}\` | ${r.who} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
+        `${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(0)} KB |`,
+    );
+  }
+  return out.join('\n');
+}
+
+function writeResults(rows, load) {
+  const file = path.join(here, 'RESULTS.md');
+  const header = `# Lighthouse, mobile profile\n\nMade by \`node bench/lighthouse/lighthouse.mjs --label <label>\` (see the script's head).\n`;
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : header;
+  const section =
+    `## ${label}\n\n` +
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${runs} runs per page, median of each figure; ` +
+    `machine load before the runs: \`${load.before}\`, after: \`${load.after}\`.\n\n` +
+    `${table(rows)}\n\n` +
+    `Audits under 0.9 in any run: ${
+      [...new Set(rows.flatMap((r) => r.failing.map((f) => `${f} (${r.page})`)))].join(', ') || 'none'
+    }.\n`;
+  const re = new RegExp(`## ${label}\\n[\\s\\S]*?(?=\\n## |$)`);
+  text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}`;
+  fs.writeFileSync(file, text);
+  console.log(`wrote ${file}`);
+}
+
+const uptime = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+const stop = await startServer();
+let chrome;
+try {
+  const customer = await signIn('customer@demo.test');
+  const staff = await signIn('admin@demo.test');
+  const ticket = await demoTicketPath(customer);
+  const pages = [
+    { page: '/', who: 'visitor', cookie: null },
+    { page: '/register', who: 'visitor', cookie: null },
+    { page: '/dashboard', who: 'customer', cookie: customer },
+    { page: '/my-tickets', who: 'customer', cookie: customer },
+    { page: ticket, who: 'customer', cookie: customer },
+    { page: '/vault', who: 'customer', cookie: customer },
+    { page: '/billing', who: 'customer', cookie: customer },
+    { page: '/all-tickets', who: 'staff', cookie: staff },
+  ].filter((p) => !only || only.has(p.page));
+  chrome = await launchChromium();
+  const load = { before: uptime() };
+  const rows = [];
+  for (const p of pages) {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await auditRetrying(chrome, p.page, p.cookie);
+      console.log(
+        `${p.page} (${p.who}) run ${i + 1}: perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} ` +
+          `seo ${r.seo} LCP ${Math.round(r.lcp)} ms TBT ${Math.round(r.tbt)} ms CLS ${r.cls.toFixed(3)} ` +
+          `${Math.round(r.bytes / 1024)} KB -> ${r.finalUrl}${r.failing.length ? ` [${r.failing.join(' ')}]` : ''}`,
+      );
+      results.push(r);
+    }
+    const m = (k) => median(results.map((r) => r[k]));
+    rows.push({
+      page: p.page.startsWith('/form/message/') ? '/form/message/<ticket>' : p.page,
+      who: p.who,
+      performance: m('performance'),
+      accessibility: m('accessibility'),
+      bestPractices: m('bestPractices'),
+      seo: m('seo'),
+      lcp: m('lcp'),
+      tbt: m('tbt'),
+      cls: m('cls'),
+      bytes: m('bytes'),
+      failing: [...new Set(results.flatMap((r) => r.failing))],
+    });
+  }
+  load.after = uptime();
+  console.log(table(rows));
+  writeResults(rows, load);
+} finally {
+  await chrome?.kill();
+  await stop();
+}
