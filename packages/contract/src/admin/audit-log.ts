@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, text } from '../common/text.ts';
 
 /** A day (`2026-04-15`, the whole UTC day) or an instant (ISO 8601 with a zone). */
 const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
@@ -6,7 +7,7 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 /** Filters shared by the list and the CSV export. */
 export const auditLogFilterSchema = z.object({
   /** The person who acted: their user id, or their e-mail (any casing). */
-  actor: z.string().trim().min(1).max(254).optional(),
+  actor: text().min(1).max(254).optional(),
   /** An action (`document.download`) or a family of them (`document` = every `document.*`). */
   action: z
     .string()
@@ -18,7 +19,7 @@ export const auditLogFilterSchema = z.object({
     .trim()
     .regex(/^[a-z0-9_.-]{1,64}$/, { error: 'Use an object type such as ticket' })
     .optional(),
-  entity_id: z.string().trim().min(1).max(128).optional(),
+  entity_id: text().min(1).max(128).optional(),
   /** From this day or instant on (inclusive). */
   from: dayOrInstant.optional(),
   /** Up to this instant (exclusive), or to the end of this day. */
@@ -26,7 +27,7 @@ export const auditLogFilterSchema = z.object({
 });
 
 export const auditLogQuerySchema = auditLogFilterSchema.extend({
-  cursor: z.string().max(512).optional(),
+  cursor: opaqueText().max(512).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

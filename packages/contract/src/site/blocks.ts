@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText, text } from '../common/text.ts';
 import {
   imageSchema,
   linkSchema,
@@ -10,7 +11,7 @@ import {
 } from './text.ts';
 
 /** Every block has an id (stable across reorders) and a type; the editor arranges them in order. */
-const base = { id: z.string().trim().min(1).max(40) };
+const base = { id: text().min(1).max(40) };
 
 export const heroBlockSchema = z.object({
   ...base,
@@ -32,7 +33,7 @@ export const servicesGridBlockSchema = z.object({
   ...base,
   type: z.literal('services_grid'),
   heading: textSchema,
-  service_type_id: z.string().max(64).nullable().default(null),
+  service_type_id: opaqueText().max(64).nullable().default(null),
 });
 export const PLAN_PERIODS = ['once', 'month', 'year'] as const;
 /** SPEC's Subscription Plan. */
@@ -68,7 +69,7 @@ export const testimonialsBlockSchema = z.object({
   type: z.literal('testimonials'),
   heading: textSchema,
   items: z
-    .array(z.object({ quote: longTextSchema, name: z.string().trim().min(1).max(120), role: textSchema.optional() }))
+    .array(z.object({ quote: longTextSchema, name: text().min(1).max(120), role: textSchema.optional() }))
     .min(1)
     .max(20),
 });

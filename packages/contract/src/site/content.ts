@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text.ts';
 import { blockSchema } from './blocks.ts';
 import {
   hrefSchema,
@@ -43,7 +44,7 @@ export const postDataSchema = z.object({
   excerpt: textSchema,
   body: richTextSchema,
   cover: imageSchema.nullable().default(null),
-  author: z.string().trim().max(120).default(''),
+  author: text().max(120).default(''),
   categories: z.array(slugSchema).max(10).default([]),
 });
 export type PostData = z.infer<typeof postDataSchema>;
@@ -65,8 +66,8 @@ export const eventDataSchema = z.object({
   starts_at: isoWithOffset,
   ends_at: isoWithOffset.nullable().default(null),
   /** IANA zone the event is held in, shown beside its time. */
-  time_zone: z.string().trim().min(1).max(64).default('America/New_York'),
-  place: z.string().trim().max(300).default(''),
+  time_zone: text().min(1).max(64).default('America/New_York'),
+  place: text().max(300).default(''),
   online_url: z.union([z.literal(''), hrefSchema]).default(''),
   /** The web form visitors register through. */
   form: slugSchema.nullable().default(null),
@@ -81,7 +82,7 @@ export const jobDataSchema = z.object({
   summary: textSchema,
   body: richTextSchema,
   employment_type: z.enum(EMPLOYMENT_TYPES),
-  location: z.string().trim().max(200),
+  location: text().max(200),
   remote: z.boolean().default(false),
   valid_through: z.iso.date().nullable().default(null),
   /** The web form candidates apply through. */
@@ -110,7 +111,7 @@ export const formFieldSchema = z
     label: requiredTextSchema,
     type: z.enum(FORM_FIELD_TYPES),
     required: z.boolean().default(false),
-    options: z.array(z.object({ value: z.string().trim().min(1).max(100), label: requiredTextSchema })).max(50),
+    options: z.array(z.object({ value: text().min(1).max(100), label: requiredTextSchema })).max(50),
     help: textSchema.optional(),
   })
   .refine((f) => f.type !== 'select' || f.options.length > 0, {

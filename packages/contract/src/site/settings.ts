@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text.ts';
 import { hrefSchema, imageSchema, linkSchema, requiredTextSchema, textSchema } from './text.ts';
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour like #1c7ed6' });
@@ -10,12 +11,12 @@ const menuLeafSchema = linkSchema;
 export const menuItemSchema = linkSchema.extend({ children: z.array(menuLeafSchema).max(20).default([]) });
 
 export const businessDetailsSchema = z.object({
-  street: z.string().trim().max(200),
-  locality: z.string().trim().max(100),
-  region: z.string().trim().max(100),
-  postal_code: z.string().trim().max(20),
-  country: z.string().trim().max(2).default('US'),
-  phone: z.string().trim().max(40),
+  street: text().max(200),
+  locality: text().max(100),
+  region: text().max(100),
+  postal_code: text().max(20),
+  country: text().max(2).default('US'),
+  phone: text().max(40),
   email: z.union([z.literal(''), z.email().max(254)]),
   hours: textSchema,
   map_url: z.union([z.literal(''), hrefSchema]),
@@ -23,7 +24,7 @@ export const businessDetailsSchema = z.object({
 
 /** Website settings (get_all_website_settings, get_business_detail): one document with drafts and revisions. */
 export const siteSettingsSchema = z.object({
-  firm_name: z.string().trim().min(1, { error: 'Required' }).max(120),
+  firm_name: text().min(1, { error: 'Required' }).max(120),
   tagline: textSchema,
   logo: imageSchema.nullable().default(null),
   colors: z.object({ primary: hex, accent: hex }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, opaqueText, text } from '../common/text.ts';
 import { emailSchema } from '../common/fields.ts';
 import {
   categoryDataSchema,
@@ -36,7 +37,7 @@ export type PublicPage = z.infer<typeof publicPageSchema>;
 export const listQuerySchema = z.object({
   /** SPEC §9: link lists are 250 long. */
   limit: z.coerce.number().int().min(1).max(250).default(20),
-  cursor: z.string().max(400).optional(),
+  cursor: opaqueText().max(400).optional(),
 });
 const listOf = <S extends z.ZodType>(item: S) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
@@ -65,15 +66,15 @@ export const publicFormSchema = z.object({ ...published, ...formDataSchema.shape
 export const slugParamsSchema = z.object({ slug: slugSchema });
 
 /** A web form submission: field name → value; the server checks it against the form's definition. */
-const fieldValue = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
+const fieldValue = z.union([multilineText().max(5000), z.number(), z.boolean(), z.null()]);
 export const formSubmissionBodySchema = z.object({
-  values: z.record(z.string().max(40), fieldValue),
+  values: z.record(opaqueText().max(40), fieldValue),
   rows: z
-    .array(z.record(z.string().max(40), fieldValue))
+    .array(z.record(opaqueText().max(40), fieldValue))
     .max(50)
     .default([]),
   /** Spam checks: a field people never see, and when the form was shown (epoch ms). */
-  website: z.string().max(200).default(''),
+  website: text().max(200).default(''),
   started_at: z.number().int().nonnegative(),
 });
 export type FormSubmissionBody = z.input<typeof formSubmissionBodySchema>;
@@ -81,12 +82,12 @@ export const submittedSchema = z.object({ status: z.literal('Success'), message:
 
 /** SPEC's Contact Enquiry. `website` is a honeypot people never see; `started_at` when the form was shown. */
 export const contactEnquiryBodySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(120),
+  name: text().min(1, { error: 'Name is required' }).max(120),
   email: emailSchema,
-  phone: z.string().trim().max(40).default(''),
-  subject: z.string().trim().max(200).default(''),
-  message: z.string().trim().min(1, { error: 'Message is required' }).max(5000),
-  website: z.string().max(200).default(''),
+  phone: text().max(40).default(''),
+  subject: text().max(200).default(''),
+  message: multilineText().min(1, { error: 'Message is required' }).max(5000),
+  website: text().max(200).default(''),
   started_at: z.number().int().nonnegative(),
 });
 export type ContactEnquiryBody = z.input<typeof contactEnquiryBodySchema>;
@@ -104,8 +105,8 @@ export const entrySummarySchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export const entryListSchema = z.object({ items: z.array(entrySummarySchema) });
-export const entryIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const revisionParamsSchema = entryIdParamsSchema.extend({ revisionId: z.string().min(1).max(64) });
+export const entryIdParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+export const revisionParamsSchema = entryIdParamsSchema.extend({ revisionId: opaqueText().min(1).max(64) });
 export const REVISION_ACTIONS = ['saved', 'published', 'unpublished', 'restored'] as const;
 export const revisionSchema = z.object({
   id: z.string(),
@@ -150,5 +151,5 @@ export const submissionListSchema = z.object({ items: z.array(submissionSchema) 
 
 export const editorSchema = z.object({ user_id: z.string(), full_name: z.string(), email: z.string() });
 export const editorListSchema = z.object({ items: z.array(editorSchema) });
-export const grantEditorBodySchema = z.object({ user_id: z.string().min(1).max(64) });
-export const editorParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+export const grantEditorBodySchema = z.object({ user_id: opaqueText().min(1).max(64) });
+export const editorParamsSchema = z.object({ userId: opaqueText().min(1).max(64) });

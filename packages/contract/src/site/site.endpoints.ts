@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opaqueText } from '../common/text.ts';
 import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import type { ContentKind } from './content.ts';
 import { publicSiteSchema, siteSettingsSchema } from './settings.ts';
@@ -301,7 +302,7 @@ export const restoreSiteSettingsRevision = endpoint({
   path: `${ADMIN}/settings/revisions/:revisionId/restore`,
   tags: adminTags,
   summary: 'Make an earlier revision the settings draft',
-  params: z.object({ revisionId: z.string().min(1).max(64) }),
+  params: z.object({ revisionId: opaqueText().min(1).max(64) }),
   response: { 200: settingsEntrySchema },
 });
 

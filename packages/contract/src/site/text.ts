@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from '../common/text.ts';
 
 /** The languages content can be written in: English always, Spanish beside it when the firm adds it (issue 11 item 5). */
 export const CONTENT_LANGUAGES = ['en', 'es'] as const;
@@ -10,8 +11,8 @@ export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
  */
 export const localizedText = (max: number, opts: { required?: boolean } = {}) =>
   z.object({
-    en: opts.required ? z.string().trim().min(1, { error: 'Required' }).max(max) : z.string().trim().max(max),
-    es: z.string().trim().max(max).optional(),
+    en: opts.required ? text().min(1, { error: 'Required' }).max(max) : multilineText().max(max),
+    es: (opts.required ? text() : multilineText()).max(max).optional(),
   });
 export const textSchema = localizedText(500);
 export const requiredTextSchema = localizedText(300, { required: true });
@@ -29,16 +30,12 @@ const SAFE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[\w-]*|mailto:[^\s]+|tel
  * A link target: http(s), a path on this site, an anchor, mailto: or tel:. Never javascript:, data: or a
  * protocol-relative `//host` (refused with 422, so nothing unsafe is stored).
  */
-export const hrefSchema = z
-  .string()
-  .trim()
+export const hrefSchema = text()
   .max(2000)
   .regex(SAFE_URL, { error: 'Use a web address (https://…), a path on this site (/…), mailto: or tel:' });
 const SAFE_IMAGE = /^(?:https:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 /** An image source: https or a path on this site (the public media store). */
-export const imageUrlSchema = z
-  .string()
-  .trim()
+export const imageUrlSchema = text()
   .max(2000)
   .regex(SAFE_IMAGE, { error: 'Use an https:// address or a path on this site' });
 export const imageSchema = z.object({ src: imageUrlSchema, alt: textSchema });
@@ -48,9 +45,7 @@ export const linkSchema = z.object({ label: requiredTextSchema, href: hrefSchema
 export type SiteLink = z.infer<typeof linkSchema>;
 
 /** A route segment or slug: lower-case letters, digits and dashes. */
-export const slugSchema = z
-  .string()
-  .trim()
+export const slugSchema = text()
   .min(1, { error: 'Required' })
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and dashes' });
