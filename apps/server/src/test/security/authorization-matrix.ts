@@ -1,11 +1,11 @@
 import { PASSWORD, uniqueEmail } from '../helper.ts';
 import { pdf } from '../upload-fixtures.ts';
-import { settingsInput } from '../../site/site.fixtures.ts';
 import {
   contactBody,
   PRINCIPALS,
   siteData,
   SITE_KINDS,
+  settingsBody,
   submissionBody,
   TAX_PAYER,
   ticketBody,
@@ -227,7 +227,7 @@ const S = {
   form: published('forms'),
   submit: ((w) => ({ params: { slug: w.site.published.forms.slug }, body: submissionBody() })) as CallFor,
   contact: (() => ({ body: contactBody() })) as CallFor,
-  settings: (() => ({ body: { data: settingsInput() } })) as CallFor,
+  settings: (async (w) => ({ body: await settingsBody(w.t) })) as CallFor,
   restoreSettings: (async (w) => ({ params: { revisionId: await w.fresh.settingsRevision() } })) as CallFor,
   enquiry: ((w) => ({ params: { id: w.site.enquiry } })) as CallFor,
   handled: (async (w) => ({ params: { id: await w.fresh.enquiry() } })) as CallFor,

@@ -5,7 +5,6 @@ import { createCustomer, createStaff, PASSWORD, signIn, uniqueEmail, type TestAp
 import type { Agent } from '../helper.ts';
 import { forceStatus, openTicket, pickService } from '../ticket-fixtures.ts';
 import { multipart, pdf, png } from '../upload-fixtures.ts';
-import { formInput, pageInput, settingsInput } from '../../site/site.fixtures.ts';
 
 /** The owner's tax payer answers: the SSN is what `reveal` shows. */
 export const TAX_PAYER = { first_name: 'Olive', last_name: 'Owner', ssn: '123456789' };
@@ -74,7 +73,7 @@ export type SiteKind = (typeof SITE_KINDS)[number];
 
 /** A valid draft of each kind, as an editor sends it. */
 const SITE_DATA: Record<SiteKind, (slug: string) => unknown> = {
-  pages: (slug) => pageInput(slug, 'Matrix page'),
+  pages: (slug) => ({ route: slug, title: { en: 'Matrix page' }, description: { en: '' }, blocks: [] }),
   posts: (slug) => ({ slug, title: { en: 'Matrix post' }, excerpt: { en: '' }, body: { en: '<p>Post</p>' } }),
   categories: (slug) => ({ slug, name: { en: 'Matrix category' }, description: { en: '' } }),
   galleries: (slug) => ({ slug, title: { en: 'Matrix gallery' }, description: { en: '' }, images: [] }),
@@ -93,12 +92,19 @@ const SITE_DATA: Record<SiteKind, (slug: string) => unknown> = {
     employment_type: 'SEASONAL',
     location: 'Springfield',
   }),
-  forms: (slug) => formInput(slug),
+  forms: (slug) => ({
+    slug,
+    title: { en: 'Matrix form' },
+    description: { en: '' },
+    fields: [{ name: 'full_name', label: { en: 'Full name' }, type: 'text', required: true, options: [] }],
+    submit_label: { en: 'Send' },
+    success_message: { en: 'Thank you' },
+  }),
 };
 export const siteData = (kind: SiteKind, slug: string) => ({ data: SITE_DATA[kind](slug) });
 const newSlug = () => `m-${randomUUID().slice(0, 8)}`;
 
-/** What a visitor sends through the contact form and a web form (made by `formInput`): honeypot empty, filled in
+/** What a visitor sends through the contact form and a web form (the form above): honeypot empty, filled in
  * ten seconds earlier (the 3-second time-to-submit check), so only access is in question. */
 export const contactBody = () => ({
   name: 'Vera Visitor',
@@ -107,10 +113,20 @@ export const contactBody = () => ({
   started_at: Date.now() - 10_000,
 });
 export const submissionBody = () => ({
-  values: { full_name: 'Sam Seeker', email: 'sam@seeker.example', season: '2027' },
+  values: { full_name: 'Sam Seeker' },
   rows: [],
   started_at: Date.now() - 10_000,
 });
+
+/** A settings draft as an editor saves it: the settings the site shows now (its defaults before any publish). */
+export const settingsBody = async (t: TestApp) => {
+  const res = expectStatus(
+    await t.app.inject({ url: '/api/v1/site', remoteAddress: nextIp() }),
+    200,
+    'GET /api/v1/site',
+  );
+  return { data: (res.json() as { settings: unknown }).settings };
+};
 
 let ipSeq = 0;
 /** A new client address per call: the per-IP rate limits (payments, signing, sign-in) never join in. */
@@ -399,7 +415,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       const put = await as(admin, {
         method: 'PUT',
         url: '/api/v1/admin/site/settings',
-        payload: { data: settingsInput() },
+        payload: await settingsBody(t),
       });
       expectStatus(put, 200, 'settings');
       return firstRevision('/api/v1/admin/site/settings/revisions');
