@@ -5,7 +5,16 @@ import { createTestApp, type TestApp } from '../helper.ts';
 import { listenOnce } from '../sse.ts';
 import { multipart } from '../upload-fixtures.ts';
 import { KNOWN_GAPS, MATRIX, type Call, type Row } from './authorization-matrix.ts';
-import { buildWorld, nextIp, PRINCIPALS, type Caller, type Principal, type World } from './authorization-world.ts';
+import {
+  buildWorld,
+  nextIp,
+  PRINCIPALS,
+  SITE_KINDS,
+  tokenOf,
+  type Caller,
+  type Principal,
+  type World,
+} from './authorization-world.ts';
 
 let t: TestApp;
 let w: World;
@@ -80,6 +89,71 @@ describe('the authorization matrix', () => {
     // missing: served routes with no line in authorization-matrix.ts; gone: lines for routes no longer served.
     expect({ missing, gone }).toEqual({ missing: [], gone: [] });
     for (const gap of Object.keys(KNOWN_GAPS)) expect(Object.keys(MATRIX)).toContain(gap.split(' × ')[0]);
+  });
+
+  it('refuses a read-only API token every method but GET, on every route (docs/decisions/0011)', async () => {
+    const { key, secret } = await tokenOf(w.agents.admin, 'read only', 'read');
+    const authorization = `token ${key}:${secret}`;
+    const session = await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization } });
+    expect(session.statusCode).toBe(200);
+    const wrong: string[] = [];
+    for (const route of Object.keys(MATRIX).filter((r) => !r.startsWith('GET '))) {
+      const [method, path] = route.split(' ') as [string, string];
+      // The scope is checked with the credentials, before the route reads anything: any id will do.
+      const url = path.replace(/:\w+/g, 'x');
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url,
+        headers: { authorization },
+        payload: {},
+        remoteAddress: nextIp(),
+      });
+      if (res.statusCode !== 403) wrong.push(`${route} × read token: expected 403, got ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('shows no draft of the public site to anyone, editors included', async () => {
+    const publicUrl: Record<(typeof SITE_KINDS)[number], ((slug: string) => string) | null> = {
+      pages: (slug) => `/api/v1/pages/${slug}`,
+      posts: (slug) => `/api/v1/blog/${slug}`,
+      categories: null,
+      galleries: (slug) => `/api/v1/galleries/${slug}`,
+      events: (slug) => `/api/v1/site/events/${slug}`,
+      jobs: (slug) => `/api/v1/jobs/${slug}`,
+      forms: (slug) => `/api/v1/forms/${slug}`,
+    };
+    const wrong: string[] = [];
+    for (const kind of SITE_KINDS) {
+      const urlOfDraft = publicUrl[kind];
+      if (!urlOfDraft) continue;
+      const url = urlOfDraft(w.site.drafts[kind].slug);
+      for (const p of ['anon', 'owner', 'admin'] as const) {
+        const res = await t.app.inject({ url, headers: w.callers[p].headers('GET'), remoteAddress: nextIp() });
+        if (res.statusCode !== 404) wrong.push(`GET ${url} (a draft) × ${p}: expected 404, got ${res.statusCode}`);
+      }
+    }
+    const lists = [
+      '/api/v1/blog',
+      '/api/v1/blog/categories',
+      '/api/v1/galleries',
+      '/api/v1/site/events',
+      '/api/v1/jobs',
+    ];
+    for (const url of lists) {
+      const res = await t.app.inject({ url: `${url}?limit=250`, remoteAddress: nextIp() });
+      const leaked = SITE_KINDS.map((k) => w.site.drafts[k].slug).filter((slug) => res.body.includes(slug));
+      if (leaked.length) wrong.push(`GET ${url} lists drafts ${leaked.join(', ')}`);
+    }
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/forms/${w.site.drafts.forms.slug}/submissions`,
+      payload: { values: {}, rows: [], started_at: Date.now() - 10_000 },
+      remoteAddress: nextIp(),
+    });
+    if (submit.statusCode !== 404)
+      wrong.push(`POST a draft form's submissions: expected 404, got ${submit.statusCode}`);
+    expect(wrong).toEqual([]);
   });
 
   describe.each(Object.entries(MATRIX))('%s', (route, row: Row) => {

@@ -1,6 +1,18 @@
 import { PASSWORD, uniqueEmail } from '../helper.ts';
 import { pdf } from '../upload-fixtures.ts';
-import { PRINCIPALS, TAX_PAYER, ticketBody, type Principal, type World } from './authorization-world.ts';
+import {
+  contactBody,
+  PRINCIPALS,
+  siteData,
+  SITE_KINDS,
+  settingsBody,
+  submissionBody,
+  TAX_PAYER,
+  ticketBody,
+  type Principal,
+  type SiteKind,
+  type World,
+} from './authorization-world.ts';
 
 /**
  * THE authorization matrix: every API route the app serves × who calls it → the status it must answer.
@@ -200,10 +212,57 @@ const C = {
  * Cells the code answers wrongly today and another branch fixes: the test passes while the answer stays as it
  * is and fails once it matches, so the line is taken out when the fix lands. `ROUTE × principal` → who fixes it.
  */
-export const KNOWN_GAPS: Record<string, string> = {
-  'POST /api/v1/auth/tokens × token': 'issue 13 item 2 (sec-auth): a token cannot mint tokens',
-  'POST /api/v1/auth/tokens × staffToken': 'issue 13 item 2 (sec-auth): a token cannot mint tokens',
+export const KNOWN_GAPS: Record<string, string> = {};
+
+/** The public site: published entries of each kind; the editor's calls on a kind's entries. */
+const published =
+  (kind: SiteKind): CallFor =>
+  (w) => ({ params: { slug: w.site.published[kind].slug } });
+const S = {
+  page: ((w) => ({ params: { route: w.site.published.pages.slug } })) as CallFor,
+  blog: published('posts'),
+  gallery: published('galleries'),
+  event: published('events'),
+  job: published('jobs'),
+  form: published('forms'),
+  submit: ((w) => ({ params: { slug: w.site.published.forms.slug }, body: submissionBody() })) as CallFor,
+  contact: (() => ({ body: contactBody() })) as CallFor,
+  settings: (async (w) => ({ body: await settingsBody(w.t) })) as CallFor,
+  restoreSettings: (async (w) => ({ params: { revisionId: await w.fresh.settingsRevision() } })) as CallFor,
+  enquiry: ((w) => ({ params: { id: w.site.enquiry } })) as CallFor,
+  handled: (async (w) => ({ params: { id: await w.fresh.enquiry() } })) as CallFor,
+  submissions: ((w) => ({ params: { id: w.site.published.forms.id } })) as CallFor,
+  grant: (async (w) => ({ body: { user_id: await w.fresh.staffUser() } })) as CallFor,
+  revoke: (async (w) => ({ params: { userId: await w.fresh.siteEditor() } })) as CallFor,
 };
+/** Admins and site editors only (none of the matrix's staff is an editor): every other caller 403. */
+const editor = (ok: number, call?: CallFor) => r(401, 403, 403, ok, 403, 403, 403, 403, ok, call);
+/** One kind's nine editor endpoints: what is read is the kind's draft; what is changed a fresh entry. */
+function siteKindLines(kind: SiteKind): Record<string, Row> {
+  const base = `/api/v1/admin/site/${kind}`;
+  const draft: CallFor = (w) => ({ params: { id: w.site.drafts[kind].id } });
+  const entry =
+    (publish: boolean, withBody = false): CallFor =>
+    async (w) => {
+      const e = await w.fresh.siteEntry(kind, publish);
+      return { params: { id: e.id }, ...(withBody ? { body: siteData(kind, e.slug) } : {}) };
+    };
+  return {
+    [`GET ${base}`]: editor(200),
+    [`POST ${base}`]: editor(201, () => ({ body: siteData(kind, `m-${Math.random().toString(36).slice(2, 10)}`) })),
+    [`GET ${base}/:id`]: editor(200, draft),
+    [`PUT ${base}/:id`]: editor(200, entry(false, true)),
+    [`POST ${base}/:id/publish`]: editor(200, entry(false)),
+    [`POST ${base}/:id/unpublish`]: editor(200, entry(true)),
+    [`DELETE ${base}/:id`]: editor(204, entry(false)),
+    [`GET ${base}/:id/revisions`]: editor(200, draft),
+    [`POST ${base}/:id/revisions/:revisionId/restore`]: editor(200, async (w) => {
+      const e = await w.fresh.siteRevision(kind);
+      return { params: { id: e.id, revisionId: e.revision } };
+    }),
+  };
+}
+const siteEditorLines = Object.assign({}, ...SITE_KINDS.map(siteKindLines)) as Record<string, Row>;
 
 // prettier-ignore
 export const MATRIX: Record<string, Row> = {
@@ -332,4 +391,41 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/tickets/:id/signing/spouse-code':            r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.spouseCode),
   'POST /api/v1/tickets/:id/signing/confirm':                r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.confirmSigner),
   'POST /api/v1/tickets/:id/signing/sign':                   r(401, 201, 404, 403, 403, 403, 403, 201, 403, C.sign),
+
+  // The audit log: Admin only.
+  'GET /api/v1/admin/audit-log':                             r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'GET /api/v1/admin/audit-log/export.csv':                  r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'GET /api/v1/admin/audit-log/verify':                      r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+
+  // The public site: anyone reads what is published (a draft is 404: the test's own check) and sends its forms.
+  'GET /api/v1/site':                                        r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/pages/:route':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.page),
+  'GET /api/v1/blog':                                        r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/blog/categories':                             r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/blog/:slug':                                  r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.blog),
+  'GET /api/v1/galleries':                                   r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/galleries/:slug':                             r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.gallery),
+  'GET /api/v1/site/events':                                 r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/site/events/:slug':                           r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.event),
+  'GET /api/v1/jobs':                                        r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/jobs/:slug':                                  r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.job),
+  'GET /api/v1/forms/:slug':                                 r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.form),
+  'POST /api/v1/forms/:slug/submissions':                    r(201, 201, 201, 201, 201, 201, 201, 201, 201, S.submit),
+  'POST /api/v1/contact-enquiries':                          r(201, 201, 201, 201, 201, 201, 201, 201, 201, S.contact),
+
+  // Site editing: Admins and site editors; each kind's nine endpoints are `siteKindLines` above.
+  ...siteEditorLines,
+  'GET /api/v1/admin/site/settings':                         editor(200),
+  'PUT /api/v1/admin/site/settings':                         editor(200, S.settings),
+  'POST /api/v1/admin/site/settings/publish':                editor(200),
+  'GET /api/v1/admin/site/settings/revisions':               editor(200),
+  'POST /api/v1/admin/site/settings/revisions/:revisionId/restore': editor(200, S.restoreSettings),
+  // The site's inbox: any staff. Who edits the site: Admin only.
+  'GET /api/v1/admin/site/enquiries':                        r(401, 403, 403, 200, 200, 200, 200, 403, 200),
+  'GET /api/v1/admin/site/enquiries/:id':                    r(401, 403, 403, 200, 200, 200, 200, 403, 200, S.enquiry),
+  'POST /api/v1/admin/site/enquiries/:id/handled':           r(401, 403, 403, 200, 200, 200, 200, 403, 200, S.handled),
+  'GET /api/v1/admin/site/forms/:id/submissions':            r(401, 403, 403, 200, 200, 200, 200, 403, 200, S.submissions),
+  'GET /api/v1/admin/site/editors':                          r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'POST /api/v1/admin/site/editors':                         r(401, 403, 403, 201, 403, 403, 403, 403, 201, S.grant),
+  'DELETE /api/v1/admin/site/editors/:userId':               r(401, 403, 403, 204, 403, 403, 403, 403, 204, S.revoke),
 };

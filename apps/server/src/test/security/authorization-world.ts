@@ -67,6 +67,67 @@ const tokenCaller = (key: string, secret: string, userId: string, email: string)
 
 const anonCaller: Caller = { userId: null, email: null, headers: () => ({}) };
 
+/** The public site's kinds of content, as the editor endpoints name them (`/api/v1/admin/site/{kind}`). */
+export const SITE_KINDS = ['pages', 'posts', 'categories', 'galleries', 'events', 'jobs', 'forms'] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+/** A valid draft of each kind, as an editor sends it. */
+const SITE_DATA: Record<SiteKind, (slug: string) => unknown> = {
+  pages: (slug) => ({ route: slug, title: { en: 'Matrix page' }, description: { en: '' }, blocks: [] }),
+  posts: (slug) => ({ slug, title: { en: 'Matrix post' }, excerpt: { en: '' }, body: { en: '<p>Post</p>' } }),
+  categories: (slug) => ({ slug, name: { en: 'Matrix category' }, description: { en: '' } }),
+  galleries: (slug) => ({ slug, title: { en: 'Matrix gallery' }, description: { en: '' }, images: [] }),
+  events: (slug) => ({
+    slug,
+    title: { en: 'Matrix event' },
+    summary: { en: '' },
+    body: { en: '<p>Event</p>' },
+    starts_at: '2030-03-01T10:00:00-05:00',
+  }),
+  jobs: (slug) => ({
+    slug,
+    title: { en: 'Matrix job' },
+    summary: { en: '' },
+    body: { en: '<p>Job</p>' },
+    employment_type: 'SEASONAL',
+    location: 'Springfield',
+  }),
+  forms: (slug) => ({
+    slug,
+    title: { en: 'Matrix form' },
+    description: { en: '' },
+    fields: [{ name: 'full_name', label: { en: 'Full name' }, type: 'text', required: true, options: [] }],
+    submit_label: { en: 'Send' },
+    success_message: { en: 'Thank you' },
+  }),
+};
+export const siteData = (kind: SiteKind, slug: string) => ({ data: SITE_DATA[kind](slug) });
+const newSlug = () => `m-${randomUUID().slice(0, 8)}`;
+
+/** What a visitor sends through the contact form and a web form (the form above): honeypot empty, filled in
+ * ten seconds earlier (the 3-second time-to-submit check), so only access is in question. */
+export const contactBody = () => ({
+  name: 'Vera Visitor',
+  email: 'vera@visitor.example',
+  message: 'Can you help with my return?',
+  started_at: Date.now() - 10_000,
+});
+export const submissionBody = () => ({
+  values: { full_name: 'Sam Seeker' },
+  rows: [],
+  started_at: Date.now() - 10_000,
+});
+
+/** A settings draft as an editor saves it: the settings the site shows now (its defaults before any publish). */
+export const settingsBody = async (t: TestApp) => {
+  const res = expectStatus(
+    await t.app.inject({ url: '/api/v1/site', remoteAddress: nextIp() }),
+    200,
+    'GET /api/v1/site',
+  );
+  return { data: (res.json() as { settings: unknown }).settings };
+};
+
 let ipSeq = 0;
 /** A new client address per call: the per-IP rate limits (payments, signing, sign-in) never join in. */
 export const nextIp = () => {
@@ -106,6 +167,13 @@ export interface World {
   payment: string;
   shareToken: string;
   documentTypeId: string;
+  /** The public site: a published entry of each kind (`slug`; `route` for the page), a draft of each kind (editor
+   * reads), the published form's id and an enquiry. */
+  site: {
+    published: Record<SiteKind, { id: string; slug: string }>;
+    drafts: Record<SiteKind, { id: string; slug: string }>;
+    enquiry: string;
+  };
   fresh: Fresh;
   /** Test-only requests through the given agent (a fresh client address each time). */
   as(agent: Agent, opts: InjectOptions): Promise<LightMyRequestResponse>;
@@ -129,6 +197,17 @@ export interface Fresh {
   paid(): Promise<{ invoice: string; intent: string; payment: string }>;
   /** An API token of the owner (to revoke). */
   ownerToken(): Promise<string>;
+  /** A site entry of `kind` as a draft, or published. */
+  siteEntry(kind: SiteKind, publish?: boolean): Promise<{ id: string; slug: string }>;
+  /** A site entry with a revision to restore: `{ id, revision }`. */
+  siteRevision(kind: SiteKind): Promise<{ id: string; revision: string }>;
+  /** A revision of the website settings to restore. */
+  settingsRevision(): Promise<string>;
+  /** A new contact enquiry (to mark handled). */
+  enquiry(): Promise<string>;
+  /** A new staff user (to make a site editor), and one made a site editor (to take it away). */
+  staffUser(): Promise<string>;
+  siteEditor(): Promise<string>;
   catalog(kind: 'service-types' | 'services' | 'document-types' | 'tax-templates'): Promise<string>;
   year(): Promise<number>;
   /** A fresh signed-in person of each role and fresh tokens: for calls that end the caller's session. */
@@ -142,9 +221,16 @@ async function person(t: TestApp, who: Person) {
   return { agent, id: u.id, email: u.email };
 }
 
-async function tokenOf(agent: Agent, name: string) {
+/** The matrix's tokens are `write` tokens, so their columns test ownership and roles; a `read` token's refusal of
+ * every other method is the test's own check (docs/decisions/0011). */
+export async function tokenOf(agent: Agent, name: string, scope: 'read' | 'write' = 'write') {
   const res = expectStatus(
-    await agent.request({ method: 'POST', url: '/api/v1/auth/tokens', payload: { name }, remoteAddress: nextIp() }),
+    await agent.request({
+      method: 'POST',
+      url: '/api/v1/auth/tokens',
+      payload: { name, scope },
+      remoteAddress: nextIp(),
+    }),
     201,
     'token',
   );
@@ -270,6 +356,30 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
   };
 
+  const siteEntry = async (kind: SiteKind, publish = false) => {
+    const slug = newSlug();
+    const entry = await post(admin, `/api/v1/admin/site/${kind}`, siteData(kind, slug), 201);
+    if (publish) await post(admin, `/api/v1/admin/site/${kind}/${entry.id}/publish`, undefined, 200);
+    return { id: entry.id, slug };
+  };
+  const firstRevision = async (url: string) => {
+    const res = expectStatus(await as(admin, { method: 'GET', url }), 200, `GET ${url}`);
+    const items = (res.json() as { items: { id: string }[] }).items;
+    return items[items.length - 1]!.id;
+  };
+  const enquiry = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-enquiries',
+      payload: contactBody(),
+      remoteAddress: nextIp(),
+    });
+    expectStatus(res, 201, 'contact enquiry');
+    const list = expectStatus(await as(admin, { method: 'GET', url: '/api/v1/admin/site/enquiries' }), 200, 'list');
+    return (list.json() as { items: { id: string }[] }).items[0]!.id;
+  };
+  const staffUser = async () => (await createStaff(t, 'Tax Preparer')).id;
+
   const fresh: Fresh = {
     ticket,
     document: async () => upload((await ticket()).id, { name: 'w2.pdf', data: pdf('MATRIX-DOC') }),
@@ -291,6 +401,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
     invoice,
     intent,
     paid,
+    siteEntry,
+    async siteRevision(kind) {
+      const { id, slug } = await siteEntry(kind);
+      expectStatus(
+        await as(admin, { method: 'PUT', url: `/api/v1/admin/site/${kind}/${id}`, payload: siteData(kind, slug) }),
+        200,
+        'save',
+      );
+      return { id, revision: await firstRevision(`/api/v1/admin/site/${kind}/${id}/revisions`) };
+    },
+    async settingsRevision() {
+      const put = await as(admin, {
+        method: 'PUT',
+        url: '/api/v1/admin/site/settings',
+        payload: await settingsBody(t),
+      });
+      expectStatus(put, 200, 'settings');
+      return firstRevision('/api/v1/admin/site/settings/revisions');
+    },
+    enquiry,
+    staffUser,
+    async siteEditor() {
+      const id = await staffUser();
+      await post(admin, '/api/v1/admin/site/editors', { user_id: id }, 201);
+      return id;
+    },
     ownerToken: async () => (await tokenOf(owner, 'to revoke')).id,
     catalog: async (kind) => (await post(admin, `/api/v1/admin/catalog/${kind}`, await catalogBodies[kind](), 201)).id,
     async year() {
@@ -322,6 +458,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const pay = await paid();
   const share = await post(owner, `/api/v1/invoices/${pay.invoice}/share`, undefined, 201);
   const shareToken = share.token as string;
+  const published = {} as World['site']['published'];
+  const drafts = {} as World['site']['drafts'];
+  for (const kind of SITE_KINDS) {
+    published[kind] = await siteEntry(kind, true);
+    drafts[kind] = await siteEntry(kind);
+  }
+  // Settings exist once an editor first saves them (before that, the editor's reads answer 404).
+  await fresh.settingsRevision();
 
   return {
     t,
@@ -341,6 +485,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     payment: pay.payment,
     shareToken,
     documentTypeId,
+    site: { published, drafts, enquiry: await enquiry() },
     fresh,
     as,
   };
