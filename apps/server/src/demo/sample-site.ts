@@ -4,7 +4,9 @@ import { listServices } from '../catalog/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { siteSettings, users } from '../platform/db/schema.ts';
 import { createEntry, type Editor, publishEntry, saveSettings } from '../site/index.ts';
-import { SAMPLE_IP } from './sample-engine.ts';
+
+/** What the sample site's audit entries carry as their address (as the ticket sample carries SAMPLE_IP). */
+const SAMPLE_SITE_IP = 'demo-sample-site';
 
 /**
  * The demo firm's website (issue 11 item 6): settings, home (web and mobile), about, services, pricing, FAQ,
@@ -34,7 +36,8 @@ export async function seedSampleSite(db: Db, log: FastifyBaseLogger): Promise<bo
     .onConflictDoNothing()
     .returning();
   if (claimed.length === 0) return false;
-  const editor: Editor = { userId: admin.id, ip: SAMPLE_IP };
+  // Its own marker: the site is published as of the first start, not dated back with the tickets' story.
+  const editor: Editor = { userId: admin.id, ip: SAMPLE_SITE_IP };
   try {
     await makeSite(db, editor);
     await db
