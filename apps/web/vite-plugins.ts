@@ -18,15 +18,22 @@ export function browserEndpoints(): Plugin {
     enforce: 'pre',
     async load(id) {
       if (path.resolve(id.split('?')[0]!) !== contractEndpoints) return null;
-      const { module, dependencies } = await runnerImport<Record<string, Record<string, unknown>>>(contractEndpoints);
+      const { module, dependencies } = await runnerImport<Record<string, Declared>>(contractEndpoints);
       for (const dep of dependencies) this.addWatchFile(dep);
-      const lines = Object.entries(module).map(([name, e]) => {
-        const lite = { method: e.method, path: e.path, ...(e.consumes ? { consumes: e.consumes } : {}) };
-        return `export const ${name} = ${JSON.stringify(lite)};`;
-      });
+      const lines = Object.entries(module).map(([name, e]) => `export const ${name} = ${JSON.stringify(lite(e))};`);
       return `// The contract's endpoints without their schemas (apps/web/vite-plugins.ts).\n${lines.join('\n')}\n`;
     },
   };
+}
+
+type Declared = Record<string, unknown>;
+
+/** An endpoint as the browser needs it; a group of endpoints (`saveProfileSection.tax_payer`…) member by member. */
+function lite(e: Declared): Declared {
+  if (typeof e.method === 'string') {
+    return { method: e.method, path: e.path, ...(e.consumes ? { consumes: e.consumes } : {}) };
+  }
+  return Object.fromEntries(Object.entries(e).map(([key, member]) => [key, lite(member as Declared)]));
 }
 
 const MANTINE_MODULE = /@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;

@@ -37,6 +37,7 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Search',
       'Contacts',
       'Billing',
+      'Audit Log',
       'Change Password',
       'Logout',
     ]);
@@ -46,6 +47,12 @@ test.describe('side menu per role (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/all-tickets$/);
     await page.getByTestId('menu-item-contacts').click();
     await expect(page).toHaveURL(/\/contacts$/);
+    // The audit log (issue 13 item 7): Admin's own entry, the chain checked on the page.
+    await page.getByTestId('menu-item-audit-log').click();
+    await expect(page).toHaveURL(/\/admin\/audit-log$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    await expect(page.getByTestId('chain-report')).toContainText('Chain intact');
   });
 
   test('customer care also gets Open Request second; a tax preparer does not', async ({ page, staffAccount }) => {
