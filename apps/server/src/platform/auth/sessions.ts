@@ -159,7 +159,12 @@ export async function resolveApiToken(db: Db, secret: Buffer, header: string): P
     .set({ last_used_at: sql`now()` })
     .where(eq(apiTokens.id, row.id));
   const loaded = await loadUserWithRoles(db, row.user_id);
-  return loaded ? toContext(loaded, 'token', null, null, row.scope === 'read' ? 'read' : 'write') : null;
+  if (!loaded) return null;
+  // The principal cache keeps a token no longer than it lives.
+  return {
+    ...toContext(loaded, 'token', null, null, row.scope === 'read' ? 'read' : 'write'),
+    expiresAt: row.expires_at,
+  };
 }
 
 export async function deleteSession(db: Tx, sessionId: string): Promise<void> {
