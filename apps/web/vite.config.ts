@@ -26,8 +26,22 @@ export default defineConfig(({ command }) => {
       // The manifest lets the bundle budget test (src/test/bundle-budget.test.ts) follow each page's imports.
       manifest: true,
       rolldownOptions: {
-        // zod's builders are pure: a schema nothing reads is dropped with the module-level call that made it.
-        treeshake: { manualPureFunctions: ['z'] },
+        // zod's builders, and the contract's own schema builders on top of them (common/text.ts, site/text.ts…),
+        // are pure: a schema nothing reads is dropped with the module-level call that made it.
+        treeshake: {
+          manualPureFunctions: [
+            'z',
+            'text',
+            'multilineText',
+            'opaqueText',
+            'secretText',
+            'isoDateSchema',
+            'localizedText',
+            'answerText',
+            'answerNote',
+            'listOf',
+          ],
+        },
       },
     },
   };
