@@ -3,8 +3,9 @@
 //   npm run build && node bench/lighthouse/lighthouse.mjs [--label after] [--runs 3] [--port 3170] [--root DIR]
 //
 // Starts the portal the README's way (`npm start` in --root, default this repository) on a fresh data dir with
-// the demo accounts and their sample data, signs in through the API (whatever the session cookie is called:
-// every cookie the sign-in answer sets is passed on), and runs Lighthouse on each page --runs times. Each figure
+// the demo accounts and their sample data, signs in through the API, puts every cookie the sign-in answer sets
+// into the browser as a real cookie (name, path, flags: the page's own script must see what a signed-in browser
+// has), and runs Lighthouse on each page --runs times, each run in a fresh browser context. Each figure
 // is the median of the runs. The table for --label replaces the one of the same label in RESULTS.md; the machine's
 // load (uptime) is written beside it, as performance figures depend on it.
 // Needs Chromium at CHROME_PATH (default /usr/bin/chromium); its DevTools port is --port + 5.
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(
@@ -106,7 +108,23 @@ async function startServer() {
   return stop;
 }
 
-/** Signs in through the API; the Cookie header made of every cookie the answer sets (name=value). */
+/** A Set-Cookie line as the cookie a browser keeps (for puppeteer's setCookie). */
+function parseSetCookie(line) {
+  const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const cookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: '127.0.0.1', path: '/' };
+  for (const a of attrs) {
+    const [k, v] = a.split('=');
+    const key = k.toLowerCase();
+    if (key === 'path') cookie.path = v;
+    else if (key === 'httponly') cookie.httpOnly = true;
+    else if (key === 'secure') cookie.secure = true;
+    else if (key === 'samesite') cookie.sameSite = v[0].toUpperCase() + v.slice(1).toLowerCase();
+  }
+  return cookie;
+}
+
+/** Signs in through the API; the cookies the answer sets, as a browser would keep them. */
 async function signIn(email) {
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
@@ -114,12 +132,13 @@ async function signIn(email) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const cookies = res.headers.getSetCookie().map(parseSetCookie);
   if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
-  return cookies.join('; ');
+  return cookies;
 }
 
-async function getJson(url, cookie) {
+async function getJson(url, cookies) {
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const res = await fetch(`${base}${url}`, { headers: { cookie } });
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
   return res.json();
@@ -146,17 +165,19 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function audit(chrome, url, cookie) {
-  const result = await lighthouse(
-    `${base}${url}`,
-    {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    },
-    undefined,
-  );
+/** One Lighthouse run in a fresh browser context holding `cookies` (none for a visitor). */
+async function audit(chrome, url, cookies) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const context = await browser.createBrowserContext();
+  let result;
+  try {
+    const page = await context.newPage();
+    if (cookies) await context.setCookie(...cookies);
+    result = await lighthouse(`${base}${url}`, { output: 'json', logLevel: 'error' }, undefined, page);
+  } finally {
+    await context.close();
+    await browser.disconnect();
+  }
   const lhr = result.lhr;
   if (saveDir) {
     fs.mkdirSync(saveDir, { recursive: true });
