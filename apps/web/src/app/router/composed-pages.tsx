@@ -34,6 +34,9 @@ export const DashboardPage = lazyPage(async () => {
     loadDashboardRequestsPanel(),
     loadDashboardInvoicesPanel(),
   ]);
-  const panels = [requests.DashboardRequestsPanel, invoices.DashboardInvoicesPanel] as const;
+  const panels = [
+    { Panel: requests.DashboardRequestsPanel, query: requests.panelQuery },
+    { Panel: invoices.DashboardInvoicesPanel, query: invoices.panelQuery },
+  ] as const;
   return { default: () => <dashboard.DashboardPage panels={panels} /> };
 });

@@ -18,6 +18,7 @@ const billingKeys = {
   payments: (invoiceId: string) => ['billing', 'payments', invoiceId] as const,
   taxTemplates: ['billing', 'tax-templates'] as const,
   shared: (token: string) => ['billing', 'shared', token] as const,
+  dashboard: ['billing', 'dashboard'] as const,
 };
 
 /** The lists' filters: GET /api/v1/invoices's query as the contract declares it (the cursor aside); null is cleared. */
@@ -34,6 +35,23 @@ export function useInvoiceList(filters: InvoiceFilters, enabled = true) {
     enabled,
   });
 }
+
+/**
+ * The customer's invoices awaiting payment, Overdue first (the first page of each): the dashboard's card. The
+ * dashboard waits for this query before it shows, so the card never pushes the page down (no layout shift).
+ */
+export const dashboardInvoicesQuery = (enabled: boolean) =>
+  ({
+    queryKey: billingKeys.dashboard,
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const [overdue, unpaid] = await Promise.all([
+        call(endpoints.listInvoices, { query: { status: 'Overdue', limit: 20 }, signal }),
+        call(endpoints.listInvoices, { query: { status: 'Unpaid', limit: 20 }, signal }),
+      ]);
+      return [...overdue.items, ...unpaid.items];
+    },
+    enabled,
+  }) as const;
 
 export function useInvoice(id: string) {
   return useQuery({

@@ -1,22 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
-import { useInvoiceList } from './billing-api.ts';
+import { dashboardInvoicesQuery } from './billing-api.ts';
 import { formatDay } from './billing-format.ts';
 import { PayButton } from './invoice-actions.tsx';
 import { CountBadge, InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { invoicePath } from './invoice-table.tsx';
 
 /** The customer's dashboard card: invoices awaiting payment (Overdue first), each with Pay. Staff: nothing. */
+/** What the dashboard waits for before it shows this card. */
+export const panelQuery = (isStaff: boolean) => dashboardInvoicesQuery(!isStaff);
+
 export function DashboardInvoicesPanel({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation();
-  const overdue = useInvoiceList({ status: 'Overdue', limit: 20 }, !isStaff);
-  const unpaid = useInvoiceList({ status: 'Unpaid', limit: 20 }, !isStaff);
+  const { data: items = [] } = useQuery(dashboardInvoicesQuery(!isStaff));
   if (isStaff) return null;
-  const items = [...(overdue.data?.pages[0]?.items ?? []), ...(unpaid.data?.pages[0]?.items ?? [])];
   if (items.length === 0) return null;
 
   return (

@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
-import { useOutstandingRequests } from './requests-api.ts';
+import { outstandingRequestsQuery, useOutstandingRequests } from './requests-api.ts';
 
 /** The customer's dashboard card: documents still wanted, by ticket. Staff, or nothing outstanding: nothing. */
+/** What the dashboard waits for before it shows this card. */
+export const panelQuery = (isStaff: boolean) => outstandingRequestsQuery(!isStaff);
+
 export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation();
   const outstanding = useOutstandingRequests(!isStaff);

@@ -18,12 +18,16 @@ export function useTicketRequests(ticketId: string) {
 }
 
 /** The signed-in customer's open requests across tickets (the dashboard). */
+/** The customer's open requests (the dashboard waits for this query before it shows: no layout shift). */
+export const outstandingRequestsQuery = (enabled: boolean) => ({
+  queryKey: requestKeys.outstanding,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call(endpoints.listDocumentRequests, { query: { status: 'open' }, signal }),
+  enabled,
+});
+
 export function useOutstandingRequests(enabled: boolean) {
-  return useQuery({
-    queryKey: requestKeys.outstanding,
-    queryFn: ({ signal }) => call(endpoints.listDocumentRequests, { query: { status: 'open' }, signal }),
-    enabled,
-  });
+  return useQuery(outstandingRequestsQuery(enabled));
 }
 
 export function useCreateRequests(ticketId: string) {
