@@ -1,5 +1,5 @@
 // Idle resident memory of the portal as `npm start` runs it, on a fresh data directory (embedded PGlite), with
-// and without the demo sample data. Builds the server bundle, starts it as scripts/start.mjs does
+// and without the demo sample data, on its first start and started again on the same data. Builds the server bundle, starts it as scripts/start.mjs does
 // (`node --enable-source-maps --expose-gc apps/server/dist/main.js`, in its own process group) on a new temp data dir, waits
 // until /api/ready answers and (with demo data) until the sample data is made, lets it idle, then reads VmRSS
 // from /proc. The web app's files (served from disk when built) do not change it; npm and the start script
@@ -34,8 +34,8 @@ const rssKb = (pid) => {
     return 0;
   }
 };
-async function measure(seedDemo) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-memory-'));
+/** Starts the server on `dataDir`, waits until ready (and the sample data), idles, reads RSS, stops it. */
+async function runOnce(dataDir, seedDemo, waitForSample) {
   let out = '';
   const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', 'apps/server/dist/main.js'], {
     cwd: root,
@@ -65,21 +65,32 @@ async function measure(seedDemo) {
       await sleep(200);
     }
     const readyRss = rssKb(child.pid);
-    if (seedDemo) {
+    if (waitForSample) {
       while (!/Sample data/.test(out)) {
         if (Date.now() - started > 300_000) throw new Error(`no sample data in 300 s:\n${out}`);
         await sleep(250);
       }
     }
     await sleep(IDLE_S * 1000);
-    return {
-      label: seedDemo ? 'demo accounts and sample data (SEED_DEMO=true, the default)' : 'empty (SEED_DEMO=false)',
-      ready: readyRss,
-      server: rssKb(child.pid),
-    };
+    return { ready: readyRss, server: rssKb(child.pid) };
   } finally {
     process.kill(-child.pid, 'SIGTERM');
     await new Promise((r) => child.on('exit', r));
+  }
+}
+
+/**
+ * A first start on a new data dir (initdb, migrations, the sample data are made in this process), and, with
+ * `restart`, the same data dir started again: how a running portal spends its days.
+ */
+async function measure(seedDemo, restart) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-memory-'));
+  try {
+    const first = await runOnce(dataDir, seedDemo, seedDemo);
+    const label = seedDemo ? 'demo accounts and sample data (SEED_DEMO=true, the default)' : 'empty (SEED_DEMO=false)';
+    if (!restart) return { label: `${label}, first start`, ...first };
+    return { label: `${label}, started again`, ...(await runOnce(dataDir, seedDemo, false)) };
+  } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -88,8 +99,12 @@ const build = spawn(process.execPath, ['build.mjs'], { cwd: path.join(root, 'app
 if ((await new Promise((r) => build.on('exit', r))) !== 0) throw new Error('server build failed');
 const mb = (kb) => (kb / 1024).toFixed(0);
 const results = [];
-for (const seedDemo of [false, true]) {
-  const r = await measure(seedDemo);
+for (const [seedDemo, restart] of [
+  [false, false],
+  [true, false],
+  [true, true],
+]) {
+  const r = await measure(seedDemo, restart);
   console.log(`${r.label}: ${mb(r.server)} MB idle (${mb(r.ready)} MB at ready)`);
   results.push(r);
 }

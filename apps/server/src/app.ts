@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     billingRoutes(
-      createBillingDeps({
+      await createBillingDeps({
         db: database.db,
         config,
         sessionSecret: secrets.sessionSecret,

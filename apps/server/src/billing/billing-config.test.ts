@@ -20,14 +20,14 @@ const depsFor = (env: Record<string, string>) =>
   });
 
 describe('payment provider configuration', () => {
-  it('uses the built-in test provider without keys (the embedded default)', () => {
-    const deps = depsFor({});
+  it('uses the built-in test provider without keys (the embedded default)', async () => {
+    const deps = await depsFor({});
     expect(deps.provider.kind).toBe('test');
     expect(deps.provider.webhooksEnabled).toBe(false);
   });
 
-  it('uses Stripe when the three keys are set', () => {
-    const deps = depsFor(stripeEnv);
+  it('uses Stripe when the three keys are set', async () => {
+    const deps = await depsFor(stripeEnv);
     expect(deps.provider.kind).toBe('stripe');
     expect(deps.provider.publishableKey).toBe('pk_test_x');
     expect(deps.provider.webhooksEnabled).toBe(true);

@@ -32,7 +32,7 @@ export interface BillingOverrides {
  * Stripe when STRIPE_SECRET_KEY is set (or a client is passed in), else the
  * built-in test provider: the embedded default never needs an account.
  */
-export function createBillingDeps(opts: {
+export async function createBillingDeps(opts: {
   db: Db;
   config: Config;
   sessionSecret: Buffer;
@@ -40,9 +40,10 @@ export function createBillingDeps(opts: {
   log: FastifyBaseLogger;
   hub?: RealtimeHub;
   overrides?: BillingOverrides | undefined;
-}): BillingDeps {
+}): Promise<BillingDeps> {
   const { config, overrides } = opts;
-  const client = overrides?.stripe ?? (config.STRIPE_SECRET_KEY ? stripeClientFromKey(config.STRIPE_SECRET_KEY) : null);
+  const client =
+    overrides?.stripe ?? (config.STRIPE_SECRET_KEY ? await stripeClientFromKey(config.STRIPE_SECRET_KEY) : null);
   const provider = client
     ? createStripeProvider({
         client,

@@ -1,5 +1,5 @@
-import { degrees, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import sharp from 'sharp';
+// pdf-lib and sharp load when the sample is made (once, on a first start), not with the server.
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 
 /**
  * Small documents for the demo's sample data, made on the spot (no binary fixtures in the repository):
@@ -31,19 +31,19 @@ export interface PdfSpec {
   date: Date;
 }
 
-const INK = rgb(0.12, 0.16, 0.22);
-const LINE = rgb(0.55, 0.6, 0.66);
-const SOFT = rgb(0.93, 0.95, 0.97);
-
 /** Standard PDF fonts speak WinAnsi: anything else is replaced rather than refused. */
 const winAnsi = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF\u2013\u2014\u2019]/g, '?');
 
-function text(page: PDFPage, s: string, x: number, y: number, font: PDFFont, size: number, color = INK) {
+function text(page: PDFPage, s: string, x: number, y: number, font: PDFFont, size: number, color: Color) {
   page.drawText(winAnsi(s), { x, y, size, font, color });
 }
 
 /** A one-page, letter-size PDF that looks like a simple form or statement. */
 export async function makePdf(spec: PdfSpec): Promise<Buffer> {
+  const { degrees, PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const INK = rgb(0.12, 0.16, 0.22);
+  const LINE = rgb(0.55, 0.6, 0.66);
+  const SOFT = rgb(0.93, 0.95, 0.97);
   const doc = await PDFDocument.create();
   doc.setTitle(`${spec.form} – ${spec.title}`);
   doc.setAuthor('Tax Portal demo');
@@ -54,9 +54,10 @@ export async function makePdf(spec: PdfSpec): Promise<Buffer> {
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
 
   page.drawRectangle({ x: 36, y: 712, width: 540, height: 48, color: SOFT, borderColor: LINE, borderWidth: 1 });
-  text(page, spec.form, 48, 740, bold, 16);
-  text(page, spec.title, 48, 722, regular, 11);
-  if (spec.corner) text(page, spec.corner, 576 - bold.widthOfTextAtSize(winAnsi(spec.corner), 20) - 12, 728, bold, 20);
+  text(page, spec.form, 48, 740, bold, 16, INK);
+  text(page, spec.title, 48, 722, regular, 11, INK);
+  if (spec.corner)
+    text(page, spec.corner, 576 - bold.widthOfTextAtSize(winAnsi(spec.corner), 20) - 12, 728, bold, 20, INK);
 
   let y = 690;
   const parties = spec.parties ?? [];
@@ -65,7 +66,7 @@ export async function makePdf(spec: PdfSpec): Promise<Buffer> {
     const height = 22 + lines.length * 14;
     page.drawRectangle({ x, y: y - height, width: 264, height, borderColor: LINE, borderWidth: 1 });
     text(page, label, x + 8, y - 14, bold, 8, LINE);
-    lines.forEach((l, j) => text(page, l, x + 8, y - 30 - j * 14, regular, 11));
+    lines.forEach((l, j) => text(page, l, x + 8, y - 30 - j * 14, regular, 11, INK));
   });
   if (parties.length) y -= 22 + Math.max(...parties.map(([, l]) => l.length)) * 14 + 16;
 
@@ -76,12 +77,12 @@ export async function makePdf(spec: PdfSpec): Promise<Buffer> {
     const top = y - row * 46;
     page.drawRectangle({ x, y: top - 40, width: 264, height: 40, borderColor: LINE, borderWidth: 1 });
     text(page, label, x + 8, top - 13, regular, 8, LINE);
-    text(page, value, x + 256 - bold.widthOfTextAtSize(winAnsi(value), 12), top - 32, bold, 12);
+    text(page, value, x + 256 - bold.widthOfTextAtSize(winAnsi(value), 12), top - 32, bold, 12, INK);
   });
   y -= Math.ceil((spec.boxes ?? []).length / 2) * 46 + 14;
 
   for (const line of spec.notes ?? []) {
-    text(page, line, 40, y, regular, 10);
+    text(page, line, 40, y, regular, 10, INK);
     y -= 15;
   }
 
@@ -200,7 +201,8 @@ class Canvas {
 
   textWidth = (s: string, scale: number) => s.length * 6 * scale - scale;
 
-  png(): Promise<Buffer> {
+  async png(): Promise<Buffer> {
+    const { default: sharp } = await import('sharp');
     return sharp(this.data, { raw: { width: this.width, height: this.height, channels: 3 } })
       .png({ compressionLevel: 6 })
       .toBuffer();

@@ -1,4 +1,7 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
+import type * as PdfLibModule from 'pdf-lib';
+import type { PDFDict, PDFDocument, PDFObject } from 'pdf-lib';
+
+type PdfLib = typeof PdfLibModule;
 
 /**
  * What makes a PDF act rather than show: scripts (document, page or field actions), launching programs, attached
@@ -26,7 +29,7 @@ const ACTIVE_ACTIONS = new Map<string, string>([
 /** The same names written raw, for a PDF pdf-lib cannot read: `#xx` escapes decoded first. */
 const RAW_ACTIVE = /\/(JS|JavaScript|AA|Launch|EmbeddedFiles?|RichMedia|XFA|ImportData|SubmitForm)(?![\w#])/;
 
-function activeIn(dict: PDFDict): string | null {
+function activeIn({ PDFName }: PdfLib, dict: PDFDict): string | null {
   for (const [key, value] of dict.entries()) {
     const found = ACTIVE_KEYS.get(key.decodeText());
     if (found) return found;
@@ -51,6 +54,9 @@ function rawScan(bytes: Uint8Array): string | null {
  * decoded) when pdf-lib can read the file; a file it cannot read is scanned as bytes.
  */
 export async function pdfActiveContent(bytes: Uint8Array): Promise<string | null> {
+  // Loaded with the first PDF, not at start (the idle server's memory: bench/memory).
+  const lib = await import('pdf-lib');
+  const { PDFArray, PDFDict, PDFDocument, PDFRawStream, PDFStream } = lib;
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
@@ -60,7 +66,7 @@ export async function pdfActiveContent(bytes: Uint8Array): Promise<string | null
   const visit = (obj: PDFObject | undefined, depth: number): string | null => {
     if (!obj || depth > 32) return null;
     if (obj instanceof PDFDict) {
-      const found = activeIn(obj);
+      const found = activeIn(lib, obj);
       if (found) return found;
       for (const [, v] of obj.entries()) {
         const inner = visit(v, depth + 1);

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './provider.ts';
 import { ProviderUnavailableError } from './provider.ts';
 
@@ -19,8 +19,8 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
 }
 
 /** Card errors and 4xx are answers; connection problems and 5xx mean "try again later". */
-function wrap(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeError) {
+function wrap(client: Stripe, err: unknown): never {
+  if (err instanceof client.errors.StripeError) {
     const status = err.statusCode ?? 0;
     if (err.type === 'StripeConnectionError' || err.type === 'StripeAPIError' || status >= 500 || status === 0) {
       throw new ProviderUnavailableError(err.message, { cause: err });
@@ -53,22 +53,22 @@ export function createStripeProvider(opts: {
         );
         return toIntent(pi);
       } catch (err) {
-        return wrap(err);
+        return wrap(client, err);
       }
     },
     async retrieveIntent(id) {
       try {
         return toIntent(await client.paymentIntents.retrieve(id));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
-        return wrap(err);
+        if (err instanceof client.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        return wrap(client, err);
       }
     },
     async cancelIntent(id) {
       try {
         return toIntent(await client.paymentIntents.cancel(id));
       } catch (err) {
-        return wrap(err);
+        return wrap(client, err);
       }
     },
     async refund(input) {
@@ -79,7 +79,7 @@ export function createStripeProvider(opts: {
         );
         return { id: r.id, amount: r.amount, status: r.status ?? 'pending' };
       } catch (err) {
-        return wrap(err);
+        return wrap(client, err);
       }
     },
     verifyWebhook(rawBody, signature): ProviderEvent {
@@ -106,7 +106,11 @@ export function createStripeProvider(opts: {
   };
 }
 
-/** The real SDK from configuration; tests pass their own client pointed at the fake server. */
-export function stripeClientFromKey(secretKey: string): Stripe {
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+/**
+ * The real SDK from configuration; tests pass their own client pointed at the fake server. Loaded only when a
+ * key is set: the embedded default (test provider) never holds Stripe's SDK in memory.
+ */
+export async function stripeClientFromKey(secretKey: string): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
+  return new StripeSdk(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
 }
