@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createUser } from '../platform/users.ts';
 import * as repo from './auth.repository.ts';
 import * as throttle from './login-throttle.ts';
+import { mailNewDevice } from './new-device-mail.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -106,6 +107,7 @@ export async function login(
   if (previousSessionId) await deleteSession(deps.db, previousSessionId);
   const session = await createSession(deps.db, deps.sessionSecret, user.id, meta);
   await audit(deps.db, { actorId: user.id, action: 'user.login', entityType: 'user', entityId: user.id, ip: meta.ip });
+  if (!device) await mailNewDevice(deps, user, meta);
   return { session, userId: user.id, newDevice: device ? null : throttle.newDeviceCookie(deps.sessionSecret, user.id) };
 }
 
