@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { col, firstRow, rows, rowSchema } from '../platform/db/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
@@ -68,8 +69,12 @@ describe('staff management', () => {
   it('an invitation is accepted once, signs the person in with the invited roles; the token stays out of the outbox', async () => {
     const email = uniqueEmail('newstaff');
     const token = await invite(email, ['Tax Preparer', 'Reviewer']);
-    const stored = await t.database.db.execute(sql`select text from outbox where "to" = ${email}`);
-    expect(JSON.stringify(stored.rows)).not.toContain(token);
+    const stored = await rows(
+      t.database.db,
+      rowSchema({ text: col.text() }),
+      sql`select text from outbox where "to" = ${email}`,
+    );
+    expect(JSON.stringify(stored)).not.toContain(token);
     expect(
       (await admin.get('/api/v1/admin/staff')).json().invitations.map((i: { email: string }) => i.email),
     ).toContain(email);
@@ -139,10 +144,12 @@ describe('staff management', () => {
     expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization } })).statusCode).toBe(401);
     const login = await new Agent(t.app).post('/api/v1/auth/login', { email: s.email, password: PASSWORD });
     expect(login.statusCode).toBe(401);
-    const audited = await t.database.db.execute(
+    const audited = await firstRow(
+      t.database.db,
+      rowSchema({ n: col.int() }),
       sql`select count(*)::int as n from audit_log where action = 'staff.deactivated' and entity_id = ${s.id}`,
     );
-    expect((audited.rows[0] as { n: number }).n).toBe(1);
+    expect(audited!.n).toBe(1);
     // Reactivated: signs in again.
     expect((await patch(admin, s.id, { active: true })).json().member.state).toBe('active');
     await signIn(t, s.email);
