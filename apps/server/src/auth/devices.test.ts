@@ -17,4 +17,3 @@ describe('devices in plain words', () => {
     expect(describePlace('203.0.113.9')).toBe('203.0.113.9');
   });
 });
-

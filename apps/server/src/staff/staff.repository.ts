@@ -3,26 +3,23 @@ import { STAFF_ROLES, type Role } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
 import { accountStates, staffInvitations, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
 
-/** Everyone holding a staff role, with all their roles and whether they may sign in. */
+/** Everyone holding a staff role, with all their roles and whether they may sign in (one pass over user_roles). */
 export async function listStaff(db: Tx) {
-  const rows = await db
+  return db
     .select({
       id: users.id,
       full_name: users.full_name,
       email: users.email,
       created_at: users.created_at,
       state: accountStates.state,
-      roles: sql<
-        Role[]
-      >`coalesce((select json_agg(${userRoles.role} order by ${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${users.id}), '[]'::json)`,
+      roles: sql<Role[]>`json_agg(${userRoles.role} order by ${userRoles.role})`,
     })
-    .from(users)
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.user_id))
     .leftJoin(accountStates, eq(accountStates.user_id, users.id))
-    .where(
-      sql`exists (select 1 from ${userRoles} where ${userRoles.user_id} = ${users.id} and ${inArray(userRoles.role, STAFF_ROLES)})`,
-    )
+    .groupBy(users.id, accountStates.state)
+    .having(sql`bool_or(${inArray(userRoles.role, STAFF_ROLES)})`)
     .orderBy(asc(users.full_name), asc(users.id));
-  return rows;
 }
 
 export async function findStaff(db: Tx, id: string) {
