@@ -70,12 +70,3 @@ export async function endLogin(db: Tx, userId: string, state: 'closed' | 'deacti
 export async function reopenLogin(db: Tx, userId: string): Promise<void> {
   await db.delete(accountStates).where(and(eq(accountStates.user_id, userId), eq(accountStates.state, 'deactivated')));
 }
-
-/** 'active', or why the account cannot sign in. */
-export async function accountStateOf(db: Tx, userId: string): Promise<'active' | 'closed' | 'deactivated'> {
-  const [row] = await db
-    .select({ state: accountStates.state })
-    .from(accountStates)
-    .where(eq(accountStates.user_id, userId));
-  return (row?.state as 'closed' | 'deactivated' | undefined) ?? 'active';
-}

@@ -17,7 +17,7 @@ import { verifyPassword } from '../platform/passwords.ts';
 import { endLogin } from '../platform/users.ts';
 import * as repo from './profile.repository.ts';
 
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface ProfileDeps {
   db: Db;

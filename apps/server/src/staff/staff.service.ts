@@ -17,7 +17,7 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
 import * as repo from './staff.repository.ts';
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface StaffDeps {
   db: Db;
