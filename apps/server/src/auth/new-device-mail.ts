@@ -1,3 +1,6 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { auditLog } from '../platform/db/schema.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { describeDevice, describePlace } from './devices.ts';
 
@@ -26,4 +29,14 @@ export async function mailNewDevice(
       `${deps.publicUrl}/my-profile/security`,
     ].join('\n'),
   });
+}
+
+/** Whether the account signed in before (the audit log's sign-ins): a first sign-in is not a new device. */
+export async function signedInBefore(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity_type, 'user'), eq(auditLog.entity_id, userId), eq(auditLog.action, 'user.login')))
+    .limit(1);
+  return !!row;
 }

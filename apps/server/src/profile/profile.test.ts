@@ -102,6 +102,8 @@ describe('sessions and devices', () => {
 
   it('mails the account on a sign-in from a new device, not from a known one', async () => {
     const c = await createCustomer(t);
+    // The account's very first sign-in is no news; a second browser is.
+    await signInFrom(c.email, SAFARI_IPHONE);
     const first = await signInFrom(c.email, CHROME_WIN);
     const mail = await smtp.waitFor(c.email, /device it had not seen before/);
     expect(mail.text).toContain('Chrome on Windows');
