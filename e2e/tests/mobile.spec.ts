@@ -21,6 +21,7 @@ test('at 390 px the tab menu replaces the side menu; More holds the rest', async
   await expect(sheet.locator('[data-testid^="menu-item-"]')).toHaveText([
     'Document Vault',
     'Billing',
+    'My Profile',
     'Change Password',
     'Logout',
   ]);

@@ -12,6 +12,7 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Service Request',
       'Document Vault',
       'Billing',
+      'My Profile',
       'Change Password',
       'Logout',
     ]);
@@ -38,6 +39,8 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Contacts',
       'Billing',
       'Audit Log',
+      'Staff',
+      'My Profile',
       'Change Password',
       'Logout',
     ]);
@@ -69,6 +72,7 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Search',
       'Contacts',
       'Billing',
+      'My Profile',
       'Change Password',
       'Logout',
     ]);

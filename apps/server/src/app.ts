@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { outboxRoutes } from './admin/index.ts';
 import { auditLogRoutes } from './audit-log/index.ts';
-import { authRoutes } from './auth/index.ts';
+import { authRoutes, deviceSessionRoutes } from './auth/index.ts';
 import { type BillingOverrides, billingRoutes, createBillingDeps } from './billing/index.ts';
 import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
@@ -36,6 +36,8 @@ import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
 import { signingRoutes } from './signing/index.ts';
+import { profileRoutes } from './profile/index.ts';
+import { staffRoutes } from './staff/index.ts';
 import { pageHead, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
 import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
 
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(authDeps));
+  await app.register(deviceSessionRoutes(authDeps));
+  await app.register(staffRoutes(authDeps));
   await app.register(outboxRoutes(database.db));
   await app.register(auditLogRoutes(database.db));
   await app.register(catalogRoutes({ db: database.db }));
@@ -250,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const feature of [documentsRoutes, requestsRoutes, questionnaireRoutes, draftsRoutes, signingRoutes])
       await taxpayerData.register(feature(documentsDeps));
   });
+
+  await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
   const siteDeps = { db: database.db, hub, now: Date.now, currency: 'USD' };

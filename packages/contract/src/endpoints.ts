@@ -14,3 +14,5 @@ export * from './documents/questionnaire.endpoints.ts';
 export * from './documents/drafts.endpoints.ts';
 export * from './documents/signing.endpoints.ts';
 export * from './site/site.endpoints.ts';
+export * from './profile/profile.endpoints.ts';
+export * from './admin/staff.endpoints.ts';

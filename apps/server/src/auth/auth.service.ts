@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createUser } from '../platform/users.ts';
 import * as repo from './auth.repository.ts';
 import * as throttle from './login-throttle.ts';
+import { mailNewDevice, signedInBefore } from './new-device-mail.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -105,7 +106,10 @@ export async function login(
   // A new token at every login; whatever session the browser had is ended (no fixation).
   if (previousSessionId) await deleteSession(deps.db, previousSessionId);
   const session = await createSession(deps.db, deps.sessionSecret, user.id, meta);
+  // A browser the account never used, on an account that signed in before (a first sign-in is no news).
+  const tellOwner = !device && (await signedInBefore(deps.db, user.id));
   await audit(deps.db, { actorId: user.id, action: 'user.login', entityType: 'user', entityId: user.id, ip: meta.ip });
+  if (tellOwner) await mailNewDevice(deps, user, meta);
   return { session, userId: user.id, newDevice: device ? null : throttle.newDeviceCookie(deps.sessionSecret, user.id) };
 }
 

@@ -1,3 +1,7 @@
 // The auth feature's public entry point: other features, app.ts and the demo sample import it only from here
 // (docs/decisions/0010).
 export { authRoutes } from './auth.routes.ts';
+/** The caller's sessions and devices (the profile's Security tab). */
+export { deviceSessionRoutes } from './device-sessions.routes.ts';
+/** Signs a browser in on a reply (cookies + session view), for flows of other features that end in a sign-in. */
+export { signInReply } from './sign-in-reply.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@taxportal/contract';
 import type { Db, Tx } from './db/client.ts';
-import { userRoles, users } from './db/schema.ts';
+import { accountStates, apiTokens, sessions, userRoles, users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Creates a user with roles; the first role is the login role. */
@@ -44,4 +44,29 @@ export async function findUser(db: Tx, id: string) {
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;
+}
+
+/**
+ * The account can no longer sign in: a state that says why (createSession refuses it), no session and no API
+ * token left (the database's triggers drop them from every server's principal cache at once). `closed` also
+ * forgets the password. Records stay (a tax firm keeps them for their retention period).
+ */
+export async function endLogin(db: Tx, userId: string, state: 'closed' | 'deactivated', by: string): Promise<void> {
+  await db
+    .insert(accountStates)
+    .values({ user_id: userId, state, changed_by: by })
+    .onConflictDoUpdate({ target: accountStates.user_id, set: { state, changed_by: by, changed_at: sql`now()` } });
+  if (state === 'closed') {
+    await db.update(users).set({ password_hash: null, updated_at: new Date() }).where(eq(users.id, userId));
+  }
+  await db.delete(sessions).where(eq(sessions.user_id, userId));
+  await db
+    .update(apiTokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));
+}
+
+/** An Admin reactivates a deactivated staff member (a closed account stays closed). */
+export async function reopenLogin(db: Tx, userId: string): Promise<void> {
+  await db.delete(accountStates).where(and(eq(accountStates.user_id, userId), eq(accountStates.state, 'deactivated')));
 }

@@ -51,6 +51,8 @@ const APP_SEGMENTS = new Set([
   'billing',
   'forms',
   'my-profile',
+  'confirm-email',
+  'accept-invitation',
   'referral',
   'grid',
   'form-wizards',

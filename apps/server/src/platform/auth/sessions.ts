@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Role } from '@taxportal/contract';
+import { MESSAGES, type Role } from '@taxportal/contract';
 import { hmacHex, randomToken } from '../crypto.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { apiTokens, sessions, userRoles, users } from '../db/schema.ts';
+import { accountStates, apiTokens, sessions, userRoles, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 
 export const CSRF_COOKIE = 'csrf_token';
 
@@ -96,6 +97,8 @@ export async function createSession(
   userId: string,
   meta: { ip?: string; userAgent?: string | undefined },
 ): Promise<NewSession> {
+  // Every way of signing in ends here: a deactivated or closed account gets no session, whatever it proved.
+  if (!(await isAccountActive(db, userId))) throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
   const token = randomToken(32);
   const csrf = randomToken(24);
   const expiresAt = new Date(Date.now() + ABSOLUTE_TIMEOUT_MS);
@@ -108,6 +111,15 @@ export async function createSession(
     expires_at: expiresAt,
   });
   return { token, csrf, expiresAt };
+}
+
+/** False once an Admin deactivated the account or its owner closed it (table account_states). */
+async function isAccountActive(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ state: accountStates.state })
+    .from(accountStates)
+    .where(eq(accountStates.user_id, userId));
+  return !row;
 }
 
 export const sessionIdOf = (secret: Buffer, token: string) => hmacHex(secret, `session:${token}`);

@@ -95,6 +95,19 @@ const C = {
   resetConfirm: (() => ({ body: { token: 'not-a-reset-token', new_password: 'a-new-password-1' } })) as CallFor,
   tokenName: (() => ({ body: { name: 'matrix' } })) as CallFor,
   revokeToken: (async (w) => ({ params: { id: await w.fresh.ownerToken() } })) as CallFor,
+  revokeSession: (async (w) => ({ params: { id: await w.fresh.ownerSession() } })) as CallFor,
+  language: (() => ({ body: { language: 'en' } })) as CallFor,
+  emailChange: (() => ({ body: { new_email: uniqueEmail('new-address'), password: PASSWORD } })) as CallFor,
+  emailConfirm: (() => ({ body: { token: 'not-an-email-change-token' } })) as CallFor,
+  closeAccount: (() => ({ body: { password: PASSWORD } })) as CallFor,
+  staffRoles: (async (w) => ({
+    params: { id: await w.fresh.staffUser() },
+    body: { roles: ['Tax Preparer', 'Reviewer'] },
+  })) as CallFor,
+  invite: (() => ({ body: { email: uniqueEmail('invited'), roles: ['Reviewer'] } })) as CallFor,
+  acceptInvitation: (() => ({
+    body: { token: 'not-an-invitation-token', full_name: 'New Staff', password: 'a-new-password-1' },
+  })) as CallFor,
   ticket,
   /** Everyone names the owner as the ticket's customer: staff may, the owner is that customer, another may not. */
   createTicket: (async (w) => ({ body: { ...(await ticketBody(w.t)), customer_id: w.ids.owner } })) as CallFor,
@@ -282,6 +295,23 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/auth/tokens':                                r(401, 201, 201, 201, 201, 201, 201, 403, 403, C.tokenName),
   'DELETE /api/v1/auth/tokens/:id':                          r(401, 204, 404, 404, 404, 404, 404, 204, 404, C.revokeToken),
   'POST /api/v1/auth/logout':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200, undefined, FRESH),
+  // The caller's sessions and devices; ending all others also ends a token holder's sessions: fresh people.
+  'GET /api/v1/auth/sessions':                               r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  'DELETE /api/v1/auth/sessions/:id':                        r(401, 204, 404, 404, 404, 404, 404, 204, 404, C.revokeSession),
+  'DELETE /api/v1/auth/sessions':                            r(401, 200, 200, 200, 200, 200, 200, 200, 200, undefined, FRESH),
+  // My profile: everyone their own. E-mail change and closing the account need a signed-in person (not a token);
+  // staff accounts are closed by an Admin.
+  'GET /api/v1/profile':                                     r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  'PATCH /api/v1/profile':                                   r(401, 200, 200, 200, 200, 200, 200, 200, 200, C.language),
+  'POST /api/v1/profile/email-change':                       r(401, 202, 202, 202, 202, 202, 202, 403, 403, C.emailChange),
+  'POST /api/v1/profile/email-change/confirm':               r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.emailConfirm),
+  'GET /api/v1/profile/export':                              r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  'POST /api/v1/profile/close':                              r(401, 200, 200, 403, 403, 403, 403, 403, 403, C.closeAccount, FRESH),
+  // Staff management: Admin only; accepting an invitation is public (the token is the proof).
+  'GET /api/v1/admin/staff':                                 r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'PATCH /api/v1/admin/staff/:id':                           r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.staffRoles),
+  'POST /api/v1/admin/staff/invitations':                    r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.invite),
+  'POST /api/v1/auth/invitations/accept':                    r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.acceptInvitation),
   'GET /api/v1/admin/outbox':                                r(401, 403, 403, 200, 403, 403, 403, 403, 200),
 
   // Catalogue: anyone reads what is offered; staff read all of it; only Admin changes it.

@@ -197,6 +197,8 @@ export interface Fresh {
   paid(): Promise<{ invoice: string; intent: string; payment: string }>;
   /** An API token of the owner (to revoke). */
   ownerToken(): Promise<string>;
+  /** Another signed-in session of the owner, as the owner's list of sessions names it (to end). */
+  ownerSession(): Promise<string>;
   /** A site entry of `kind` as a draft, or published. */
   siteEntry(kind: SiteKind, publish?: boolean): Promise<{ id: string; slug: string }>;
   /** A site entry with a revision to restore: `{ id, revision }`. */
@@ -428,6 +430,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       return id;
     },
     ownerToken: async () => (await tokenOf(owner, 'to revoke')).id,
+    async ownerSession() {
+      await signIn(t, callers.owner.email!);
+      const res = expectStatus(await as(owner, { method: 'GET', url: '/api/v1/auth/sessions' }), 200, 'sessions');
+      const items = (res.json() as { items: { id: string; current: boolean }[] }).items;
+      return items.find((s) => !s.current)!.id;
+    },
     catalog: async (kind) => (await post(admin, `/api/v1/admin/catalog/${kind}`, await catalogBodies[kind](), 201)).id,
     async year() {
       year -= 1;

@@ -12,8 +12,10 @@ import vault from '../../features/documents/en.json';
 import drafts from '../../features/drafts/en.json';
 import notifications from '../../features/notifications/en.json';
 import placeholder from '../../features/placeholder/en.json';
+import profile from '../../features/profile/en.json';
 import questionnaire from '../../features/questionnaire/en.json';
 import signing from '../../features/signing/en.json';
+import staff from '../../features/staff/en.json';
 import tickets from '../../features/tickets/en.json';
 import shell from './en.json';
 
@@ -33,6 +35,8 @@ export const catalogues = {
   dashboard,
   notifications,
   placeholder,
+  profile,
+  staff,
   tickets,
   vault,
   documentRequests,
@@ -55,6 +59,8 @@ export const resources = {
       ...dashboard,
       ...notifications,
       ...placeholder,
+      ...profile,
+      ...staff,
       ...tickets,
       ...vault,
       ...documentRequests,

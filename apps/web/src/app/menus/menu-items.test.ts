@@ -21,6 +21,7 @@ describe('side menu (SPEC §2)', () => {
       'Service Request',
       'Document Vault',
       'Billing',
+      'My Profile',
       'Change Password',
       'Logout',
     ]);
@@ -29,6 +30,7 @@ describe('side menu (SPEC §2)', () => {
       '/my-tickets',
       '/vault',
       '/billing',
+      '/my-profile',
       null,
       null,
     ]);
@@ -42,7 +44,8 @@ describe('side menu (SPEC §2)', () => {
       'Search',
       'Contacts',
       'Billing',
-      ...(role === 'Admin' ? ['Audit Log'] : []),
+      ...(role === 'Admin' ? ['Audit Log', 'Staff'] : []),
+      'My Profile',
       'Change Password',
       'Logout',
     ]);
@@ -56,6 +59,7 @@ describe('side menu (SPEC §2)', () => {
       'Search',
       'Contacts',
       'Billing',
+      'My Profile',
       'Change Password',
       'Logout',
     ]);
@@ -65,6 +69,7 @@ describe('side menu (SPEC §2)', () => {
       '/all-tickets',
       '/contacts',
       '/billing',
+      '/my-profile',
       null,
       null,
     ]);
@@ -102,7 +107,7 @@ describe('tab menu (mobile)', () => {
   it('shows Dashboard, Service Request and Create Ticket to a customer, the rest under More', () => {
     const { tabs, more } = buildTabMenu('Customer');
     expect(tabs.map((m) => m.slug)).toEqual(['dashboard', 'service-request', 'create-ticket']);
-    expect(more.map((m) => m.slug)).toEqual(['document-vault', 'billing', 'change-password', 'logout']);
+    expect(more.map((m) => m.slug)).toEqual(['document-vault', 'billing', 'my-profile', 'change-password', 'logout']);
   });
 
   it('adds Open Request for Admin and Customer Care, never more than five slots with More', () => {

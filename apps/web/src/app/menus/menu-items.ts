@@ -18,6 +18,8 @@ import {
   IconTicket,
   IconTicketFilled,
   IconUsersGroup,
+  IconUserCircle,
+  IconUserCog,
   type Icon,
 } from '@tabler/icons-react';
 import { hasAnyRole, OPEN_REQUEST_ROLES, type Role } from '@taxportal/contract';
@@ -76,6 +78,8 @@ export const MENU = {
     IconSquareRoundedPlus,
     IconSquareRoundedPlusFilled,
   ),
+  myProfile: item('my-profile', 'menu.myProfile', '/my-profile', IconUserCircle),
+  staff: item('staff', 'menu.staff', '/admin/staff', IconUserCog),
   changePassword: item('change-password', 'menu.changePassword', null, IconLock, IconLockFilled, {
     action: 'change-password',
   }),
@@ -95,6 +99,7 @@ export function buildSideMenu(role: Role): MenuItem[] {
       MENU.serviceRequest,
       MENU.documentVault,
       MENU.customerBilling,
+      MENU.myProfile,
       MENU.changePassword,
       MENU.logout,
     ];
@@ -105,12 +110,13 @@ export function buildSideMenu(role: Role): MenuItem[] {
     MENU.search,
     MENU.contacts,
     MENU.staffBilling,
+    MENU.myProfile,
     MENU.changePassword,
     MENU.logout,
   ];
   if (seesOpenRequest([role])) items.splice(1, 0, MENU.openRequest);
   // FTC Safeguards Rule 314.4(c)(8): the Admin monitors what authorized users did.
-  if (role === 'Admin') items.splice(items.indexOf(MENU.changePassword), 0, MENU.auditLog);
+  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.auditLog, MENU.staff);
   return items;
 }
 

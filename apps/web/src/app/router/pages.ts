@@ -8,7 +8,8 @@ import { loadContactPage, loadContactsPage } from '../../features/contacts/index
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
 import { loadNotAvailableYetPage, loadNotFoundPage } from '../../features/placeholder/index.ts';
-import { loadEditProfilePage } from '../../features/profile/index.ts';
+import { loadConfirmEmailPage, loadEditProfilePage, loadProfilePage } from '../../features/profile/index.ts';
+import { loadAcceptInvitationPage, loadStaffPage } from '../../features/staff/index.ts';
 import { loadQuestionnairePage } from '../../features/questionnaire/index.ts';
 import {
   loadAllTicketsPage,
@@ -42,6 +43,10 @@ export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage'
 export const VaultPage = page(loadVaultPage, 'VaultPage');
 export const QuestionnairePage = page(loadQuestionnairePage, 'QuestionnairePage');
 export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
+export const ProfilePage = page(loadProfilePage, 'ProfilePage');
+export const ConfirmEmailPage = page(loadConfirmEmailPage, 'ConfirmEmailPage');
+export const StaffPage = page(loadStaffPage, 'StaffPage');
+export const AcceptInvitationPage = page(loadAcceptInvitationPage, 'AcceptInvitationPage');
 // The public site: one chunk, loaded by its first page.
 export const CmsPage = page(loadSitePages, 'CmsPage');
 export const AboutUsPage = page(loadSitePages, 'AboutUsPage');

@@ -16,7 +16,6 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
   'social-share',
   'forms',
   'forms/:doc_type/:route',
-  'my-profile/:id_1?/:id_2?/:ticket_id?',
 ] as const;
 
 /** Auth-guarded (SPEC §2): without a session they redirect to '/'. */

@@ -23,6 +23,10 @@ import {
   CreateTicketPage,
   DashboardPage,
   EditProfilePage,
+  ProfilePage,
+  ConfirmEmailPage,
+  StaffPage,
+  AcceptInvitationPage,
   HomePage,
   MyTicketsPage,
   NotAvailableYetPage,
@@ -57,6 +61,11 @@ export const routes: RouteObject[] = [
       { path: 'billing/shared/:token', element: <SharedInvoicePage /> },
       { path: 'billing/:id', element: <BillingPage /> },
       { path: 'edit-profile', element: <EditProfilePage /> },
+      // SPEC §2: not guarded; the page sends a signed-out visitor to sign in. The first id names the tab.
+      { path: 'my-profile/:id_1?/:id_2?/:ticket_id?', element: <ProfilePage /> },
+      // From mailed links: the token is the proof, whoever is signed in.
+      { path: 'confirm-email', element: <ConfirmEmailPage /> },
+      { path: 'accept-invitation', element: <AcceptInvitationPage /> },
       // The public site (features/cms): pages, blog, galleries, events, openings and web forms from the CMS.
       { path: 'p/:page_route', element: <CmsPage /> },
       { path: 'about-us', element: <AboutUsPage /> },
@@ -91,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: 'contacts/:id', element: <ContactPage /> },
           { path: 'admin/catalog', element: <CatalogAdminPage /> },
           { path: 'admin/audit-log', element: <AuditLogPage /> },
+          { path: 'admin/staff', element: <StaffPage /> },
           { path: 'vault', element: <VaultPage /> },
           { path: 'form-wizards', element: <QuestionnairePage /> },
           { path: 'form/:id', element: <QuestionnairePage /> },

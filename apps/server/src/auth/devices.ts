@@ -1,0 +1,57 @@
+import { isIP } from 'node:net';
+
+/**
+ * A session's device and place in plain words, for the person's own list of sessions and the new-device mail.
+ * Small offline rules, on purpose: no user-agent database and no geolocation service is reachable from here,
+ * and an approximate answer is all the list needs (docs/decisions/0019-c-sessions-devices.md).
+ */
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrom(e|ium)\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//i, 'curl'],
+  [/node|undici|axios|python|okhttp|Go-http-client/i, 'a program'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+export function describeDevice(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
+}
+
+/** Loopback, private (RFC 1918, unique local), link-local and carrier-grade NAT ranges. */
+function isLocal(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIP(v4) === 4) {
+    const [a, b] = v4.split('.').map(Number) as [number, number];
+    return (
+      a === 10 ||
+      a === 127 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  const low = ip.toLowerCase();
+  return low === '::1' || low.startsWith('fc') || low.startsWith('fd') || low.startsWith('fe80');
+}
+
+export function describePlace(ip: string | null | undefined): string {
+  if (!ip) return 'Unknown';
+  return isLocal(ip) ? 'Local network' : ip;
+}

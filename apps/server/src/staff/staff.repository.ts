@@ -1,0 +1,128 @@
+import { and, asc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { STAFF_ROLES, type Role } from '@taxportal/contract';
+import type { Tx } from '../platform/db/client.ts';
+import { accountStates, staffInvitations, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
+
+/** Everyone holding a staff role, with all their roles and whether they may sign in (one pass over user_roles). */
+export async function listStaff(db: Tx) {
+  return db
+    .select({
+      id: users.id,
+      full_name: users.full_name,
+      email: users.email,
+      created_at: users.created_at,
+      state: accountStates.state,
+      roles: sql<Role[]>`json_agg(${userRoles.role} order by ${userRoles.role})`,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.user_id))
+    .leftJoin(accountStates, eq(accountStates.user_id, users.id))
+    .groupBy(users.id, accountStates.state)
+    .having(sql`bool_or(${inArray(userRoles.role, STAFF_ROLES)})`)
+    .orderBy(asc(users.full_name), asc(users.id));
+}
+
+export async function findStaff(db: Tx, id: string) {
+  return (await listStaffWhere(db, id))[0] ?? null;
+}
+
+async function listStaffWhere(db: Tx, id: string) {
+  const all = await db
+    .select({ id: users.id, login_role: users.login_role, state: accountStates.state })
+    .from(users)
+    .leftJoin(accountStates, eq(accountStates.user_id, users.id))
+    .where(eq(users.id, id));
+  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, id))).map(
+    (r) => r.role as Role,
+  );
+  return all.filter(() => roles.some((r) => r !== 'Customer')).map((u) => ({ ...u, roles }));
+}
+
+/** Serialises changes that could remove the last Admin (two Admins demoting each other at once). */
+export async function lockAdmins(db: Tx) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('staff-admins'))`);
+}
+
+/** Active Admins other than `except`. */
+export async function otherActiveAdmins(db: Tx, except: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .leftJoin(accountStates, eq(accountStates.user_id, userRoles.user_id))
+    .where(and(eq(userRoles.role, 'Admin'), ne(userRoles.user_id, except), isNull(accountStates.user_id)));
+  return row?.n ?? 0;
+}
+
+/** Replaces a member's roles; the login role stays when still held, else becomes the first. */
+export async function setRoles(db: Tx, userId: string, roles: Role[], loginRole: string) {
+  await db.delete(userRoles).where(eq(userRoles.user_id, userId));
+  await db.insert(userRoles).values(roles.map((role) => ({ user_id: userId, role })));
+  const next = roles.includes(loginRole as Role) ? loginRole : roles[0]!;
+  await db.update(users).set({ login_role: next, updated_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** Tickets still assigned to the member and not done or cancelled: to reassign. */
+export async function openTicketsOf(db: Tx, userId: string) {
+  return db
+    .select({ id: tickets.id, name: tickets.name, status: tickets.status })
+    .from(tickets)
+    .innerJoin(ticketStatuses, eq(ticketStatuses.name, tickets.status))
+    .where(and(eq(tickets.assignee_id, userId), notInArray(ticketStatuses.category, ['done', 'cancelled'])))
+    .orderBy(asc(tickets.number));
+}
+
+export async function emailInUse(db: Tx, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return !!row;
+}
+
+export async function pendingInvitations(db: Tx) {
+  return db
+    .select()
+    .from(staffInvitations)
+    .where(
+      and(
+        isNull(staffInvitations.accepted_at),
+        isNull(staffInvitations.revoked_at),
+        gt(staffInvitations.expires_at, new Date()),
+      ),
+    )
+    .orderBy(asc(staffInvitations.created_at));
+}
+
+/** A new invitation for an address replaces the ones before it. */
+export async function insertInvitation(db: Tx, row: typeof staffInvitations.$inferInsert) {
+  await db
+    .update(staffInvitations)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(staffInvitations.email, row.email),
+        isNull(staffInvitations.accepted_at),
+        isNull(staffInvitations.revoked_at),
+      ),
+    );
+  const [created] = await db.insert(staffInvitations).values(row).returning();
+  return created!;
+}
+
+/** Spends the invitation, only if unused, not revoked and unexpired: single use under races. */
+export async function consumeInvitation(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .update(staffInvitations)
+    .set({ accepted_at: new Date() })
+    .where(
+      and(
+        eq(staffInvitations.token_hash, tokenHash),
+        isNull(staffInvitations.accepted_at),
+        isNull(staffInvitations.revoked_at),
+        gt(staffInvitations.expires_at, new Date()),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function markAccepted(db: Tx, id: string, userId: string) {
+  await db.update(staffInvitations).set({ accepted_user_id: userId }).where(eq(staffInvitations.id, id));
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints as api } from '@taxportal/contract';
+import { signInReply } from '../auth/index.ts';
+import { authOf, requireRole } from '../platform/auth/guard.ts';
+import type { CookiePolicy } from '../platform/auth/sessions.ts';
+import { route } from '../platform/route.ts';
+import * as service from './staff.service.ts';
+
+/** Staff management (Admin only) and the invited person's acceptance (public: the token is the proof). */
+export function staffRoutes(deps: service.StaffDeps & { cookies: CookiePolicy; ratePerMinute: number }) {
+  const adminOnly = requireRole('Admin');
+  return async function routes(app: FastifyInstance) {
+    route(app, api.listStaff, { preHandler: adminOnly, handler: async () => service.listStaff(deps.db) });
+
+    route(app, api.updateStaff, {
+      preHandler: adminOnly,
+      handler: async (req) => service.updateStaff(deps, authOf(req), req.params.id, req.body),
+    });
+
+    route(app, api.inviteStaff, {
+      preHandler: adminOnly,
+      handler: async (req, reply) => reply.code(201).send(await service.inviteStaff(deps, authOf(req), req.body)),
+    });
+
+    route(app, api.acceptInvitation, {
+      config: { rateLimit: { max: deps.ratePerMinute, timeWindow: '1 minute' } },
+      handler: async (req, reply) => {
+        const { session, userId } = await service.acceptInvitation(deps, req.body, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        });
+        // Whatever session the browser had is ended by the new one replacing its cookie.
+        return signInReply(deps.db, deps.cookies, reply, session, userId);
+      },
+    });
+  };
+}

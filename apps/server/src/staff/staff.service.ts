@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  STAFF_MESSAGES,
+  type EndpointBody,
+  type endpoints,
+  type Role,
+  type StaffInvitation,
+  type StaffMember,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import { createSession, type AuthContext } from '../platform/auth/sessions.ts';
+import { hmacHex, randomToken } from '../platform/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError, notFound } from '../platform/errors.ts';
+import type { Mailer } from '../platform/mail/mail.ts';
+import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
+import * as repo from './staff.repository.ts';
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface StaffDeps {
+  db: Db;
+  sessionSecret: Buffer;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+const memberView = (m: Awaited<ReturnType<typeof repo.listStaff>>[number]): StaffMember => ({
+  id: m.id,
+  full_name: m.full_name,
+  email: m.email,
+  roles: m.roles,
+  state: m.state === 'deactivated' || m.state === 'closed' ? 'deactivated' : 'active',
+  created_at: m.created_at.toISOString(),
+});
+const invitationView = (i: Awaited<ReturnType<typeof repo.pendingInvitations>>[number]): StaffInvitation => ({
+  id: i.id,
+  email: i.email,
+  roles: i.roles as Role[],
+  created_at: i.created_at.toISOString(),
+  expires_at: i.expires_at.toISOString(),
+});
+
+export async function listStaff(db: Db) {
+  const [members, invitations] = await Promise.all([repo.listStaff(db), repo.pendingInvitations(db)]);
+  return { items: members.map(memberView), invitations: invitations.map(invitationView) };
+}
+
+/**
+ * An Admin changes a member's roles or deactivates them. Nobody deactivates themselves, and no change leaves the
+ * portal without an active Admin (serialised by a lock, so two Admins demoting each other cannot both win).
+ * Deactivation ends their sessions and API tokens at once (endLogin); roles follow in every session at once (the
+ * role table's trigger revokes the cached principals).
+ */
+export async function updateStaff(
+  deps: StaffDeps,
+  auth: AuthContext,
+  id: string,
+  body: EndpointBody<typeof endpoints.updateStaff>,
+) {
+  await deps.db.transaction(async (tx) => {
+    await repo.lockAdmins(tx);
+    const member = await repo.findStaff(tx, id);
+    if (!member) throw notFound(STAFF_MESSAGES.notStaff);
+    const isActive = !member.state;
+    const deactivating = body.active === false && isActive;
+    const reactivating = body.active === true && member.state === 'deactivated';
+    if (deactivating && id === auth.user.id) throw new AppError('conflict', STAFF_MESSAGES.notYourself);
+    const losesAdmin =
+      member.roles.includes('Admin') && isActive && (deactivating || (body.roles && !body.roles.includes('Admin')));
+    if (losesAdmin && (await repo.otherActiveAdmins(tx, id)) === 0) {
+      throw new AppError('conflict', STAFF_MESSAGES.lastAdmin);
+    }
+    if (body.roles) {
+      const from = [...member.roles].sort();
+      const to = [...(body.roles as Role[])].sort();
+      if (from.join() !== to.join()) {
+        await repo.setRoles(tx, id, body.roles as Role[], member.login_role);
+        await audit(tx, {
+          actorId: auth.user.id,
+          action: 'staff.roles_changed',
+          entityType: 'user',
+          entityId: id,
+          meta: { from, to },
+        });
+      }
+    }
+    if (deactivating) {
+      await endLogin(tx, id, 'deactivated', auth.user.id);
+      await audit(tx, { actorId: auth.user.id, action: 'staff.deactivated', entityType: 'user', entityId: id });
+    }
+    if (reactivating) {
+      await reopenLogin(tx, id);
+      await audit(tx, { actorId: auth.user.id, action: 'staff.reactivated', entityType: 'user', entityId: id });
+    }
+  });
+  const member = (await repo.listStaff(deps.db)).find((m) => m.id === id);
+  if (!member) throw notFound(STAFF_MESSAGES.notStaff); // its last staff role was taken away
+  const view = memberView(member);
+  return { member: view, open_tickets: view.state === 'deactivated' ? await repo.openTicketsOf(deps.db, id) : [] };
+}
+
+export async function inviteStaff(
+  deps: StaffDeps,
+  auth: AuthContext,
+  body: { email: string; roles: Role[] },
+): Promise<StaffInvitation> {
+  if (await repo.emailInUse(deps.db, body.email)) throw new AppError('conflict', STAFF_MESSAGES.alreadyUser);
+  const token = randomToken(32);
+  const created = await deps.db.transaction(async (tx) => {
+    const row = await repo.insertInvitation(tx, {
+      id: randomUUID(),
+      token_hash: hmacHex(deps.sessionSecret, `invitation:${token}`),
+      email: body.email,
+      roles: body.roles,
+      invited_by: auth.user.id,
+      expires_at: new Date(Date.now() + INVITATION_TTL_MS),
+    });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'staff.invited',
+      entityType: 'staff_invitation',
+      entityId: row.id,
+      meta: { roles: body.roles },
+    });
+    return row;
+  });
+  await deps.mailer.send({
+    to: body.email,
+    subject: 'You are invited to the Tax Portal staff',
+    text: [
+      'Hello,',
+      '',
+      `${auth.user.full_name} invited you to join the Tax Portal as ${body.roles.join(', ')}.`,
+      'Open this link within 7 days to choose your name and password:',
+      `${deps.publicUrl}/accept-invitation?token=${token}`,
+      '',
+      'If you did not expect this, ignore this message.',
+    ].join('\n'),
+    secrets: [token],
+  });
+  return invitationView(created);
+}
+
+/** The invited person sets their name and password; the account is made with the invited roles and signed in. */
+export async function acceptInvitation(
+  deps: StaffDeps,
+  body: { token: string; full_name: string; password: string },
+  meta: { ip: string; userAgent?: string | undefined },
+) {
+  const invitation = await repo.consumeInvitation(deps.db, hmacHex(deps.sessionSecret, `invitation:${body.token}`));
+  if (!invitation) throw new AppError('bad_request', STAFF_MESSAGES.invitationInvalid);
+  const roles = invitation.roles as Role[];
+  let userId: string;
+  try {
+    userId = await createUser(deps.db, {
+      email: invitation.email,
+      full_name: body.full_name,
+      password: body.password,
+      roles,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('conflict', MESSAGES.emailTaken);
+    throw err;
+  }
+  await deps.db.transaction(async (tx) => {
+    await repo.markAccepted(tx, invitation.id, userId);
+    await audit(tx, {
+      actorId: userId,
+      action: 'staff.invitation_accepted',
+      entityType: 'staff_invitation',
+      entityId: invitation.id,
+      meta: { roles },
+    });
+  });
+  const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
+  return { session, userId };
+}

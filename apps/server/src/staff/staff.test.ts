@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { col, firstRow, rows, rowSchema } from '../platform/db/rows.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCustomer,
+  createStaff,
+  PASSWORD,
+  signIn,
+  uniqueEmail,
+  Agent,
+  type TestApp,
+  createTestApp,
+} from '../test/helper.ts';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
+import { openTicket } from '../test/ticket-fixtures.ts';
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let admin: Agent;
+let adminId: string;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  const a = await createStaff(t, 'Admin');
+  adminId = a.id;
+  admin = await signIn(t, a.email);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const patch = (agent: Agent, id: string, payload: unknown) =>
+  agent.request({ method: 'PATCH', url: `/api/v1/admin/staff/${id}`, payload: payload as object });
+
+async function invite(email: string, roles = ['Tax Preparer']) {
+  const res = await admin.post('/api/v1/admin/staff/invitations', { email, roles });
+  expect(res.statusCode).toBe(201);
+  return /token=([\w-]+)/.exec((await smtp.waitFor(email, /accept-invitation\?token=/)).text)![1]!;
+}
+
+describe('staff management', () => {
+  it('refuses everyone but an Admin', async () => {
+    const customer = await signIn(t, (await createCustomer(t)).email);
+    const care = await signIn(t, (await createStaff(t, 'Customer Care Department')).email);
+    const target = await createStaff(t, 'Reviewer');
+    for (const who of [customer, care]) {
+      expect((await who.get('/api/v1/admin/staff')).statusCode).toBe(403);
+      expect((await patch(who, target.id, { active: false })).statusCode).toBe(403);
+      const inv = await who.post('/api/v1/admin/staff/invitations', { email: uniqueEmail(), roles: ['Admin'] });
+      expect(inv.statusCode).toBe(403);
+    }
+    expect((await new Agent(t.app).get('/api/v1/admin/staff')).statusCode).toBe(401);
+  });
+
+  it('lists staff with roles and state, not customers', async () => {
+    const s = await createStaff(t, 'Reviewer');
+    const c = await createCustomer(t);
+    const list = (await admin.get('/api/v1/admin/staff')).json();
+    const ids = list.items.map((m: { id: string }) => m.id);
+    expect(ids).toContain(s.id);
+    expect(ids).not.toContain(c.id);
+    expect(list.items.find((m: { id: string }) => m.id === s.id)).toMatchObject({
+      roles: ['Reviewer'],
+      state: 'active',
+    });
+  });
+
+  it('an invitation is accepted once, signs the person in with the invited roles; the token stays out of the outbox', async () => {
+    const email = uniqueEmail('newstaff');
+    const token = await invite(email, ['Tax Preparer', 'Reviewer']);
+    const stored = await rows(
+      t.database.db,
+      rowSchema({ text: col.text() }),
+      sql`select text from outbox where "to" = ${email}`,
+    );
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(
+      (await admin.get('/api/v1/admin/staff')).json().invitations.map((i: { email: string }) => i.email),
+    ).toContain(email);
+    const person = new Agent(t.app);
+    const res = await person.post('/api/v1/auth/invitations/accept', {
+      token,
+      full_name: 'Nina New',
+      password: 'a-good-password-1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { email, full_name: 'Nina New' } });
+    expect(res.json().roles.sort()).toEqual(['Reviewer', 'Tax Preparer']);
+    expect((await person.get('/api/v1/auth/session')).statusCode).toBe(200);
+    const again = await new Agent(t.app).post('/api/v1/auth/invitations/accept', {
+      token,
+      full_name: 'Someone',
+      password: 'another-password-2',
+    });
+    expect(again.statusCode).toBe(400);
+    await signIn(t, email, 'a-good-password-1');
+  });
+
+  it('an expired invitation does nothing; an address with an account cannot be invited', async () => {
+    const email = uniqueEmail('late');
+    const token = await invite(email);
+    await t.database.db.execute(
+      sql`update staff_invitations set expires_at = now() - interval '1 minute' where email = ${email}`,
+    );
+    const res = await new Agent(t.app).post('/api/v1/auth/invitations/accept', {
+      token,
+      full_name: 'Late Person',
+      password: 'a-good-password-1',
+    });
+    expect(res.statusCode).toBe(400);
+    const existing = await createCustomer(t);
+    const dup = await admin.post('/api/v1/admin/staff/invitations', { email: existing.email, roles: ['Reviewer'] });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('role changes reach the member’s session at once (role_list follows)', async () => {
+    const s = await createStaff(t, 'Tax Preparer');
+    const member = await signIn(t, s.email);
+    expect((await member.get('/api/v1/auth/session')).json().roles).toEqual(['Tax Preparer']);
+    const res = await patch(admin, s.id, { roles: ['Reviewer', 'Customer Care Department'] });
+    expect(res.statusCode).toBe(200);
+    const session = (await member.get('/api/v1/auth/session')).json();
+    expect(session.roles.sort()).toEqual(['Customer Care Department', 'Reviewer']);
+    expect(session.login_role).toBe('Reviewer');
+    expect((await patch(admin, s.id, { roles: ['Customer'] })).statusCode).toBe(422);
+    expect((await patch(admin, s.id, { roles: [] })).statusCode).toBe(422);
+  });
+
+  it('deactivation ends sessions and tokens at once, refuses sign-in, and lists open tickets', async () => {
+    const s = await createStaff(t, 'Tax Preparer');
+    const member = await signIn(t, s.email);
+    const { key, secret } = (await member.post('/api/v1/auth/tokens', { name: 'sync' })).json();
+    const authorization = `token ${key}:${secret}`;
+    const customer = await signIn(t, (await createCustomer(t)).email);
+    const ticket = await openTicket(t, customer);
+    expect((await admin.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: s.id })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization } })).statusCode).toBe(200);
+    const res = await patch(admin, s.id, { active: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().member.state).toBe('deactivated');
+    expect(res.json().open_tickets.map((x: { id: string }) => x.id)).toEqual([ticket.id]);
+    expect((await member.get('/api/v1/auth/session')).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { authorization } })).statusCode).toBe(401);
+    const login = await new Agent(t.app).post('/api/v1/auth/login', { email: s.email, password: PASSWORD });
+    expect(login.statusCode).toBe(401);
+    const audited = await firstRow(
+      t.database.db,
+      rowSchema({ n: col.int() }),
+      sql`select count(*)::int as n from audit_log where action = 'staff.deactivated' and entity_id = ${s.id}`,
+    );
+    expect(audited!.n).toBe(1);
+    // Reactivated: signs in again.
+    expect((await patch(admin, s.id, { active: true })).json().member.state).toBe('active');
+    await signIn(t, s.email);
+  });
+
+  it('nobody deactivates themselves, and the last active Admin cannot be removed', async () => {
+    expect((await patch(admin, adminId, { active: false })).statusCode).toBe(409);
+    // Make the other Admins of this file inactive, so `admin` is the last one.
+    await t.database.db.execute(sql`
+      insert into account_states (user_id, state)
+      select user_id, 'deactivated' from user_roles where role = 'Admin' and user_id <> ${adminId}
+      on conflict do nothing`);
+    const res = await patch(admin, adminId, { roles: ['Reviewer'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('The portal needs at least one active Admin.');
+    const second = await createStaff(t, 'Admin');
+    const secondAgent = await signIn(t, second.email);
+    expect((await patch(secondAgent, adminId, { roles: ['Reviewer'] })).statusCode).toBe(200);
+    expect((await patch(secondAgent, second.id, { roles: ['Reviewer'] })).statusCode).toBe(409);
+    expect((await admin.get('/api/v1/admin/staff')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,71 @@
+import { Stack, Tabs } from '@mantine/core';
+import { IconBell, IconDatabase, IconId, IconShieldLock } from '@tabler/icons-react';
+import { isStaffRole } from '@taxportal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../lib/session/index.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { ChangePasswordModal } from '../auth/index.ts';
+import { DataSection } from './data-section.tsx';
+import { DetailsSection } from './details-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
+import { useProfile } from './profile-api.ts';
+import { SecuritySection } from './security-section.tsx';
+
+const TABS = ['details', 'notifications', 'security', 'data'] as const;
+type Tab = (typeof TABS)[number];
+const ICONS = { details: IconId, notifications: IconBell, security: IconShieldLock, data: IconDatabase } as const;
+
+/**
+ * /my-profile/{tab}: SPEC §2 keeps the route and its optional ids; the first names the tab (details by default).
+ * A signed-out visitor is sent to sign in (the route itself is not guarded, as in SPEC).
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id_1 } = useParams();
+  const { data: session, isPending } = useSession();
+  const profile = useProfile(!!session);
+  const [changingPassword, setChangingPassword] = useState(false);
+  if (isPending) return <PageLoader />;
+  if (!session) return <Navigate to="/register" replace />;
+  if (!profile.data) return <PageLoader />;
+  const tab: Tab = TABS.includes(id_1 as Tab) ? (id_1 as Tab) : 'details';
+  const isCustomer = !session.roles.some(isStaffRole);
+  return (
+    <Stack gap="lg" maw={880}>
+      <PageTitle title={t('profile.title')} subtitle={profile.data.email} />
+      <Tabs
+        value={tab}
+        onChange={(v) => v && navigate(v === 'details' ? '/my-profile' : `/my-profile/${v}`)}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {TABS.map((k) => {
+            const Icon = ICONS[k];
+            return (
+              <Tabs.Tab key={k} value={k} leftSection={<Icon size={16} />} data-testid={`profile-tab-${k}`}>
+                {t(`profile.tab.${k}`)}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="lg">
+          <DetailsSection profile={profile.data} onChangePassword={() => setChangingPassword(true)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="lg">
+          <NotificationsSection roles={session.roles} />
+        </Tabs.Panel>
+        <Tabs.Panel value="security" pt="lg">
+          <SecuritySection />
+        </Tabs.Panel>
+        <Tabs.Panel value="data" pt="lg">
+          <DataSection isCustomer={isCustomer} />
+        </Tabs.Panel>
+      </Tabs>
+      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpoints, type EndpointBody } from '@taxportal/contract';
+import { call, toastOnError } from '../../lib/api/index.ts';
+import { setSession } from '../../lib/session/index.ts';
+
+const key = ['admin', 'staff'] as const;
+
+export function useStaff(enabled: boolean) {
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => call(endpoints.listStaff, { signal }), enabled });
+}
+
+export function useUpdateStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: EndpointBody<typeof endpoints.updateStaff> }) =>
+      call(endpoints.updateStaff, { params: { id }, body }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    meta: toastOnError,
+  });
+}
+
+export function useInviteStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof endpoints.inviteStaff>) => call(endpoints.inviteStaff, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    meta: toastOnError,
+  });
+}
+
+export function useAcceptInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof endpoints.acceptInvitation>) => call(endpoints.acceptInvitation, { body }),
+    onSuccess: (session) => {
+      client.clear();
+      setSession(client, session);
+    },
+    meta: toastOnError,
+  });
+}

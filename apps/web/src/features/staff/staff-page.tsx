@@ -1,0 +1,309 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconMailForward, IconUserCog } from '@tabler/icons-react';
+import { STAFF_ROLES, type Role, type StaffMember } from '@taxportal/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session/index.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
+import { formatDate } from '../../ui/format.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { SectionCard } from '../../ui/section-card.tsx';
+import { showSuccessToast } from '../../ui/toast.tsx';
+import { useInviteStaff, useStaff, useUpdateStaff } from './staff-api.ts';
+
+type StaffRole = Exclude<Role, 'Customer'>;
+
+function RolePicker({ value, onChange }: { value: StaffRole[]; onChange: (r: StaffRole[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group label={t('staff.roles')} value={value} onChange={(v) => onChange(v as StaffRole[])} withAsterisk>
+      <Stack gap="xs" mt="xs">
+        {STAFF_ROLES.map((r) => (
+          <Checkbox key={r} value={r} label={r} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const invite = useInviteStaff();
+  const [email, setEmail] = useState('');
+  const [roles, setRoles] = useState<StaffRole[]>(['Tax Preparer']);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    invite.mutate(
+      { email, roles },
+      {
+        onSuccess: () => {
+          showSuccessToast(t('staff.invited', { email }));
+          setEmail('');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('staff.inviteTitle')} centered>
+      <form onSubmit={onSubmit} data-testid="invite-form">
+        <Stack gap="md">
+          <TextInput
+            type="email"
+            label={t('staff.email')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            required
+            data-autofocus
+          />
+          <RolePicker value={roles} onChange={setRoles} />
+          <Text size="xs" c="dimmed">
+            {t('staff.inviteHint')}
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={invite.isPending} disabled={!email || roles.length === 0}>
+              {t('staff.sendInvitation')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RolesModal({ member, onClose }: { member: StaffMember | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateStaff();
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [shown, setShown] = useState<string | null>(null);
+  if (member && shown !== member.id) {
+    setShown(member.id);
+    setRoles(member.roles.filter((r): r is StaffRole => r !== 'Customer'));
+  }
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!member) return;
+    update.mutate(
+      { id: member.id, body: { roles } },
+      {
+        onSuccess: () => {
+          showSuccessToast(t('staff.rolesSaved'));
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={!!member}
+      onClose={onClose}
+      title={t('staff.rolesTitle', { name: member?.full_name ?? '' })}
+      centered
+    >
+      <form onSubmit={onSubmit} data-testid="roles-form">
+        <Stack gap="md">
+          <RolePicker value={roles} onChange={setRoles} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} disabled={roles.length === 0}>
+              {t('staff.saveRoles')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function MemberRow({
+  m,
+  isMe,
+  onRoles,
+  onDeactivate,
+  onReactivate,
+}: {
+  m: StaffMember;
+  isMe: boolean;
+  onRoles: () => void;
+  onDeactivate: () => void;
+  onReactivate: () => void;
+}) {
+  const { t } = useTranslation();
+  const active = m.state === 'active';
+  return (
+    <Paper withBorder p="sm" data-testid="staff-member" data-email={m.email}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Group gap="xs">
+            <Text fw={600}>{m.full_name}</Text>
+            <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="staff-state">
+              {active ? t('staff.active') : t('staff.deactivated')}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {m.email}
+          </Text>
+          <Group gap={4} mt={4}>
+            {m.roles.map((r) => (
+              <Badge key={r} variant="outline" size="sm">
+                {r}
+              </Badge>
+            ))}
+          </Group>
+        </div>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={onRoles}>
+            {t('staff.changeRoles')}
+          </Button>
+          {active ? (
+            !isMe && (
+              <Button size="xs" variant="light" color="red" onClick={onDeactivate}>
+                {t('staff.deactivate')}
+              </Button>
+            )
+          ) : (
+            <Button size="xs" variant="light" onClick={onReactivate}>
+              {t('staff.reactivate')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /admin/staff: Admin lists staff, invites by e-mail with roles, changes roles, deactivates. */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const { data: session } = useSession();
+  const isAdmin = !!session?.roles.includes('Admin');
+  const list = useStaff(isAdmin);
+  const update = useUpdateStaff();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<StaffMember | null>(null);
+  const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
+  const [leftOver, setLeftOver] = useState<{
+    name: string;
+    tickets: { id: string; name: string; status: string }[];
+  } | null>(null);
+  if (!session) return <PageLoader />;
+  if (!isAdmin) return <ForbiddenNotice />;
+  if (!list.data) return <PageLoader />;
+  const deactivate = () => {
+    if (!deactivating) return;
+    const name = deactivating.full_name;
+    update.mutate(
+      { id: deactivating.id, body: { active: false } },
+      {
+        onSuccess: (res) => {
+          setDeactivating(null);
+          showSuccessToast(t('staff.deactivatedToast', { name }));
+          setLeftOver(res.open_tickets.length ? { name, tickets: res.open_tickets } : null);
+        },
+      },
+    );
+  };
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageTitle
+        title={t('staff.title')}
+        subtitle={t('staff.subtitle')}
+        actions={
+          <Button
+            leftSection={<IconMailForward size={16} />}
+            onClick={() => setInviting(true)}
+            data-testid="invite-staff"
+          >
+            {t('staff.invite')}
+          </Button>
+        }
+      />
+      {leftOver && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('staff.reassignTitle', { name: leftOver.name })}
+          withCloseButton
+          onClose={() => setLeftOver(null)}
+          data-testid="reassign-tickets"
+        >
+          <List size="sm">
+            {leftOver.tickets.map((x) => (
+              <List.Item key={x.id}>
+                <Anchor component={Link} to={`/form/message/${encodeURIComponent(x.name)}`}>
+                  {x.name}
+                </Anchor>{' '}
+                · {x.status}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <SectionCard
+        title={t('staff.members')}
+        icon={IconUserCog}
+        badge={<Badge variant="light">{list.data.items.length}</Badge>}
+      >
+        <Stack gap="xs">
+          {list.data.items.map((m) => (
+            <MemberRow
+              key={m.id}
+              m={m}
+              isMe={m.id === session.user.id}
+              onRoles={() => setEditing(m)}
+              onDeactivate={() => setDeactivating(m)}
+              onReactivate={() =>
+                update.mutate(
+                  { id: m.id, body: { active: true } },
+                  { onSuccess: () => showSuccessToast(t('staff.reactivated')) },
+                )
+              }
+            />
+          ))}
+        </Stack>
+      </SectionCard>
+      {list.data.invitations.length > 0 && (
+        <SectionCard title={t('staff.pending')} icon={IconMailForward}>
+          <Stack gap="xs">
+            {list.data.invitations.map((i) => (
+              <Paper key={i.id} withBorder p="sm" data-testid="staff-invitation">
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {i.email}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {i.roles.join(', ')} · {t('staff.expires', { when: formatDate(i.expires_at) })}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        </SectionCard>
+      )}
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} />
+      <RolesModal member={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={!!deactivating}
+        label={t('staff.deactivate')}
+        message={t('staff.confirmDeactivate', { name: deactivating?.full_name ?? '' })}
+        busy={update.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={deactivate}
+        testId="confirm-deactivate"
+      />
+    </Stack>
+  );
+}

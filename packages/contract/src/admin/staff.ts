@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from '../common/fields.ts';
+import { opaqueText, text } from '../common/text.ts';
+import { roleSchema } from '../roles.ts';
+
+/** Every role but Customer. */
+export const staffRoleSchema = roleSchema.exclude(['Customer']);
+const staffRolesSchema = z
+  .array(staffRoleSchema)
+  .min(1, { error: 'Choose at least one role' })
+  .max(4)
+  .refine((r) => new Set(r).size === r.length, { error: 'A role is named twice' });
+
+export const STAFF_STATES = ['active', 'deactivated'] as const;
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  roles: z.array(roleSchema),
+  state: z.enum(STAFF_STATES),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles: z.array(roleSchema),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+
+export const staffListSchema = z.object({
+  items: z.array(staffMemberSchema),
+  /** Invitations not yet accepted and not expired. */
+  invitations: z.array(staffInvitationSchema),
+});
+
+export const staffParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+/** PATCH /api/v1/admin/staff/:id: new roles, or `active: false` to deactivate (true to reactivate). */
+export const updateStaffBodySchema = z.object({
+  roles: staffRolesSchema.optional(),
+  active: z.boolean().optional(),
+});
+export const openTicketRefSchema = z.object({ id: z.string(), name: z.string(), status: z.string() });
+export const updatedStaffSchema = z.object({
+  member: staffMemberSchema,
+  /** Tickets still assigned to a deactivated member, to reassign. */
+  open_tickets: z.array(openTicketRefSchema),
+});
+
+export const inviteStaffBodySchema = z.object({ email: emailSchema, roles: staffRolesSchema });
+export const acceptInvitationBodySchema = z.object({
+  token: opaqueText().min(1).max(128),
+  full_name: text().min(1, { error: 'Name is required' }).max(140),
+  password: newPasswordSchema,
+});
+
+export const STAFF_MESSAGES = {
+  lastAdmin: 'The portal needs at least one active Admin.',
+  notYourself: 'You cannot deactivate your own account.',
+  alreadyUser: 'An account with this e-mail already exists.',
+  invitationInvalid: 'This invitation is invalid or has expired.',
+  notStaff: 'Not a staff member.',
+} as const;
