@@ -114,11 +114,8 @@ export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinu
       },
     });
 
-    mfaRoutes(
-      app,
-      deps,
-      { device: cookies.device, setSession: setSessionCookies, setDevice: setDeviceCookie },
-      () => limit(),
+    mfaRoutes(app, deps, { device: cookies.device, setSession: setSessionCookies, setDevice: setDeviceCookie }, () =>
+      limit(),
     );
 
     route(app, api.listApiTokens, {

@@ -1,12 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
-import {
-  passkeys,
-  recoveryCodes,
-  trustedDevices,
-  userTotp,
-  webauthnChallenges,
-} from '../platform/db/schema.ts';
+import { passkeys, recoveryCodes, trustedDevices, userTotp, webauthnChallenges } from '../platform/db/schema.ts';
 
 export async function findTotp(db: Tx, userId: string) {
   const [row] = await db.select().from(userTotp).where(eq(userTotp.user_id, userId));
@@ -73,7 +67,9 @@ export async function isTrusted(db: Tx, id: string, userId: string) {
   const [row] = await db
     .select({ id: trustedDevices.id })
     .from(trustedDevices)
-    .where(and(eq(trustedDevices.id, id), eq(trustedDevices.user_id, userId), gt(trustedDevices.expires_at, new Date())));
+    .where(
+      and(eq(trustedDevices.id, id), eq(trustedDevices.user_id, userId), gt(trustedDevices.expires_at, new Date())),
+    );
   return Boolean(row);
 }
 

@@ -105,7 +105,13 @@ export async function enable(deps: MfaDeps, auth: AuthContext, code: string, met
   const done = await deps.db.transaction(async (tx) => {
     if (!(await repo.takeStep(tx, auth.user.id, step, true))) return false;
     await repo.replaceRecoveryCodes(tx, auth.user.id, hashes);
-    await audit(tx, { actorId: auth.user.id, action: 'mfa.totp_enabled', entityType: 'user', entityId: auth.user.id, ip: meta.ip });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'mfa.totp_enabled',
+      entityType: 'user',
+      entityId: auth.user.id,
+      ip: meta.ip,
+    });
     return true;
   });
   if (!done) throw fieldError('code', MFA_MESSAGES.codeInvalid);
@@ -129,12 +135,7 @@ export async function useCode(deps: MfaDeps, db: Tx, userId: string, code: strin
   return repo.useRecoveryCode(db, userId, recoveryHash(deps.sessionSecret, userId, normal));
 }
 
-export async function disable(
-  deps: MfaDeps,
-  auth: AuthContext,
-  body: { password: string; code: string },
-  meta: Meta,
-) {
+export async function disable(deps: MfaDeps, auth: AuthContext, body: { password: string; code: string }, meta: Meta) {
   if (auth.via === 'token') throw new AppError('forbidden', MESSAGES.forbidden);
   const user = await authRepo.findUserById(deps.db, auth.user.id);
   if (!user || !(await verifyPassword(user.password_hash, body.password))) {
@@ -149,7 +150,13 @@ export async function disable(
   await deps.db.transaction(async (tx) => {
     await repo.deleteTotp(tx, auth.user.id);
     await repo.forgetTrustedDevices(tx, auth.user.id);
-    await audit(tx, { actorId: auth.user.id, action: 'mfa.totp_disabled', entityType: 'user', entityId: auth.user.id, ip: meta.ip });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'mfa.totp_disabled',
+      entityType: 'user',
+      entityId: auth.user.id,
+      ip: meta.ip,
+    });
   });
   return { message: MFA_MESSAGES.disabled };
 }
@@ -172,6 +179,12 @@ export async function resetFactors(deps: MfaDeps, auth: AuthContext, userId: str
     await repo.deletePasskeys(tx, userId);
     await repo.forgetTrustedDevices(tx, userId);
     await deleteUserSessions(tx, userId);
-    await audit(tx, { actorId: auth.user.id, action: 'mfa.factors_reset', entityType: 'user', entityId: userId, ip: meta.ip });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'mfa.factors_reset',
+      entityType: 'user',
+      entityId: userId,
+      ip: meta.ip,
+    });
   });
 }

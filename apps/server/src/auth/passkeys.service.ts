@@ -157,6 +157,7 @@ export async function verifyLogin(deps: PasskeyDeps, response: AuthenticationRes
 }
 
 export async function rename(deps: PasskeyDeps, auth: AuthContext, id: string, name: string) {
+  if (auth.via === 'token') throw new AppError('forbidden', MESSAGES.forbidden);
   const row = await repo.renamePasskey(deps.db, auth.user.id, id, name);
   if (!row) throw new AppError('not_found', MESSAGES.notFound);
   return passkeyView(row);
@@ -164,6 +165,7 @@ export async function rename(deps: PasskeyDeps, auth: AuthContext, id: string, n
 
 /** Staff keep at least one factor: their last passkey goes only when an authenticator app remains. */
 export async function remove(deps: PasskeyDeps, auth: AuthContext, id: string, meta: Meta) {
+  if (auth.via === 'token') throw new AppError('forbidden', MESSAGES.forbidden);
   const keys = await repo.listPasskeys(deps.db, auth.user.id);
   if (!keys.some((k) => k.id === id)) throw new AppError('not_found', MESSAGES.notFound);
   if (auth.roles.some(isStaffRole) && keys.length === 1) {

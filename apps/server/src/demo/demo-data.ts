@@ -4,7 +4,7 @@ import { enabledTotpSecret, enrollTotp } from '../platform/auth/totp.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database, Db } from '../platform/db/client.ts';
 import { siteSettings, users } from '../platform/db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../platform/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret, seedDemo } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { createFileStore, type FileStore } from '../platform/storage/index.ts';
 import { createUser } from '../platform/users.ts';
@@ -91,7 +91,7 @@ export async function seedDemoAccounts(deps: Pick<DemoDeps, 'database' | 'config
       if (!user) return { ...a, totp_secret: null };
       const secret =
         (await enabledTotpSecret(db, secrets.encryptionKey, user.id)) ??
-        (await enrollTotp(db, secrets.encryptionKey, user.id));
+        (await enrollTotp(db, secrets.encryptionKey, user.id, demoTotpSecret(a.email)));
       return { ...a, totp_secret: secret };
     }),
   );

@@ -67,6 +67,7 @@ const APP_SEGMENTS = new Set([
   'mobile',
   'sign-in',
   'signing',
+  'security',
 ]);
 
 const escapeHtml = (s: string) =>
@@ -274,6 +275,7 @@ export const robotsTxt = (publicUrl: string): string =>
       'vault',
       'contacts',
       'admin',
+      'security',
       'form/',
       'notifications',
       'billing',

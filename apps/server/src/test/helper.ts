@@ -99,6 +99,15 @@ export const totpCode = (secret: string, epochSeconds?: number) =>
   generateSync({ secret, ...(epochSeconds !== undefined ? { epoch: epochSeconds } : {}) });
 
 /**
+ * A code of the next 30-second step for an account the tests enrolled (undefined for others): still accepted
+ * (one step of clock drift) when the current step's code was used already by signIn.
+ */
+export const nextTotpCode = (email: string) => {
+  const secret = totpSecrets.get(email);
+  return secret ? totpCode(secret, Math.floor(Date.now() / 1000) + 30) : undefined;
+};
+
+/**
  * A staff member; staff must have a second factor (docs/decisions/0019-a-second-factor-policy.md), so they come
  * with a TOTP app unless `factor: false`.
  */
@@ -155,7 +164,8 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD): Pr
   const secret = totpSecrets.get(email);
   const trusted = trustedDevices.get(email);
   if (trusted) agent.cookies.set(...trusted);
-  const body = secret && !trusted ? { email, password, otp: totpCode(secret), trust_device: true } : { email, password };
+  const body =
+    secret && !trusted ? { email, password, otp: totpCode(secret), trust_device: true } : { email, password };
   const res = await agent.post('/api/v1/auth/login', body);
   if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
   if (secret && !trusted) {

@@ -115,4 +115,3 @@ export const resetStaffFactors = endpoint({
   params: staffFactorsParamsSchema,
   response: noContentResponse,
 });
-

@@ -145,7 +145,14 @@ export async function resolveSession(db: Db, secret: Buffer, token: string): Pro
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
   }
   return {
-    ...toContext({ user: row.user, roles: row.roles }, 'session', id, row.session.csrf_hash, null, row.hasFactor === true),
+    ...toContext(
+      { user: row.user, roles: row.roles },
+      'session',
+      id,
+      row.session.csrf_hash,
+      null,
+      row.hasFactor === true,
+    ),
     expiresAt: row.session.expires_at,
   };
 }

@@ -22,7 +22,10 @@ export async function enrollTotp(db: Tx, key: Buffer, userId: string, secret: st
   await db
     .insert(userTotp)
     .values({ user_id: userId, secret_sealed: sealed, enabled_at: new Date() })
-    .onConflictDoUpdate({ target: userTotp.user_id, set: { secret_sealed: sealed, enabled_at: new Date(), last_step: null } });
+    .onConflictDoUpdate({
+      target: userTotp.user_id,
+      set: { secret_sealed: sealed, enabled_at: new Date(), last_step: null },
+    });
   return secret;
 }
 
