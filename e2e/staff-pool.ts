@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateSecret } from 'otplib';
 import type { Role } from '@taxportal/contract';
 
 /**
@@ -17,6 +18,8 @@ export interface StaffUser {
   full_name: string;
   password: string;
   role: StaffRole;
+  /** Staff must have a second factor: each comes with a TOTP app (base32 secret); tests compute the codes. */
+  totp_secret: string;
 }
 
 /** Accounts per role; a run takes one per staff sign-in of each test (and again on a retry). */
@@ -54,6 +57,7 @@ export function writeStaffPool(dataDir: string): void {
         full_name: `${FIRST_NAME[role]} ${surname[0]!.toUpperCase()}${surname.slice(1)}`,
         password: `pw-${randomUUID()}`,
         role,
+        totp_secret: generateSecret(),
       };
     }),
   );

@@ -11,6 +11,7 @@
 // Usage: npm run build && node bench/faults/kill.mjs [kills=20] [seed]
 // With BENCH_DATABASE_URL=postgres://user@host:port/postgres the server runs on a fresh PostgreSQL database
 // made for the run (dropped after); without it, on the embedded database (DATA_DIR/db).
+import { generateSecret } from 'otplib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,13 @@ const env = {
 };
 
 const users = [
-  { email: 'faults.admin@example.test', full_name: 'Fault Admin', role: 'Admin', password: PASSWORD },
+  {
+    email: 'faults.admin@example.test',
+    full_name: 'Fault Admin',
+    role: 'Admin',
+    password: PASSWORD,
+    totp_secret: generateSecret(),
+  },
   ...Array.from({ length: CUSTOMERS }, (_, i) => ({
     email: `faults.customer${i}@example.test`,
     full_name: `Fault Customer ${i}`,
@@ -166,7 +173,7 @@ try {
     // A start after a kill may have to recover the database first: a generous wait on a busy machine.
     await server.ready(180_000);
     if (run === 1) {
-      await admin.login(users[0].email, PASSWORD);
+      await admin.login(users[0].email, PASSWORD, users[0].totp_secret);
       for (let i = 0; i < CUSTOMERS; i++) await customers[i].login(users[i + 1].email, PASSWORD);
       services = (await admin.get('/api/v1/catalog/services')).data.items;
       docType = (await admin.get('/api/v1/catalog/document-types')).data.items[0].id;

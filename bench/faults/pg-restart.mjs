@@ -9,6 +9,7 @@
 //     the restart reaches a customer's event stream.
 //
 // Usage: npm run build && node bench/faults/pg-restart.mjs [down seconds=6]
+import { generateSecret } from 'otplib';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +49,13 @@ const streams = [];
 
 try {
   const users = [
-    { email: 'pg.staff@example.test', full_name: 'PG Staff', role: 'Admin', password: PASSWORD },
+    {
+      email: 'pg.staff@example.test',
+      full_name: 'PG Staff',
+      role: 'Admin',
+      password: PASSWORD,
+      totp_secret: generateSecret(),
+    },
     ...Array.from({ length: CUSTOMERS }, (_, i) => ({
       email: `pg.customer${i}@example.test`,
       full_name: `PG Customer ${i}`,
@@ -63,7 +70,7 @@ try {
   await server.ready();
   const pid = server.child.pid;
   const staff = new Client(server.base);
-  await staff.login(users[0].email, PASSWORD);
+  await staff.login(users[0].email, PASSWORD, users[0].totp_secret);
   const services = (await staff.get('/api/v1/catalog/services')).data.items;
   const customers = [];
   for (let i = 0; i < CUSTOMERS; i++) {

@@ -12,6 +12,7 @@
 // Usage: npm run build && node bench/load/load.mjs [users=200] [seconds=60]
 // With BENCH_DATABASE_URL=postgres://user@host:port/postgres the server runs on a fresh PostgreSQL database
 // made for the run (dropped after); without it, on the embedded database.
+import { generateSecret } from 'otplib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +85,8 @@ try {
       full_name: `Load Preparer ${i}`,
       role: 'Tax Preparer',
       password: PASSWORD,
+      // Staff must have a second factor: each preparer signs in with a TOTP code.
+      totp_secret: generateSecret(),
     })),
     ...Array.from({ length: CUSTOMERS }, (_, i) => ({
       email: `load.customer${i}@example.test`,
@@ -107,7 +110,9 @@ try {
   t0 = performance.now();
   const clients = users.map(() => new Client(base));
   for (let i = 0; i < users.length; i += 20)
-    await Promise.all(clients.slice(i, i + 20).map((c, k) => c.login(users[i + k].email, PASSWORD)));
+    await Promise.all(
+      clients.slice(i, i + 20).map((c, k) => c.login(users[i + k].email, PASSWORD, users[i + k].totp_secret)),
+    );
   const staff = clients.slice(0, STAFF);
   const customers = clients.slice(STAFF);
   const services = (await staff[0].get('/api/v1/catalog/services')).data.items;

@@ -47,7 +47,7 @@ test('an Admin adds a service type and a priced service; customers can open tick
 
 test('only Admins see the catalogue screen', async ({ page, staffAccount }) => {
   const care = staffAccount('Customer Care Department');
-  await signInByUi(page, care.email, care.password);
+  await signInByUi(page, care.email, care.password, care.totp_secret);
   await expect(page.getByTestId('catalog-link')).toHaveCount(0);
   await page.goto('/admin/catalog');
   await expect(page.getByTestId('forbidden')).toBeVisible();

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 import { claimStaff, letters, type StaffRole, type StaffUser } from '../staff-pool.ts';
 
 export interface TestUser {
@@ -51,14 +52,66 @@ export async function readMail(to: string, match: RegExp): Promise<{ subject: st
   return found!;
 }
 
-/** Signs in through the UI form on /register. */
-export async function signInByUi(page: Page, email: string, password: string): Promise<void> {
+/**
+ * A demo staff account's TOTP secret, derived from its e-mail as the server does (platform/db/seed.ts
+ * demoTotpSecret) and printed at its start; as public as the demo password.
+ */
+export function demoTotpSecret(email: string): string {
+  const bytes = createHash('sha256').update(`tax-portal-demo-totp:${email}`).digest().subarray(0, 20);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
+  return bits
+    .match(/.{5}/g)!
+    .map((chunk) => alphabet[parseInt(chunk, 2)])
+    .join('');
+}
+
+/** The TOTP code of a base32 secret now, or in the next 30-second step (`next`). */
+export const totpCode = (secret: string, next = false) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + (next ? 30 : 0) });
+
+/**
+ * Signs in through the UI form on /register; with a TOTP secret (staff), types the code the form then asks for.
+ * A code is good once per 30-second step: one already used (the same person signed in a moment ago) is refused,
+ * and the next step's code, which the server still accepts, is typed instead.
+ */
+export async function signInByUi(page: Page, email: string, password: string, totpSecret?: string): Promise<void> {
   await page.goto('/register');
   const form = page.getByTestId('sign-in-form');
   await form.getByLabel('E-mail').fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign in' }).click();
+  if (totpSecret) {
+    const codeField = form.getByLabel('Authentication code');
+    await codeField.fill(totpCode(totpSecret));
+    await form.getByRole('button', { name: 'Verify' }).click();
+    const refused = form.getByText('That code is not right, or it was used already.');
+    await Promise.race([page.waitForURL(/\/dashboard$/), refused.waitFor()]);
+    if (await refused.isVisible()) {
+      await codeField.fill(totpCode(totpSecret, true));
+      await form.getByRole('button', { name: 'Verify' }).click();
+    }
+  }
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Signs in through the API (`request` keeps the session). An account with a TOTP secret sends its code; if this
+ * step's code was used already (the same person signed in a moment ago), the next step's.
+ */
+export async function signInByApi(
+  request: APIRequestContext,
+  user: { email: string; password: string; totp_secret?: string | null },
+) {
+  const login = (otp?: string) =>
+    request.post('/api/v1/auth/login', {
+      data: { email: user.email, password: user.password, ...(otp ? { otp } : {}) },
+    });
+  let res = await login(user.totp_secret ? totpCode(user.totp_secret) : undefined);
+  if (res.status() === 401 && user.totp_secret) res = await login(totpCode(user.totp_secret, true));
+  expect(res.status(), await res.text()).toBe(200);
+  return res;
 }
 
 /** A staff member signed in (through the API) in a browser context of their own, with a page open. */
@@ -104,10 +157,7 @@ export const test = base.extend<Fixtures>({
       const user = typeof who === 'string' ? claimStaff(who) : who;
       const context = await browser.newContext({ baseURL, viewport });
       contexts.push(context);
-      const res = await context.request.post('/api/v1/auth/login', {
-        data: { email: user.email, password: user.password },
-      });
-      expect(res.status(), await res.text()).toBe(200);
+      await signInByApi(context.request, user);
       return { user, context, page: await context.newPage() };
     });
     await Promise.all(contexts.map((c) => c.close()));

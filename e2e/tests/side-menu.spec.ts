@@ -29,7 +29,7 @@ test.describe('side menu per role (SPEC §2)', () => {
 
   test('admin: Open Request in second position', async ({ page, staffAccount }) => {
     const admin = staffAccount('Admin');
-    await signInByUi(page, admin.email, admin.password);
+    await signInByUi(page, admin.email, admin.password, admin.totp_secret);
     await expect(page.getByTestId('welcome-role')).toHaveText('Admin');
     await expect(menuItems(page)).toHaveText([
       'Dashboard',
@@ -60,12 +60,12 @@ test.describe('side menu per role (SPEC §2)', () => {
 
   test('customer care also gets Open Request second; a tax preparer does not', async ({ page, staffAccount }) => {
     const care = staffAccount('Customer Care Department');
-    await signInByUi(page, care.email, care.password);
+    await signInByUi(page, care.email, care.password, care.totp_secret);
     await expect(menuItems(page).nth(1)).toHaveText('Open Request');
 
     await page.context().clearCookies();
     const preparer = staffAccount('Tax Preparer');
-    await signInByUi(page, preparer.email, preparer.password);
+    await signInByUi(page, preparer.email, preparer.password, preparer.totp_secret);
     await expect(menuItems(page)).toHaveText([
       'Dashboard',
       'Service Request',

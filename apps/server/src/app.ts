@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const authDeps = {
     db: database.db,
     sessionSecret: secrets.sessionSecret,
+    encryptionKey: secrets.encryptionKey,
     mailer,
     publicUrl: config.PUBLIC_URL,
     cookies,

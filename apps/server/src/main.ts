@@ -25,7 +25,7 @@ async function main() {
   await database.migrate();
   await seedBase(database.db);
   // Demo accounts (never in production: config forces SEED_DEMO off); their sample data once listening.
-  const demo = await seedDemoAccounts({ database, config });
+  const demo = await seedDemoAccounts({ database, config, secrets });
 
   const webDist = findWebDist();
   const { app } = await buildApp({ config, database, secrets, webDist });
@@ -65,8 +65,9 @@ async function main() {
   const lines = [`Tax Portal is running at ${where}`];
   if (!webDist) lines.push('  (web app not built: run `npm run build` to serve the UI)');
   if (demo) {
-    lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`);
-    for (const a of demo) lines.push(`  ${a.role.padEnd(26)} ${a.email}`);
+    lines.push(`Demo accounts (password: ${DEMO_PASSWORD}; staff sign in with a code from the TOTP secret shown):`);
+    for (const a of demo)
+      lines.push(`  ${a.role.padEnd(26)} ${a.email}${a.totp_secret ? `  TOTP secret: ${a.totp_secret}` : ''}`);
   }
   // Printed for the person at the terminal, not the structured log.
   console.log(lines.join('\n'));

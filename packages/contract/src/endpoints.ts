@@ -1,6 +1,7 @@
 // Every HTTP endpoint, declared once (see common/endpoint.ts). Exported as the `endpoints` namespace.
 export * from './health.endpoints.ts';
 export * from './auth/auth.endpoints.ts';
+export * from './auth/mfa.endpoints.ts';
 export * from './admin/admin.endpoints.ts';
 export * from './billing/billing.endpoints.ts';
 export * from './catalog/catalog.endpoints.ts';

@@ -13,6 +13,7 @@ export * from './auth/tokens.ts';
 export * from './auth/devices.ts';
 export * from './profile/profile.ts';
 export * from './admin/staff.ts';
+export * from './auth/mfa.ts';
 export * from './billing/index.ts';
 export * from './catalog/common.ts';
 export * from './catalog/service-types.ts';

@@ -14,6 +14,7 @@ import * as repo from './auth.repository.ts';
 import * as service from './auth.service.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { DEVICE_MAX_AGE_S } from './login-throttle.ts';
+import { mfaRoutes } from './mfa.routes.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinute: number }) {
@@ -53,7 +54,7 @@ export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinu
     route(app, api.login, {
       config: limit(),
       handler: async (req, reply) => {
-        const { session, userId, newDevice } = await service.login(
+        const { session, userId, newDevice, hasFactor } = await service.login(
           deps,
           req.body,
           { ...meta(req), deviceCookie: req.cookies[cookies.device] },
@@ -68,6 +69,7 @@ export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinu
           user: { id: user.id, email: user.email, full_name: user.full_name, phone: user.phone },
           roles,
           login_role: user.login_role as (typeof roles)[number],
+          hasFactor,
         });
       },
     });
@@ -81,6 +83,7 @@ export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinu
     });
 
     route(app, api.getSession, {
+      config: { factorSetup: true },
       handler: async (req) => service.sessionView(deps.db, authOf(req)),
     });
 
@@ -110,6 +113,10 @@ export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinu
         return { message: MESSAGES.resetDone };
       },
     });
+
+    mfaRoutes(app, deps, { device: cookies.device, setSession: setSessionCookies, setDevice: setDeviceCookie }, () =>
+      limit(),
+    );
 
     route(app, api.listApiTokens, {
       handler: async (req) => service.listApiTokens(deps, authOf(req)),

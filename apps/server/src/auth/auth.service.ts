@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  isStaffRole,
   MESSAGES,
+  MFA_MESSAGES,
   PASSWORD_MAX,
   PASSWORD_MIN,
   type ChangePasswordBody,
@@ -12,6 +14,7 @@ import {
   createSession,
   deleteSession,
   deleteUserSessions,
+  userHasFactor,
   type AuthContext,
   type NewSession,
 } from '../platform/auth/sessions.ts';
@@ -23,6 +26,7 @@ import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createUser } from '../platform/users.ts';
 import * as repo from './auth.repository.ts';
 import * as throttle from './login-throttle.ts';
+import * as mfa from './mfa.service.ts';
 import { mailNewDevice, signedInBefore } from './new-device-mail.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -30,6 +34,8 @@ export const RESET_TTL_MS = 30 * 60 * 1000;
 export interface AuthDeps {
   db: Db;
   sessionSecret: Buffer;
+  /** The master key (the TOTP secrets are sealed with field crypto). */
+  encryptionKey: Buffer;
   mailer: Mailer;
   publicUrl: string;
 }
@@ -38,7 +44,10 @@ export interface RequestMeta {
   userAgent?: string | undefined;
 }
 
-export async function sessionView(db: Db, auth: Pick<AuthContext, 'user' | 'roles' | 'login_role'>): Promise<Session> {
+export async function sessionView(
+  db: Db,
+  auth: Pick<AuthContext, 'user' | 'roles' | 'login_role'> & { hasFactor?: boolean },
+): Promise<Session> {
   const statuses = await repo.listStatuses(db);
   return {
     user: auth.user,
@@ -46,6 +55,7 @@ export async function sessionView(db: Db, auth: Pick<AuthContext, 'user' | 'role
     login_role: auth.login_role,
     currency: await repo.getCurrency(db),
     statuses: statuses as Session['statuses'],
+    factor_setup_required: auth.hasFactor === false && auth.roles.some(isStaffRole),
   };
 }
 
@@ -83,10 +93,13 @@ export async function register(
 /**
  * Generic failure for unknown user and wrong password alike. Wrong passwords slow down the client sending them
  * (login-throttle.ts), never lock the owner out; a browser that signs in is given the account's device cookie.
+ * An account with a second factor then needs its code (TOTP or a recovery code) unless this browser is trusted;
+ * only a caller who gave the right password learns that (401 `mfa-required`, field `otp`), and a wrong code
+ * counts as a failure of the same throttle.
  */
 export async function login(
   deps: AuthDeps,
-  body: { email: string; password: string },
+  body: { email: string; password: string; otp?: string | undefined; trust_device?: boolean | undefined },
   meta: RequestMeta & { deviceCookie?: string | undefined },
   previousSessionId: string | null,
 ) {
@@ -102,15 +115,54 @@ export async function login(
     await throttle.recordFailure(deps.db, client);
     throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
   }
+  const hasFactor = await userHasFactor(deps.db, user.id);
+  let factor: 'none' | 'trusted' | 'code' = 'none';
+  if (hasFactor) {
+    if (await mfa.isDeviceTrusted(deps, user.id, device)) factor = 'trusted';
+    else if (!body.otp) {
+      throw new AppError('mfa_required', MFA_MESSAGES.codeRequired, {
+        errors: [{ field: 'otp', message: MFA_MESSAGES.codeRequired }],
+      });
+    } else if (await mfa.useCode(deps, deps.db, user.id, body.otp)) factor = 'code';
+    else {
+      await throttle.recordFailure(deps.db, client);
+      throw new AppError('mfa_required', MFA_MESSAGES.codeInvalid, {
+        errors: [{ field: 'otp', message: MFA_MESSAGES.codeInvalid }],
+      });
+    }
+  }
   await throttle.clearClientFailures(deps.db, client);
-  // A new token at every login; whatever session the browser had is ended (no fixation).
-  if (previousSessionId) await deleteSession(deps.db, previousSessionId);
-  const session = await createSession(deps.db, deps.sessionSecret, user.id, meta);
-  // A browser the account never used, on an account that signed in before (a first sign-in is no news).
+  const newDevice = device ? null : throttle.newDeviceCookie(deps.sessionSecret, user.id);
+  if (factor === 'code' && body.trust_device) {
+    await mfa.trustDevice(deps, user.id, device ?? throttle.deviceOf(deps.sessionSecret, user.id, newDevice!)!);
+  }
+  // A browser the account never used, on an account that signed in before (a first sign-in is no news): asked
+  // before this sign-in is audited.
   const tellOwner = !device && (await signedInBefore(deps.db, user.id));
-  await audit(deps.db, { actorId: user.id, action: 'user.login', entityType: 'user', entityId: user.id, ip: meta.ip });
+  const session = await startSession(deps, user.id, meta, previousSessionId, factor);
   if (tellOwner) await mailNewDevice(deps, user, meta);
-  return { session, userId: user.id, newDevice: device ? null : throttle.newDeviceCookie(deps.sessionSecret, user.id) };
+  return { session, userId: user.id, newDevice, hasFactor };
+}
+
+/** A new token at every sign-in; whatever session the browser had is ended (no fixation). */
+export async function startSession(
+  deps: AuthDeps,
+  userId: string,
+  meta: RequestMeta,
+  previousSessionId: string | null,
+  factor: string,
+) {
+  if (previousSessionId) await deleteSession(deps.db, previousSessionId);
+  const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
+  await audit(deps.db, {
+    actorId: userId,
+    action: 'user.login',
+    entityType: 'user',
+    entityId: userId,
+    ip: meta.ip,
+    ...(factor === 'none' ? {} : { meta: { factor } }),
+  });
+  return session;
 }
 
 /** SPEC §5's three checks, in its order and with its texts, then our length rule. */

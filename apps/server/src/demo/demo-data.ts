@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { enabledTotpSecret, enrollTotp } from '../platform/auth/totp.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database, Db } from '../platform/db/client.ts';
 import { siteSettings, users } from '../platform/db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../platform/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret, seedDemo } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { createFileStore, type FileStore } from '../platform/storage/index.ts';
 import { createUser } from '../platform/users.ts';
@@ -72,9 +73,28 @@ export interface DemoData {
   samples: SampleRecord;
 }
 
-/** The demo accounts when SEED_DEMO is on (never in production); null otherwise. */
-export async function seedDemoAccounts(deps: Pick<DemoDeps, 'database' | 'config'>) {
-  return deps.config.SEED_DEMO ? seedDemo(deps.database.db) : null;
+/**
+ * The demo accounts (SEED_DEMO only, never production). With the secrets, the staff accounts come enrolled with
+ * a TOTP app (staff must have a second factor) and each account carries its base32 secret, which the server
+ * prints at start next to the e-mail so that whoever tries the demo, and the browser tests, can compute codes.
+ */
+export async function seedDemoAccounts(deps: Pick<DemoDeps, 'database' | 'config'> & { secrets?: Secrets }) {
+  if (!deps.config.SEED_DEMO) return null;
+  const accounts = await seedDemo(deps.database.db);
+  const { secrets } = deps;
+  if (!secrets) return accounts.map((a) => ({ ...a, totp_secret: null }));
+  const db = deps.database.db as Db;
+  return Promise.all(
+    accounts.map(async (a) => {
+      if (a.role === 'Customer') return { ...a, totp_secret: null };
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, a.email));
+      if (!user) return { ...a, totp_secret: null };
+      const secret =
+        (await enabledTotpSecret(db, secrets.encryptionKey, user.id)) ??
+        (await enrollTotp(db, secrets.encryptionKey, user.id, demoTotpSecret(a.email)));
+      return { ...a, totp_secret: secret };
+    }),
+  );
 }
 
 /**

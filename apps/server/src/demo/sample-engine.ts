@@ -223,6 +223,7 @@ export async function authOf(db: Db, userId: string): Promise<AuthContext> {
     tokenScope: null,
     sessionId: null,
     csrfHash: null,
+    hasFactor: true,
   };
 }
 

@@ -6,7 +6,11 @@ const CODES = {
   validation: 422,
   bad_request: 400,
   unauthenticated: 401,
+  /** The password was right; the account's second factor is missing or wrong (web: ask for the code). */
+  mfa_required: 401,
   forbidden: 403,
+  /** Staff without a second factor: only the set-up answers (platform/auth/guard.ts). */
+  mfa_setup_required: 403,
   csrf: 403,
   not_found: 404,
   conflict: 409,
@@ -24,7 +28,9 @@ const TITLES: Record<ErrorCode, string> = {
   validation: 'Invalid input',
   bad_request: 'Bad request',
   unauthenticated: 'Not signed in',
+  mfa_required: 'Second factor required',
   forbidden: 'Forbidden',
+  mfa_setup_required: 'Second factor set-up required',
   csrf: 'CSRF check failed',
   not_found: 'Not found',
   conflict: 'Conflict',

@@ -15,6 +15,8 @@ const PUBLIC = new Set([
   'POST /api/v1/auth/register',
   'GET /api/v1/auth/exists',
   'POST /api/v1/auth/login',
+  'POST /api/v1/auth/passkeys/login/options',
+  'POST /api/v1/auth/passkeys/login/verify',
   'POST /api/v1/auth/logout',
   'POST /api/v1/auth/password-reset',
   'POST /api/v1/auth/password-reset/confirm',

@@ -69,6 +69,7 @@ const APP_SEGMENTS = new Set([
   'mobile',
   'sign-in',
   'signing',
+  'security',
 ]);
 
 const escapeHtml = (s: string) =>
@@ -276,6 +277,7 @@ export const robotsTxt = (publicUrl: string): string =>
       'vault',
       'contacts',
       'admin',
+      'security',
       'form/',
       'notifications',
       'billing',

@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { generateSync } from 'otplib';
 import type { Role } from '@taxportal/contract';
 import { buildApp, type AppDeps, type RouteInfo } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
+import { enrollTotp } from '../platform/auth/totp.ts';
 import type { Database } from '../platform/db/client.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { createUser } from '../platform/users.ts';
@@ -79,18 +81,50 @@ export async function createCustomer(
   return { id, ...u };
 }
 
+/** The TOTP secrets of the people the tests enrolled, by e-mail: signIn computes their codes. */
+const totpSecrets = new Map<string, string>();
+/** The device cookie of a browser that signIn had trusted for the account ("trust this device"), by e-mail. */
+const trustedDevices = new Map<string, [name: string, value: string]>();
+
+/** Enrols a TOTP app for the user (as the demo and `create-users` do); signIn then signs them in with codes. */
+export async function enrollTestTotp(t: TestApp, user: { id: string; email: string }, secret?: string) {
+  const s = await enrollTotp(t.database.db, t.secrets.encryptionKey, user.id, secret);
+  totpSecrets.set(user.email, s);
+  trustedDevices.delete(user.email);
+  return s;
+}
+
+/** The current TOTP code of a secret (at `epochSeconds`, now by default). */
+export const totpCode = (secret: string, epochSeconds?: number) =>
+  generateSync({ secret, ...(epochSeconds !== undefined ? { epoch: epochSeconds } : {}) });
+
+/**
+ * A code of the next 30-second step for an account the tests enrolled (undefined for others): still accepted
+ * (one step of clock drift) when the current step's code was used already by signIn.
+ */
+export const nextTotpCode = (email: string) => {
+  const secret = totpSecrets.get(email);
+  return secret ? totpCode(secret, Math.floor(Date.now() / 1000) + 30) : undefined;
+};
+
+/**
+ * A staff member; staff must have a second factor (docs/decisions/0019-a-second-factor-policy.md), so they come
+ * with a TOTP app unless `factor: false`.
+ */
 export async function createStaff(
   t: TestApp,
   role: Exclude<Role, 'Customer'>,
-  overrides: Partial<{ email: string; full_name: string; password: string }> = {},
+  overrides: Partial<{ email: string; full_name: string; password: string; factor: boolean }> = {},
 ) {
+  const { factor = true, ...rest } = overrides;
   const u = {
     email: uniqueEmail(role.toLowerCase().replace(/\s+/g, '-')),
     full_name: `Test ${role}`,
     password: PASSWORD,
-    ...overrides,
+    ...rest,
   };
   const id = await createUser(t.database.db, { ...u, roles: [role] });
+  if (factor) await enrollTestTotp(t, { id, email: u.email });
   return { id, ...u };
 }
 
@@ -120,9 +154,23 @@ export class Agent {
   delete = (url: string) => this.request({ method: 'DELETE', url });
 }
 
+/**
+ * A signed-in browser. An account the tests enrolled (enrollTestTotp) signs in with a code and has the browser
+ * trusted, as a person ticking "trust this device" would; later sign-ins of that account come from a browser
+ * with the same device cookie, so no code is asked again (a code is good once per 30-second step).
+ */
 export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<Agent> {
   const agent = new Agent(t.app);
-  const res = await agent.post('/api/v1/auth/login', { email, password });
+  const secret = totpSecrets.get(email);
+  const trusted = trustedDevices.get(email);
+  if (trusted) agent.cookies.set(...trusted);
+  const body =
+    secret && !trusted ? { email, password, otp: totpCode(secret), trust_device: true } : { email, password };
+  const res = await agent.post('/api/v1/auth/login', body);
   if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
+  if (secret && !trusted) {
+    const device = [...agent.cookies].find(([name]) => name.endsWith('tp_device'));
+    if (device) trustedDevices.set(email, device);
+  }
   return agent;
 }

@@ -17,13 +17,18 @@ export const sessionSchema = z.object({
   login_role: roleSchema,
   currency: z.string(),
   statuses: z.array(statusDefinitionSchema),
+  /** Staff without a second factor: every call but the set-up is refused until they add one. */
+  factor_setup_required: z.boolean().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const loginBodySchema = z.object({
   email: text().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
   password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  /** The second factor when the account has one: a TOTP code or a recovery code. */
   otp: opaqueText().max(16).optional(),
+  /** Ask no code in this browser for 30 days. */
+  trust_device: z.boolean().optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

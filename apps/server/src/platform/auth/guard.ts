@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { isStaffRole, MESSAGES, type Role } from '@taxportal/contract';
+import { isStaffRole, MESSAGES, MFA_MESSAGES, type Role } from '@taxportal/contract';
 import { hmacHex, safeEqual } from '../crypto.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -18,6 +18,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are private unless they say so: the guard refuses anonymous callers everywhere else. */
     public?: boolean;
+    /**
+     * Answers staff who have no second factor yet (the session read and the factor set-up): every other private
+     * route refuses them (docs/decisions/0019-a-second-factor-policy.md).
+     */
+    factorSetup?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -75,8 +80,13 @@ export function registerAuthGuard(app: FastifyInstance, deps: GuardDeps): void {
         if (!ok) throw new AppError('csrf', MESSAGES.csrfMissing);
       }
     }
-    if (!request.routeOptions.config?.public && !request.auth && request.routeOptions.url) {
-      throw new AppError('unauthenticated', MESSAGES.unauthenticated);
+    const config = request.routeOptions.config;
+    if (!config?.public && request.routeOptions.url) {
+      if (!request.auth) throw new AppError('unauthenticated', MESSAGES.unauthenticated);
+      // Staff must have a second factor (FTC Safeguards Rule): until they set one up, nothing else answers.
+      if (!request.auth.hasFactor && !config?.factorSetup && request.auth.roles.some(isStaffRole)) {
+        throw new AppError('mfa_setup_required', MFA_MESSAGES.setupRequired);
+      }
     }
   });
   // A change (sign-out, password change or reset, a revoked token, an admin's change to a user) answers only

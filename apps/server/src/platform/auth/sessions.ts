@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGES, type Role } from '@taxportal/contract';
 import { hmacHex, randomToken } from '../crypto.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { accountStates, apiTokens, sessions, userRoles, users } from '../db/schema.ts';
+import { accountStates, apiTokens, passkeys, sessions, userRoles, users, userTotp } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 export const CSRF_COOKIE = 'csrf_token';
@@ -50,6 +50,8 @@ export interface AuthContext {
   sessionId: string | null;
   /** HMAC of the CSRF token bound to this session. */
   csrfHash: string | null;
+  /** The user has a second factor (an enabled TOTP app or a passkey): staff without one may only set one up. */
+  hasFactor: boolean;
   /** When the principal stops being valid whatever happens (a session's absolute end); caches honour it. */
   expiresAt?: Date | null;
 }
@@ -58,6 +60,14 @@ export interface AuthContext {
 const rolesOfUser = sql<
   Role[]
 >`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${users.id}), '[]'::json)`;
+
+/** Whether the user has a second factor, as one column (docs/decisions/0019-a-second-factor-policy.md). */
+const hasFactorOfUser = sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.enabled_at} is not null) or exists (select 1 from ${passkeys} where ${passkeys.user_id} = ${users.id}))`;
+
+export async function userHasFactor(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ has: hasFactorOfUser }).from(users).where(eq(users.id, userId));
+  return row?.has === true;
+}
 
 export async function loadUserWithRoles(db: Tx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -71,7 +81,8 @@ function toContext(
   via: AuthContext['via'],
   sessionId: string | null,
   csrfHash: string | null,
-  tokenScope: AuthContext['tokenScope'] = null,
+  tokenScope: AuthContext['tokenScope'],
+  hasFactor: boolean,
 ): AuthContext {
   const { user, roles } = loaded;
   return {
@@ -82,6 +93,7 @@ function toContext(
     tokenScope,
     sessionId,
     csrfHash,
+    hasFactor,
   };
 }
 
@@ -130,7 +142,7 @@ export async function resolveSession(db: Db, secret: Buffer, token: string): Pro
   const now = new Date();
   // One query: the session, its user and the user's roles (this runs on every request).
   const [row] = await db
-    .select({ session: sessions, user: users, roles: rolesOfUser })
+    .select({ session: sessions, user: users, roles: rolesOfUser, hasFactor: hasFactorOfUser })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
@@ -145,7 +157,14 @@ export async function resolveSession(db: Db, secret: Buffer, token: string): Pro
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
   }
   return {
-    ...toContext({ user: row.user, roles: row.roles }, 'session', id, row.session.csrf_hash),
+    ...toContext(
+      { user: row.user, roles: row.roles },
+      'session',
+      id,
+      row.session.csrf_hash,
+      null,
+      row.hasFactor === true,
+    ),
     expiresAt: row.session.expires_at,
   };
 }
@@ -174,7 +193,14 @@ export async function resolveApiToken(db: Db, secret: Buffer, header: string): P
   if (!loaded) return null;
   // The principal cache keeps a token no longer than it lives.
   return {
-    ...toContext(loaded, 'token', null, null, row.scope === 'read' ? 'read' : 'write'),
+    ...toContext(
+      loaded,
+      'token',
+      null,
+      null,
+      row.scope === 'read' ? 'read' : 'write',
+      await userHasFactor(db, row.user_id),
+    ),
     expiresAt: row.expires_at,
   };
 }

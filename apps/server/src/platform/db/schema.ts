@@ -15,3 +15,4 @@ export * from './schema/questionnaire.ts';
 export * from './schema/drafts.ts';
 export * from './schema/site.ts';
 export * from './schema/accounts.ts';
+export * from './schema/mfa.ts';

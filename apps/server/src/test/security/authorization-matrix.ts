@@ -1,4 +1,6 @@
-import { PASSWORD, uniqueEmail } from '../helper.ts';
+import { randomBytes } from 'node:crypto';
+import { passkeys } from '../../platform/db/schema.ts';
+import { nextTotpCode, PASSWORD, uniqueEmail } from '../helper.ts';
 import { pdf } from '../upload-fixtures.ts';
 import {
   contactBody,
@@ -74,6 +76,26 @@ const MOVE: Record<Principal, [from: 'Open' | 'Tax Preparation', to: string]> = 
   reviewer: ['Tax Preparation', 'Required More Information'],
 };
 
+/** A WebAuthn response of the right shape whose client data names no challenge the server gave. */
+const fakeWebauthn = (kind: 'attestation' | 'assertion') => {
+  const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'not-ours' })).toString(
+    'base64url',
+  );
+  const response =
+    kind === 'attestation'
+      ? { clientDataJSON, attestationObject: 'AAAA' }
+      : { clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' };
+  return { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response, clientExtensionResults: {} };
+};
+/** A passkey of the owner, stored as registration would store it (rename and remove never read its key). */
+const ownerPasskey = async (w: World) => {
+  const id = randomBytes(16).toString('base64url');
+  await w.t.database.db
+    .insert(passkeys)
+    .values({ id, user_id: w.ids.owner, name: 'Matrix key', public_key: 'AAAA', counter: 0 });
+  return id;
+};
+
 /** How each route is called. A route without path parameters or a body needs none. */
 const ticket: CallFor = (w) => ({ params: { id: w.ticket.id } });
 const section: CallFor = (w) => ({ params: { id: w.ticket.id }, body: {} });
@@ -87,7 +109,12 @@ const C = {
     body: { full_name: 'New Person', email: uniqueEmail('register'), phone: '+12025550123', password: PASSWORD },
   })) as CallFor,
   exists: (() => ({ query: { email: 'nobody@example.test' } })) as CallFor,
-  login: ((w, p) => ({ body: { email: w.callers[p].email ?? 'nobody@example.test', password: PASSWORD } })) as CallFor,
+  /** Staff give their code (a browser they trusted does not need it; a token's caller has no such browser). */
+  login: ((w, p) => {
+    const email = w.callers[p].email ?? 'nobody@example.test';
+    const otp = nextTotpCode(email);
+    return { body: { email, password: PASSWORD, ...(otp ? { otp } : {}) } };
+  }) as CallFor,
   changePassword: (() => ({
     body: { old_password: PASSWORD, new_password: 'a-new-password-1', confirm_password: 'a-new-password-1' },
   })) as CallFor,
@@ -108,6 +135,14 @@ const C = {
   acceptInvitation: (() => ({
     body: { token: 'not-an-invitation-token', full_name: 'New Staff', password: 'a-new-password-1' },
   })) as CallFor,
+  mfaCode: (() => ({ body: { code: '000000' } })) as CallFor,
+  mfaDisable: (() => ({ body: { password: PASSWORD, code: '000000' } })) as CallFor,
+  /** A well-formed WebAuthn answer to no challenge of ours: refused (400) whoever sends it. */
+  passkeyResponse: (() => ({ body: { response: fakeWebauthn('attestation') } })) as CallFor,
+  passkeyAssertion: (() => ({ body: { response: fakeWebauthn('assertion') } })) as CallFor,
+  passkey: (async (w) => ({ params: { id: await ownerPasskey(w) } })) as CallFor,
+  renamePasskey: (async (w) => ({ params: { id: await ownerPasskey(w) }, body: { name: 'Laptop' } })) as CallFor,
+  staffFactors: (async (w) => ({ params: { id: await w.fresh.staffUser() } })) as CallFor,
   ticket,
   /** Everyone names the owner as the ticket's customer: staff may, the owner is that customer, another may not. */
   createTicket: (async (w) => ({ body: { ...(await ticketBody(w.t)), customer_id: w.ids.owner } })) as CallFor,
@@ -294,6 +329,19 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/auth/tokens':                                 r(401, 200, 200, 200, 200, 200, 200, 200, 200),
   'POST /api/v1/auth/tokens':                                r(401, 201, 201, 201, 201, 201, 201, 403, 403, C.tokenName),
   'DELETE /api/v1/auth/tokens/:id':                          r(401, 204, 404, 404, 404, 404, 404, 204, 404, C.revokeToken),
+  'GET /api/v1/auth/mfa':                                    r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  // Staff have a TOTP app already (409); a token cannot change factors (403).
+  'POST /api/v1/auth/mfa/setup':                             r(401, 200, 200, 409, 409, 409, 409, 403, 403),
+  'POST /api/v1/auth/mfa/enable':                            r(401, 409, 409, 409, 409, 409, 409, 403, 403, C.mfaCode, FRESH),
+  // Customers have no TOTP app to turn off (409); staff may not drop their only factor (403).
+  'POST /api/v1/auth/mfa/disable':                           r(401, 409, 409, 403, 403, 403, 403, 403, 403, C.mfaDisable),
+  'POST /api/v1/auth/passkeys/register/options':             r(401, 200, 200, 200, 200, 200, 200, 403, 403),
+  'POST /api/v1/auth/passkeys/register/verify':              r(401, 400, 400, 400, 400, 400, 400, 403, 403, C.passkeyResponse),
+  'POST /api/v1/auth/passkeys/login/options':                r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'POST /api/v1/auth/passkeys/login/verify':                 r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.passkeyAssertion),
+  'PATCH /api/v1/auth/passkeys/:id':                         r(401, 200, 404, 404, 404, 404, 404, 403, 403, C.renamePasskey),
+  'DELETE /api/v1/auth/passkeys/:id':                        r(401, 204, 404, 404, 404, 404, 404, 403, 403, C.passkey),
+  'DELETE /api/v1/admin/staff/:id/factors':                  r(401, 403, 403, 204, 403, 403, 403, 403, 204, C.staffFactors),
   'POST /api/v1/auth/logout':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200, undefined, FRESH),
   // The caller's sessions and devices; ending all others also ends a token holder's sessions: fresh people.
   'GET /api/v1/auth/sessions':                               r(401, 200, 200, 200, 200, 200, 200, 200, 200),

@@ -1,6 +1,6 @@
 import { type ComponentType } from 'react';
 import { loadAuditLogPage } from '../../features/audit-log/index.ts';
-import { loadRegisterPage, loadResetPasswordPage } from '../../features/auth/index.ts';
+import { loadRegisterPage, loadResetPasswordPage, loadSecurityPage } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
 import { loadHomePage, loadSitePages } from '../../features/cms/index.ts';
@@ -27,6 +27,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const HomePage = page(loadHomePage, 'HomePage');
 export const RegisterPage = page(loadRegisterPage, 'RegisterPage');
 export const ResetPasswordPage = page(loadResetPasswordPage, 'ResetPasswordPage');
+export const SecurityPage = page(loadSecurityPage, 'SecurityPage');
 export const NotAvailableYetPage = page(loadNotAvailableYetPage, 'NotAvailableYetPage');
 export const NotFoundPage = page(loadNotFoundPage, 'NotFoundPage');
 export const CreateTicketPage = page(loadCreateTicketPage, 'CreateTicketPage');

@@ -36,6 +36,7 @@ import {
   QuestionnairePage,
   RegisterPage,
   ResetPasswordPage,
+  SecurityPage,
   SharedInvoicePage,
   TicketPage,
   VaultPage,
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'security', element: <SecurityPage /> },
           { path: 'create-ticket', element: <CreateTicketPage /> },
           { path: 'create-ticket/:id', element: <CreateTicketPage /> },
           { path: 'my-tickets', element: <MyTicketsPage /> },
