@@ -10,6 +10,7 @@ export * from './auth/session.ts';
 export * from './auth/change-password.ts';
 export * from './auth/password-reset.ts';
 export * from './auth/tokens.ts';
+export * from './auth/sign-in-methods.ts';
 export * from './billing/index.ts';
 export * from './catalog/common.ts';
 export * from './catalog/service-types.ts';

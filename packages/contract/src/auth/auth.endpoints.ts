@@ -3,6 +3,17 @@ import { changePasswordBodySchema, statusMessageSchema } from './change-password
 import { messageSchema, passwordResetBodySchema, passwordResetConfirmBodySchema } from './password-reset.ts';
 import { registerBodySchema } from './register.ts';
 import { existsQuerySchema, existsResponseSchema, loginBodySchema, sessionSchema } from './session.ts';
+import {
+  oidcCallbackQuerySchema,
+  oidcLinkBodySchema,
+  oidcParamsSchema,
+  oidcPendingLinkSchema,
+  phoneStartBodySchema,
+  phoneStartResponseSchema,
+  phoneVerifiedResponseSchema,
+  phoneVerifyBodySchema,
+  signInMethodsSchema,
+} from './sign-in-methods.ts';
 import { apiTokenListSchema, apiTokenParamsSchema, createApiTokenBodySchema, createdApiTokenSchema } from './tokens.ts';
 
 const tags = ['Accounts'];
@@ -107,4 +118,90 @@ export const revokeApiToken = endpoint({
   tags,
   summary: 'Revoke an API token',
   params: apiTokenParamsSchema,
+});
+
+export const signInMethods = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/methods',
+  public: true,
+  tags,
+  summary: 'The sign-in methods this server offers (phone, social providers)',
+  response: { 200: signInMethodsSchema },
+});
+
+export const phoneSignInStart = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/start',
+  public: true,
+  tags,
+  summary:
+    'Text a 6-digit sign-in code to a verified phone (the same 202 whether or not the number has an account); 404 where phone sign-in is off',
+  body: phoneStartBodySchema,
+  response: { 202: phoneStartResponseSchema },
+});
+
+export const phoneSignInVerify = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/verify',
+  public: true,
+  tags,
+  summary: 'Sign in with the texted code (customers with a verified phone; 5 tries, 10 minutes)',
+  body: phoneVerifyBodySchema,
+  response: { 200: sessionSchema },
+});
+
+export const phoneVerificationStart = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/verification/start',
+  tags,
+  summary: "Text a code to prove a phone number for the caller's account (at registration or on change)",
+  body: phoneStartBodySchema,
+  response: { 202: phoneStartResponseSchema },
+});
+
+export const phoneVerificationVerify = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/verification/verify',
+  tags,
+  summary: "Prove the number with the texted code: it becomes the caller's verified phone",
+  body: phoneVerifyBodySchema,
+  response: { 200: phoneVerifiedResponseSchema },
+});
+
+export const oidcStart = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/oidc/:provider/start',
+  public: true,
+  tags,
+  summary: "Social sign-in: redirects to the provider's sign-in page (authorization code with PKCE)",
+  params: oidcParamsSchema,
+});
+
+export const oidcCallback = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/oidc/:provider/callback',
+  public: true,
+  tags,
+  summary: 'Social sign-in: where the provider sends the browser back; redirects into the web app',
+  params: oidcParamsSchema,
+  query: oidcCallbackQuerySchema,
+});
+
+export const oidcPendingLink = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/oidc/link',
+  public: true,
+  tags,
+  summary: 'The social sign-in waiting for the portal password of the account it matches',
+  response: { 200: oidcPendingLinkSchema },
+});
+
+export const oidcConfirmLink = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/oidc/link',
+  public: true,
+  tags,
+  summary: "Link the social account to the matching portal account with that account's password, and sign in",
+  body: oidcLinkBodySchema,
+  response: { 200: sessionSchema },
 });

@@ -14,3 +14,4 @@ export * from './schema/documents.ts';
 export * from './schema/questionnaire.ts';
 export * from './schema/drafts.ts';
 export * from './schema/site.ts';
+export * from './schema/sign-in-methods.ts';
