@@ -80,7 +80,7 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
   route(app, api.oidcStart, {
     config: limit(),
     handler: async (req, reply) => {
-      let started: Awaited<ReturnType<Oidc['start']>> = null;
+      let started: Awaited<ReturnType<Oidc['start']>>;
       try {
         started = await deps.oidc.start(req.params.provider);
       } catch (err) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opaqueText, secretText } from '../common/text.ts';
+import { opaqueText, secretText, text } from '../common/text.ts';
 import { phoneSchema } from '../common/fields.ts';
 import { userSchema } from './session.ts';
 
@@ -28,8 +28,7 @@ export const PHONE_MESSAGES = {
 } as const;
 
 /** `123 456`, `123-456` and `123456` are one code. */
-export const phoneCodeSchema = z
-  .string()
+export const phoneCodeSchema = text()
   .max(16)
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }));

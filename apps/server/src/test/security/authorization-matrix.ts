@@ -82,6 +82,8 @@ const taxPayer: CallFor = (w) => ({ params: { id: w.ticket.id }, body: TAX_PAYER
 const catalogItem =
   (kind: 'service-types' | 'services' | 'document-types' | 'tax-templates', body?: unknown): CallFor =>
   async (w) => ({ params: { id: await w.fresh.catalog(kind) }, ...(body === undefined ? {} : { body }) });
+let phoneSeq = 0;
+const nextPhone = () => `+1202555${String(2000 + (++phoneSeq % 8000)).padStart(4, '0')}`;
 const C = {
   register: (() => ({
     body: { full_name: 'New Person', email: uniqueEmail('register'), phone: '+12025550123', password: PASSWORD },
@@ -94,6 +96,12 @@ const C = {
   resetRequest: (() => ({ body: { email: 'nobody@example.test' } })) as CallFor,
   resetConfirm: (() => ({ body: { token: 'not-a-reset-token', new_password: 'a-new-password-1' } })) as CallFor,
   tokenName: (() => ({ body: { name: 'matrix' } })) as CallFor,
+  /** A number of its own per call: the resend cooldown is per number. */
+  phoneStart: (() => ({ body: { phone: nextPhone() } })) as CallFor,
+  phoneCode: (() => ({ body: { phone: nextPhone(), code: '123456' } })) as CallFor,
+  oidc: (() => ({ params: { provider: 'google' } })) as CallFor,
+  oidcCallback: (() => ({ params: { provider: 'google' }, query: { state: 'x', code: 'y' } })) as CallFor,
+  oidcLink: (() => ({ body: { password: PASSWORD } })) as CallFor,
   revokeToken: (async (w) => ({ params: { id: await w.fresh.ownerToken() } })) as CallFor,
   ticket,
   /** Everyone names the owner as the ticket's customer: staff may, the owner is that customer, another may not. */
@@ -282,6 +290,16 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/auth/tokens':                                r(401, 201, 201, 201, 201, 201, 201, 403, 403, C.tokenName),
   'DELETE /api/v1/auth/tokens/:id':                          r(401, 204, 404, 404, 404, 404, 404, 204, 404, C.revokeToken),
   'POST /api/v1/auth/logout':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200, undefined, FRESH),
+  // Phone and social sign-in (auth/sign-in-methods.routes.ts): public but for verifying the caller's own number.
+  'GET /api/v1/auth/methods':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'POST /api/v1/auth/phone/start':                           r(202, 202, 202, 202, 202, 202, 202, 202, 202, C.phoneStart),
+  'POST /api/v1/auth/phone/verify':                          r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.phoneCode),
+  'POST /api/v1/auth/phone/verification/start':              r(401, 202, 202, 202, 202, 202, 202, 202, 202, C.phoneStart),
+  'POST /api/v1/auth/phone/verification/verify':             r(401, 400, 400, 400, 400, 400, 400, 400, 400, C.phoneCode),
+  'GET /api/v1/auth/oidc/:provider/start':                   r(302, 302, 302, 302, 302, 302, 302, 302, 302, C.oidc),
+  'GET /api/v1/auth/oidc/:provider/callback':                r(302, 302, 302, 302, 302, 302, 302, 302, 302, C.oidcCallback),
+  'GET /api/v1/auth/oidc/link':                              r(404, 404, 404, 404, 404, 404, 404, 404, 404),
+  'POST /api/v1/auth/oidc/link':                             r(404, 404, 404, 404, 404, 404, 404, 404, 404, C.oidcLink),
   'GET /api/v1/admin/outbox':                                r(401, 403, 403, 200, 403, 403, 403, 403, 200),
 
   // Catalogue: anyone reads what is offered; staff read all of it; only Admin changes it.

@@ -39,10 +39,7 @@ export const phoneCodes = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [
-    index('phone_codes_phone_idx').on(t.phone, t.created_at),
-    index('phone_codes_ip_idx').on(t.ip, t.created_at),
-  ],
+  (t) => [index('phone_codes_phone_idx').on(t.phone, t.created_at), index('phone_codes_ip_idx').on(t.ip, t.created_at)],
 );
 
 /** A social (OpenID Connect) identity linked to a portal account: the provider's subject, never its tokens. */
