@@ -7,6 +7,7 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
 import { preloadSchemas, submitValidated } from './lazy-validation.ts';
+import { useSignInMethods } from './sign-in-methods-api.ts';
 
 const FIELDS = ['full_name', 'email', 'phone', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -15,6 +16,8 @@ export function CreateAccountForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
+  // Where texts can be sent, the new account proves its phone next (verify-phone-panel.tsx).
+  const phoneOn = useSignInMethods().data?.phone === true;
   const form = useForm<Values>({
     initialValues: { full_name: '', email: '', phone: '', password: '' },
   });
@@ -26,7 +29,7 @@ export function CreateAccountForm() {
       try {
         await register.mutateAsync(values);
         showSuccessToast(t('auth.accountCreated'));
-        navigate('/dashboard');
+        navigate(phoneOn ? '/register?step=verify-phone' : '/dashboard');
       } catch (err) {
         form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
       }

@@ -2,12 +2,16 @@ import { Box, Card, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title
 import { IconCheck, IconLogin2, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LinkAccountPanel } from './link-account-panel.tsx';
+import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SignInForm } from './sign-in-form.tsx';
+import { SignInAlternatives, SocialOutcome } from './social-sign-in.tsx';
+import { VerifyPhonePanel } from './verify-phone-panel.tsx';
 import classes from './register-page.module.css';
 
 type Tab = 'sign-in' | 'create';
@@ -16,15 +20,21 @@ type Tab = 'sign-in' | 'create';
 export function RegisterPage() {
   const { t } = useTranslation();
   const session = useSession();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
   const tab: Tab = params.get('tab') === 'create' ? 'create' : 'sign-in';
+  // After registration: prove the phone (verify-phone-panel.tsx); a social sign-in waiting for a password.
+  const verifyingPhone = params.get('step') === 'verify-phone';
+  const linking = params.get('social') === 'link';
 
   if (session.isPending) return <PageLoader />;
-  if (session.data) return <Navigate to="/dashboard" replace />;
+  if (session.data && !verifyingPhone) return <Navigate to="/dashboard" replace />;
 
   const selectTab = (value: string | null) => {
     setForgot(false);
+    setByPhone(false);
     setParams(value === 'create' ? { tab: 'create' } : {}, { replace: true });
   };
 
@@ -59,39 +69,51 @@ export function RegisterPage() {
             <Title order={1} className={classes.srOnly}>
               {t('auth.welcomeTitle')}
             </Title>
-            <Tabs
-              value={tab}
-              onChange={selectTab}
-              variant="pills"
-              radius="md"
-              keepMounted={false}
-              classNames={{ tab: classes.tab, tabLabel: classes.tabLabel }}
-            >
-              <Tabs.List grow mb="lg" className={classes.tabs}>
-                <Tabs.Tab value="sign-in" leftSection={<IconLogin2 size={16} />}>
-                  {t('auth.signInTab')}
-                </Tabs.Tab>
-                <Tabs.Tab value="create" leftSection={<IconUserPlus size={16} />}>
-                  {t('auth.createAccountTab')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="sign-in">
-                <Title order={2} size="h3" mb="md">
-                  {forgot ? t('auth.forgotTitle') : t('auth.signInTitle')}
-                </Title>
-                {forgot ? (
-                  <ForgotPasswordForm onBack={() => setForgot(false)} />
-                ) : (
-                  <SignInForm onForgotPassword={() => setForgot(true)} />
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="create">
-                <Title order={2} size="h3" mb="md">
-                  {t('auth.createAccountTitle')}
-                </Title>
-                <CreateAccountForm />
-              </Tabs.Panel>
-            </Tabs>
+            {session.data && verifyingPhone ? (
+              <VerifyPhonePanel phone={session.data.user.phone ?? ''} onDone={() => navigate('/dashboard')} />
+            ) : linking ? (
+              <LinkAccountPanel onCancel={() => setParams({}, { replace: true })} />
+            ) : (
+              <Tabs
+                value={tab}
+                onChange={selectTab}
+                variant="pills"
+                radius="md"
+                keepMounted={false}
+                classNames={{ tab: classes.tab, tabLabel: classes.tabLabel }}
+              >
+                <Tabs.List grow mb="lg" className={classes.tabs}>
+                  <Tabs.Tab value="sign-in" leftSection={<IconLogin2 size={16} />}>
+                    {t('auth.signInTab')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="create" leftSection={<IconUserPlus size={16} />}>
+                    {t('auth.createAccountTab')}
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="sign-in">
+                  <Title order={2} size="h3" mb="md">
+                    {forgot ? t('auth.forgotTitle') : t('auth.signInTitle')}
+                  </Title>
+                  <SocialOutcome />
+                  {forgot ? (
+                    <ForgotPasswordForm onBack={() => setForgot(false)} />
+                  ) : byPhone ? (
+                    <PhoneSignIn onBack={() => setByPhone(false)} />
+                  ) : (
+                    <>
+                      <SignInForm onForgotPassword={() => setForgot(true)} />
+                      <SignInAlternatives onPhone={() => setByPhone(true)} />
+                    </>
+                  )}
+                </Tabs.Panel>
+                <Tabs.Panel value="create">
+                  <Title order={2} size="h3" mb="md">
+                    {t('auth.createAccountTitle')}
+                  </Title>
+                  <CreateAccountForm />
+                </Tabs.Panel>
+              </Tabs>
+            )}
           </Card>
         </SimpleGrid>
       </Paper>
