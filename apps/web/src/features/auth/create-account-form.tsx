@@ -26,11 +26,14 @@ export function CreateAccountForm() {
     form,
     (s, values) => zodFieldErrors(s.registerBodySchema.safeParse(values).error),
     async (values) => {
+      // Set before the session arrives, so the page shows the phone step rather than leaving for the dashboard.
+      if (phoneOn) navigate('/register?tab=create&step=verify-phone', { replace: true });
       try {
         await register.mutateAsync(values);
         showSuccessToast(t('auth.accountCreated'));
-        navigate(phoneOn ? '/register?step=verify-phone' : '/dashboard');
+        if (!phoneOn) navigate('/dashboard');
       } catch (err) {
+        if (phoneOn) navigate('/register?tab=create', { replace: true });
         form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
       }
     },
