@@ -15,7 +15,7 @@ test.describe('phone and social sign-in', () => {
     // Registration goes on to prove the phone.
     const panel = page.getByTestId('verify-phone-panel');
     await expect(panel.getByRole('heading', { name: 'Verify your phone' })).toBeVisible();
-    await expect(panel.getByLabel('Phone')).toHaveValue(user.phone);
+    await expect(panel.getByRole('textbox', { name: 'Phone' })).toHaveValue(user.phone);
     let since = Date.now() - 1000;
     await panel.getByRole('button', { name: 'Send code' }).click();
     let code = await readSmsCode(user.phone, since);

@@ -7,7 +7,6 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
 import { preloadSchemas, submitValidated } from './lazy-validation.ts';
-import { useSignInMethods } from './sign-in-methods-api.ts';
 
 const FIELDS = ['full_name', 'email', 'phone', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -16,8 +15,6 @@ export function CreateAccountForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
-  // Where texts can be sent, the new account proves its phone next (verify-phone-panel.tsx).
-  const phoneOn = useSignInMethods().data?.phone === true;
   const form = useForm<Values>({
     initialValues: { full_name: '', email: '', phone: '', password: '' },
   });
@@ -26,14 +23,14 @@ export function CreateAccountForm() {
     form,
     (s, values) => zodFieldErrors(s.registerBodySchema.safeParse(values).error),
     async (values) => {
-      // Set before the session arrives, so the page shows the phone step rather than leaving for the dashboard.
-      if (phoneOn) navigate('/register?tab=create&step=verify-phone', { replace: true });
+      // The new account proves its phone next where texts can be sent (verify-phone-panel.tsx goes on to the
+      // dashboard otherwise). Set before the session arrives, so the page does not leave for the dashboard first.
+      navigate('/register?tab=create&step=verify-phone', { replace: true });
       try {
         await register.mutateAsync(values);
         showSuccessToast(t('auth.accountCreated'));
-        if (!phoneOn) navigate('/dashboard');
       } catch (err) {
-        if (phoneOn) navigate('/register?tab=create', { replace: true });
+        navigate('/register?tab=create', { replace: true });
         form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
       }
     },

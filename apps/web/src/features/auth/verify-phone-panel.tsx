@@ -1,9 +1,10 @@
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { PhoneCodeStep, problemText } from './phone-code-step.tsx';
-import { usePhoneVerificationStart, usePhoneVerificationVerify } from './sign-in-methods-api.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePhoneVerificationStart, usePhoneVerificationVerify, useSignInMethods } from './sign-in-methods-api.ts';
 
 /**
  * Proving the phone of the signed-in account by a texted code: after registration (`/register?step=verify-phone`).
@@ -15,6 +16,12 @@ export function VerifyPhonePanel({ phone: initial, onDone }: { phone: string; on
   const verify = usePhoneVerificationVerify();
   const [phone, setPhone] = useState(initial);
   const [sent, setSent] = useState<{ phone: string; resendAt: number } | null>(null);
+  // Where the server cannot text (production without a provider), there is nothing to verify.
+  const methods = useSignInMethods();
+  const phoneOff = methods.isError || methods.data?.phone === false;
+  useEffect(() => {
+    if (phoneOff) onDone();
+  }, [phoneOff, onDone]);
 
   const send = async (number: string) => {
     try {
@@ -26,6 +33,7 @@ export function VerifyPhonePanel({ phone: initial, onDone }: { phone: string; on
     }
   };
 
+  if (!methods.data?.phone) return <PageLoader />;
   return (
     <Stack gap="md" data-testid="verify-phone-panel">
       <Title order={2} size="h3">
