@@ -125,7 +125,7 @@ export const signInMethods = endpoint({
   path: '/api/v1/auth/methods',
   public: true,
   tags,
-  summary: 'The sign-in methods this server offers (phone, social providers)',
+  summary: 'Sign-in methods offered',
   response: { 200: signInMethodsSchema },
 });
 
@@ -134,8 +134,7 @@ export const phoneSignInStart = endpoint({
   path: '/api/v1/auth/phone/start',
   public: true,
   tags,
-  summary:
-    'Text a 6-digit sign-in code to a verified phone (the same 202 whether or not the number has an account); 404 where phone sign-in is off',
+  summary: 'Text a sign-in code',
   body: phoneStartBodySchema,
   response: { 202: phoneStartResponseSchema },
 });
@@ -145,7 +144,7 @@ export const phoneSignInVerify = endpoint({
   path: '/api/v1/auth/phone/verify',
   public: true,
   tags,
-  summary: 'Sign in with the texted code (customers with a verified phone; 5 tries, 10 minutes)',
+  summary: 'Sign in with a texted code',
   body: phoneVerifyBodySchema,
   response: { 200: sessionSchema },
 });
@@ -154,7 +153,7 @@ export const phoneVerificationStart = endpoint({
   method: 'POST',
   path: '/api/v1/auth/phone/verification/start',
   tags,
-  summary: "Text a code to prove a phone number for the caller's account (at registration or on change)",
+  summary: 'Text a code to verify a phone',
   body: phoneStartBodySchema,
   response: { 202: phoneStartResponseSchema },
 });
@@ -163,7 +162,7 @@ export const phoneVerificationVerify = endpoint({
   method: 'POST',
   path: '/api/v1/auth/phone/verification/verify',
   tags,
-  summary: "Prove the number with the texted code: it becomes the caller's verified phone",
+  summary: 'Verify a phone with its code',
   body: phoneVerifyBodySchema,
   response: { 200: phoneVerifiedResponseSchema },
 });
@@ -173,7 +172,7 @@ export const oidcStart = endpoint({
   path: '/api/v1/auth/oidc/:provider/start',
   public: true,
   tags,
-  summary: "Social sign-in: redirects to the provider's sign-in page (authorization code with PKCE)",
+  summary: 'Start social sign-in',
   params: oidcParamsSchema,
 });
 
@@ -182,7 +181,7 @@ export const oidcCallback = endpoint({
   path: '/api/v1/auth/oidc/:provider/callback',
   public: true,
   tags,
-  summary: 'Social sign-in: where the provider sends the browser back; redirects into the web app',
+  summary: 'Social sign-in callback',
   params: oidcParamsSchema,
   query: oidcCallbackQuerySchema,
 });
@@ -192,7 +191,7 @@ export const oidcPendingLink = endpoint({
   path: '/api/v1/auth/oidc/link',
   public: true,
   tags,
-  summary: 'The social sign-in waiting for the portal password of the account it matches',
+  summary: 'Pending social link',
   response: { 200: oidcPendingLinkSchema },
 });
 
@@ -201,7 +200,7 @@ export const oidcConfirmLink = endpoint({
   path: '/api/v1/auth/oidc/link',
   public: true,
   tags,
-  summary: "Link the social account to the matching portal account with that account's password, and sign in",
+  summary: 'Confirm a social link',
   body: oidcLinkBodySchema,
   response: { 200: sessionSchema },
 });

@@ -1,20 +1,23 @@
 import { Box, Card, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLogin2, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { LinkAccountPanel } from './link-account-panel.tsx';
-import { PhoneSignIn } from './phone-sign-in.tsx';
 import { SignInForm } from './sign-in-form.tsx';
-import { SignInAlternatives, SocialOutcome } from './social-sign-in.tsx';
-import { VerifyPhonePanel } from './verify-phone-panel.tsx';
 import classes from './register-page.module.css';
 
 type Tab = 'sign-in' | 'create';
+
+// Phone and social sign-in's steps load when asked for: the page's first load stays within its budget.
+const PhoneSignIn = lazy(() => import('./phone-sign-in.tsx').then((m) => ({ default: m.PhoneSignIn })));
+const LinkAccountPanel = lazy(() => import('./link-account-panel.tsx').then((m) => ({ default: m.LinkAccountPanel })));
+const SignInAlternatives = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SignInAlternatives })));
+const SocialOutcome = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialOutcome })));
+const VerifyPhonePanel = lazy(() => import('./verify-phone-panel.tsx').then((m) => ({ default: m.VerifyPhonePanel })));
 
 /** '/register': sign in and create account side by side as tabs; '?tab=create' opens the second. */
 export function RegisterPage() {
@@ -26,7 +29,9 @@ export function RegisterPage() {
   const [byPhone, setByPhone] = useState(false);
   const tab: Tab = params.get('tab') === 'create' ? 'create' : 'sign-in';
   // After registration: prove the phone (verify-phone-panel.tsx); a social sign-in waiting for a password.
-  const verifyingPhone = params.get('step') === 'verify-phone';
+  // A state, not the URL: the session arrives before a navigation would (react-router's are transitions).
+  const [registering, setRegistering] = useState(false);
+  const verifyingPhone = registering || params.get('step') === 'verify-phone';
   const linking = params.get('social') === 'link';
 
   if (session.isPending) return <PageLoader />;
@@ -70,9 +75,13 @@ export function RegisterPage() {
               {t('auth.welcomeTitle')}
             </Title>
             {session.data && verifyingPhone ? (
-              <VerifyPhonePanel phone={session.data.user.phone ?? ''} onDone={() => navigate('/dashboard')} />
+              <Suspense fallback={<PageLoader />}>
+                <VerifyPhonePanel phone={session.data.user.phone ?? ''} onDone={() => navigate('/dashboard')} />
+              </Suspense>
             ) : linking ? (
-              <LinkAccountPanel onCancel={() => setParams({}, { replace: true })} />
+              <Suspense fallback={<PageLoader />}>
+                <LinkAccountPanel onCancel={() => setParams({}, { replace: true })} />
+              </Suspense>
             ) : (
               <Tabs
                 value={tab}
@@ -94,15 +103,21 @@ export function RegisterPage() {
                   <Title order={2} size="h3" mb="md">
                     {forgot ? t('auth.forgotTitle') : t('auth.signInTitle')}
                   </Title>
-                  <SocialOutcome />
+                  <Suspense fallback={null}>
+                    <SocialOutcome />
+                  </Suspense>
                   {forgot ? (
                     <ForgotPasswordForm onBack={() => setForgot(false)} />
                   ) : byPhone ? (
-                    <PhoneSignIn onBack={() => setByPhone(false)} />
+                    <Suspense fallback={<PageLoader />}>
+                      <PhoneSignIn onBack={() => setByPhone(false)} />
+                    </Suspense>
                   ) : (
                     <>
                       <SignInForm onForgotPassword={() => setForgot(true)} />
-                      <SignInAlternatives onPhone={() => setByPhone(true)} />
+                      <Suspense fallback={null}>
+                        <SignInAlternatives onPhone={() => setByPhone(true)} />
+                      </Suspense>
                     </>
                   )}
                 </Tabs.Panel>
@@ -110,7 +125,7 @@ export function RegisterPage() {
                   <Title order={2} size="h3" mb="md">
                     {t('auth.createAccountTitle')}
                   </Title>
-                  <CreateAccountForm />
+                  <CreateAccountForm onRegistering={() => setRegistering(true)} />
                 </Tabs.Panel>
               </Tabs>
             )}
