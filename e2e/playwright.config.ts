@@ -13,6 +13,12 @@ const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
 // The journeys' server sends mail by SMTP to a local capturing server, which files each message under
 // `<data dir>-mail` (tests/fixtures.ts readMail): e-mailed secrets are readable nowhere else.
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 2);
+// Texts go through the real Twilio SDK to a local server speaking Twilio's Messages API, which files each under
+// `<data dir>-sms` (tests/sign-in-methods-helpers.ts readSmsCode). Social sign-in uses a real OpenID provider
+// on loopback as "Google". Both are the server's test helpers (apps/server/src/test/), with their credentials.
+const SMS_PORT = Number(process.env.E2E_SMS_PORT ?? PORT + 3);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? PORT + 4);
+const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 
 // One fresh database per run, with this run's staff accounts (staff-pool.ts). The runner evaluates this
 // file in every worker too: the first evaluation picks the directory and the workers inherit it through the
@@ -69,6 +75,22 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `../node_modules/.bin/tsx ../apps/server/src/test/twilio-fake.ts --port ${SMS_PORT} --dir ${DATA_DIR}-sms`,
+      cwd: here,
+      port: SMS_PORT,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `../node_modules/.bin/tsx ../apps/server/src/test/oidc-provider.ts --port ${OIDC_PORT} --redirect ${BASE_URL}/api/v1/auth/oidc/google/callback`,
+      cwd: here,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // Staff can only be created from the command line, and the embedded database takes one process at a
       // time: the run's staff are created first, then the server opens the database.
       command: `../node_modules/.bin/tsx ../apps/server/src/cli/create-users.ts --file ${staffFile(DATA_DIR)} && node ../apps/server/dist/main.js`,
@@ -91,6 +113,15 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PUBLIC_URL: BASE_URL,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // The fake's credentials (apps/server/src/test/twilio-fake.ts) and the local provider's client
+        // (apps/server/src/test/oidc-provider.ts).
+        TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
+        TWILIO_AUTH_TOKEN: 'fake-twilio-auth-token-0001',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_URL: `http://127.0.0.1:${SMS_PORT}`,
+        OIDC_GOOGLE_CLIENT_ID: 'taxportal-test',
+        OIDC_GOOGLE_CLIENT_SECRET: 'taxportal-test-secret-0123456789abcdef',
+        OIDC_GOOGLE_ISSUER: OIDC_ISSUER,
       },
     },
     {

@@ -14,6 +14,8 @@ test.describe('register → dashboard', () => {
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
     await form.getByRole('button', { name: 'Create account' }).click();
 
+    // Where texts can be sent, registration offers to verify the phone (sign-in-methods.spec.ts does it).
+    await page.getByTestId('verify-phone-panel').getByRole('button', { name: 'Later' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const card = page.getByTestId('welcome-card');
     await expect(card).toContainText(`Welcome, ${user.full_name}`);

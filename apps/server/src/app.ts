@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { outboxRoutes } from './admin/index.ts';
 import { auditLogRoutes } from './audit-log/index.ts';
-import { authRoutes, deviceSessionRoutes } from './auth/index.ts';
+import { authRoutes, createOidc, deviceSessionRoutes, enabledProviders } from './auth/index.ts';
 import { type BillingOverrides, billingRoutes, createBillingDeps } from './billing/index.ts';
 import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
@@ -31,6 +31,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
 import type { Secrets } from './platform/secrets.ts';
+import { createSmsProvider } from './platform/sms.ts';
 import { createFileStore, type FileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
@@ -205,6 +206,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.PUBLIC_URL,
     cookies,
     ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    // Phone codes by SMS (off in production without a provider) and social sign-in (auth/oidc.service.ts).
+    phone: {
+      db: database.db,
+      sessionSecret: secrets.sessionSecret,
+      sms: createSmsProvider(config, app.log),
+      log: app.log,
+    },
+    oidc: createOidc({
+      db: database.db,
+      sessionSecret: secrets.sessionSecret,
+      publicUrl: config.PUBLIC_URL,
+      log: app.log,
+      providers: enabledProviders(config),
+    }),
   };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(authDeps));

@@ -14,6 +14,7 @@ export * from './auth/devices.ts';
 export * from './profile/profile.ts';
 export * from './admin/staff.ts';
 export * from './auth/mfa.ts';
+export * from './auth/sign-in-methods.ts';
 export * from './billing/index.ts';
 export * from './catalog/common.ts';
 export * from './catalog/service-types.ts';

@@ -15,9 +15,14 @@ import * as service from './auth.service.ts';
 import type { AuthDeps } from './auth.service.ts';
 import { DEVICE_MAX_AGE_S } from './login-throttle.ts';
 import { mfaRoutes } from './mfa.routes.ts';
+import type { Oidc } from './oidc.service.ts';
+import type { PhoneDeps } from './phone.service.ts';
+import { signInMethodsRoutes } from './sign-in-methods.routes.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
-export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinute: number }) {
+export function authRoutes(
+  deps: AuthDeps & { cookies: CookiePolicy; ratePerMinute: number; phone: PhoneDeps; oidc: Oidc },
+) {
   const { cookies } = deps;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: cookies.secure };
   const setDeviceCookie = (reply: FastifyReply, value: string | null) => {
@@ -132,6 +137,17 @@ export function authRoutes(deps: AuthDeps & { cookies: CookiePolicy; ratePerMinu
         await service.revokeApiToken(deps, authOf(req), req.params.id, meta(req));
         return reply.code(204).send();
       },
+    });
+
+    // Phone and social sign-in (sign-in-methods.routes.ts).
+    await signInMethodsRoutes(app, {
+      auth: deps,
+      phone: deps.phone,
+      oidc: deps.oidc,
+      cookies,
+      limit,
+      setSessionCookies,
+      setDeviceCookie,
     });
   };
 }

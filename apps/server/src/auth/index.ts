@@ -5,3 +5,4 @@ export { authRoutes } from './auth.routes.ts';
 export { deviceSessionRoutes } from './device-sessions.routes.ts';
 /** Signs a browser in on a reply (cookies + session view), for flows of other features that end in a sign-in. */
 export { signInReply } from './sign-in-reply.ts';
+export { createOidc, enabledProviders } from './oidc.service.ts';

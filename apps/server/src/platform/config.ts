@@ -54,6 +54,33 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Text messages (phone sign-in codes): all three set = Twilio; none = printed to the terminal in development,
+  // phone sign-in off in production (platform/sms.ts).
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be a Twilio Account SID (AC...)' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, { error: 'must be a Twilio auth token' }).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, {
+      error: 'must be a sending number in E.164 (+15551234567) or a Messaging Service SID (MG...)',
+    })
+    .optional(),
+  /** Another origin speaking Twilio's API (tests: the local fake server); unset = api.twilio.com. */
+  TWILIO_API_URL: z.url().optional(),
+  // Social sign-in (OpenID Connect): a provider is on when its client id and secret are set.
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The tenant's issuer; the default accepts personal accounts only. */
+  OIDC_MICROSOFT_ISSUER: z.url().default('https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0'),
+  OIDC_APPLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Apple's client secret: the ES256 JWT made from your Sign in with Apple key (renew it before it expires). */
+  OIDC_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -84,6 +111,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const name of stripeKeys) {
       if (!cleaned[name]) problems.push(`  ${name}: required when any STRIPE_* key is set`);
     }
+  }
+  const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
+  if (twilioKeys.some((k) => cleaned[k])) {
+    for (const name of twilioKeys) {
+      if (!cleaned[name])
+        problems.push(`  ${name}: required when any of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM is set`);
+    }
+  }
+  for (const p of ['GOOGLE', 'MICROSOFT', 'APPLE']) {
+    const id = `OIDC_${p}_CLIENT_ID`;
+    const secret = `OIDC_${p}_CLIENT_SECRET`;
+    if (Boolean(cleaned[id]) !== Boolean(cleaned[secret])) problems.push(`  ${id}, ${secret}: set both or neither`);
   }
   if (cleaned.STORAGE === 's3' && !cleaned.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE=s3');
   if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {

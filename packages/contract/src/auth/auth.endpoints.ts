@@ -3,6 +3,17 @@ import { changePasswordBodySchema, statusMessageSchema } from './change-password
 import { messageSchema, passwordResetBodySchema, passwordResetConfirmBodySchema } from './password-reset.ts';
 import { registerBodySchema } from './register.ts';
 import { existsQuerySchema, existsResponseSchema, loginBodySchema, sessionSchema } from './session.ts';
+import {
+  oidcCallbackQuerySchema,
+  oidcLinkBodySchema,
+  oidcParamsSchema,
+  oidcPendingLinkSchema,
+  phoneStartBodySchema,
+  phoneStartResponseSchema,
+  phoneVerifiedResponseSchema,
+  phoneVerifyBodySchema,
+  signInMethodsSchema,
+} from './sign-in-methods.ts';
 import { apiTokenListSchema, apiTokenParamsSchema, createApiTokenBodySchema, createdApiTokenSchema } from './tokens.ts';
 
 const tags = ['Accounts'];
@@ -107,4 +118,89 @@ export const revokeApiToken = endpoint({
   tags,
   summary: 'Revoke an API token',
   params: apiTokenParamsSchema,
+});
+
+export const signInMethods = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/methods',
+  public: true,
+  tags,
+  summary: 'Sign-in methods offered',
+  response: { 200: signInMethodsSchema },
+});
+
+export const phoneSignInStart = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/start',
+  public: true,
+  tags,
+  summary: 'Text a sign-in code',
+  body: phoneStartBodySchema,
+  response: { 202: phoneStartResponseSchema },
+});
+
+export const phoneSignInVerify = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/verify',
+  public: true,
+  tags,
+  summary: 'Sign in with a texted code',
+  body: phoneVerifyBodySchema,
+  response: { 200: sessionSchema },
+});
+
+export const phoneVerificationStart = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/verification/start',
+  tags,
+  summary: 'Text a code to verify a phone',
+  body: phoneStartBodySchema,
+  response: { 202: phoneStartResponseSchema },
+});
+
+export const phoneVerificationVerify = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/phone/verification/verify',
+  tags,
+  summary: 'Verify a phone with its code',
+  body: phoneVerifyBodySchema,
+  response: { 200: phoneVerifiedResponseSchema },
+});
+
+export const oidcStart = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/oidc/:provider/start',
+  public: true,
+  tags,
+  summary: 'Start social sign-in',
+  params: oidcParamsSchema,
+});
+
+export const oidcCallback = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/oidc/:provider/callback',
+  public: true,
+  tags,
+  summary: 'Social sign-in callback',
+  params: oidcParamsSchema,
+  query: oidcCallbackQuerySchema,
+});
+
+export const oidcPendingLink = endpoint({
+  method: 'GET',
+  path: '/api/v1/auth/oidc/link',
+  public: true,
+  tags,
+  summary: 'Pending social link',
+  response: { 200: oidcPendingLinkSchema },
+});
+
+export const oidcConfirmLink = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/oidc/link',
+  public: true,
+  tags,
+  summary: 'Confirm a social link',
+  body: oidcLinkBodySchema,
+  response: { 200: sessionSchema },
 });

@@ -16,3 +16,4 @@ export * from './schema/drafts.ts';
 export * from './schema/site.ts';
 export * from './schema/accounts.ts';
 export * from './schema/mfa.ts';
+export * from './schema/sign-in-methods.ts';

@@ -104,6 +104,8 @@ const taxPayer: CallFor = (w) => ({ params: { id: w.ticket.id }, body: TAX_PAYER
 const catalogItem =
   (kind: 'service-types' | 'services' | 'document-types' | 'tax-templates', body?: unknown): CallFor =>
   async (w) => ({ params: { id: await w.fresh.catalog(kind) }, ...(body === undefined ? {} : { body }) });
+let phoneSeq = 0;
+const nextPhone = () => `+1202555${String(2000 + (++phoneSeq % 8000)).padStart(4, '0')}`;
 const C = {
   register: (() => ({
     body: { full_name: 'New Person', email: uniqueEmail('register'), phone: '+12025550123', password: PASSWORD },
@@ -121,6 +123,12 @@ const C = {
   resetRequest: (() => ({ body: { email: 'nobody@example.test' } })) as CallFor,
   resetConfirm: (() => ({ body: { token: 'not-a-reset-token', new_password: 'a-new-password-1' } })) as CallFor,
   tokenName: (() => ({ body: { name: 'matrix' } })) as CallFor,
+  /** A number of its own per call: the resend cooldown is per number. */
+  phoneStart: (() => ({ body: { phone: nextPhone() } })) as CallFor,
+  phoneCode: (() => ({ body: { phone: nextPhone(), code: '123456' } })) as CallFor,
+  oidc: (() => ({ params: { provider: 'google' } })) as CallFor,
+  oidcCallback: (() => ({ params: { provider: 'google' }, query: { state: 'x', code: 'y' } })) as CallFor,
+  oidcLink: (() => ({ body: { password: PASSWORD } })) as CallFor,
   revokeToken: (async (w) => ({ params: { id: await w.fresh.ownerToken() } })) as CallFor,
   revokeSession: (async (w) => ({ params: { id: await w.fresh.ownerSession() } })) as CallFor,
   language: (() => ({ body: { language: 'en' } })) as CallFor,
@@ -360,6 +368,16 @@ export const MATRIX: Record<string, Row> = {
   'PATCH /api/v1/admin/staff/:id':                           r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.staffRoles),
   'POST /api/v1/admin/staff/invitations':                    r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.invite),
   'POST /api/v1/auth/invitations/accept':                    r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.acceptInvitation),
+  // Phone and social sign-in (auth/sign-in-methods.routes.ts): public but for verifying the caller's own number.
+  'GET /api/v1/auth/methods':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200),
+  'POST /api/v1/auth/phone/start':                           r(202, 202, 202, 202, 202, 202, 202, 202, 202, C.phoneStart),
+  'POST /api/v1/auth/phone/verify':                          r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.phoneCode),
+  'POST /api/v1/auth/phone/verification/start':              r(401, 202, 202, 202, 202, 202, 202, 202, 202, C.phoneStart),
+  'POST /api/v1/auth/phone/verification/verify':             r(401, 400, 400, 400, 400, 400, 400, 400, 400, C.phoneCode),
+  'GET /api/v1/auth/oidc/:provider/start':                   r(302, 302, 302, 302, 302, 302, 302, 302, 302, C.oidc),
+  'GET /api/v1/auth/oidc/:provider/callback':                r(302, 302, 302, 302, 302, 302, 302, 302, 302, C.oidcCallback),
+  'GET /api/v1/auth/oidc/link':                              r(404, 404, 404, 404, 404, 404, 404, 404, 404),
+  'POST /api/v1/auth/oidc/link':                             r(404, 404, 404, 404, 404, 404, 404, 404, 404, C.oidcLink),
   'GET /api/v1/admin/outbox':                                r(401, 403, 403, 200, 403, 403, 403, 403, 200),
 
   // Catalogue: anyone reads what is offered; staff read all of it; only Admin changes it.

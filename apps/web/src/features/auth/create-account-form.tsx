@@ -11,7 +11,8 @@ import { preloadSchemas, submitValidated } from './lazy-validation.ts';
 const FIELDS = ['full_name', 'email', 'phone', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
-export function CreateAccountForm() {
+/** `onRegistering`: called as the account is asked for; the caller then takes over where to go next. */
+export function CreateAccountForm({ onRegistering }: { onRegistering?: () => void } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
@@ -23,10 +24,12 @@ export function CreateAccountForm() {
     form,
     (s, values) => zodFieldErrors(s.registerBodySchema.safeParse(values).error),
     async (values) => {
+      // The page shows the phone step once the session arrives (register-page.tsx).
+      onRegistering?.();
       try {
         await register.mutateAsync(values);
         showSuccessToast(t('auth.accountCreated'));
-        navigate('/dashboard');
+        if (!onRegistering) navigate('/dashboard');
       } catch (err) {
         form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
       }

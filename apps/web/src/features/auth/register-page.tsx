@@ -1,8 +1,8 @@
 import { Box, Card, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLogin2, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
@@ -12,19 +12,34 @@ import classes from './register-page.module.css';
 
 type Tab = 'sign-in' | 'create';
 
+// Phone and social sign-in's steps load when asked for: the page's first load stays within its budget.
+const PhoneSignIn = lazy(() => import('./phone-sign-in.tsx').then((m) => ({ default: m.PhoneSignIn })));
+const LinkAccountPanel = lazy(() => import('./link-account-panel.tsx').then((m) => ({ default: m.LinkAccountPanel })));
+const SignInAlternatives = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SignInAlternatives })));
+const SocialOutcome = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialOutcome })));
+const VerifyPhonePanel = lazy(() => import('./verify-phone-panel.tsx').then((m) => ({ default: m.VerifyPhonePanel })));
+
 /** '/register': sign in and create account side by side as tabs; '?tab=create' opens the second. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const session = useSession();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
+  const [byPhone, setByPhone] = useState(false);
   const tab: Tab = params.get('tab') === 'create' ? 'create' : 'sign-in';
+  // After registration: prove the phone (verify-phone-panel.tsx); a social sign-in waiting for a password.
+  // A state, not the URL: the session arrives before a navigation would (react-router's are transitions).
+  const [registering, setRegistering] = useState(false);
+  const verifyingPhone = registering || params.get('step') === 'verify-phone';
+  const linking = params.get('social') === 'link';
 
   if (session.isPending) return <PageLoader />;
-  if (session.data) return <Navigate to="/dashboard" replace />;
+  if (session.data && !verifyingPhone) return <Navigate to="/dashboard" replace />;
 
   const selectTab = (value: string | null) => {
     setForgot(false);
+    setByPhone(false);
     setParams(value === 'create' ? { tab: 'create' } : {}, { replace: true });
   };
 
@@ -59,39 +74,61 @@ export function RegisterPage() {
             <Title order={1} className={classes.srOnly}>
               {t('auth.welcomeTitle')}
             </Title>
-            <Tabs
-              value={tab}
-              onChange={selectTab}
-              variant="pills"
-              radius="md"
-              keepMounted={false}
-              classNames={{ tab: classes.tab, tabLabel: classes.tabLabel }}
-            >
-              <Tabs.List grow mb="lg" className={classes.tabs}>
-                <Tabs.Tab value="sign-in" leftSection={<IconLogin2 size={16} />}>
-                  {t('auth.signInTab')}
-                </Tabs.Tab>
-                <Tabs.Tab value="create" leftSection={<IconUserPlus size={16} />}>
-                  {t('auth.createAccountTab')}
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="sign-in">
-                <Title order={2} size="h3" mb="md">
-                  {forgot ? t('auth.forgotTitle') : t('auth.signInTitle')}
-                </Title>
-                {forgot ? (
-                  <ForgotPasswordForm onBack={() => setForgot(false)} />
-                ) : (
-                  <SignInForm onForgotPassword={() => setForgot(true)} />
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="create">
-                <Title order={2} size="h3" mb="md">
-                  {t('auth.createAccountTitle')}
-                </Title>
-                <CreateAccountForm />
-              </Tabs.Panel>
-            </Tabs>
+            {session.data && verifyingPhone ? (
+              <Suspense fallback={<PageLoader />}>
+                <VerifyPhonePanel phone={session.data.user.phone ?? ''} onDone={() => navigate('/dashboard')} />
+              </Suspense>
+            ) : linking ? (
+              <Suspense fallback={<PageLoader />}>
+                <LinkAccountPanel onCancel={() => setParams({}, { replace: true })} />
+              </Suspense>
+            ) : (
+              <Tabs
+                value={tab}
+                onChange={selectTab}
+                variant="pills"
+                radius="md"
+                keepMounted={false}
+                classNames={{ tab: classes.tab, tabLabel: classes.tabLabel }}
+              >
+                <Tabs.List grow mb="lg" className={classes.tabs}>
+                  <Tabs.Tab value="sign-in" leftSection={<IconLogin2 size={16} />}>
+                    {t('auth.signInTab')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="create" leftSection={<IconUserPlus size={16} />}>
+                    {t('auth.createAccountTab')}
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="sign-in">
+                  <Title order={2} size="h3" mb="md">
+                    {forgot ? t('auth.forgotTitle') : t('auth.signInTitle')}
+                  </Title>
+                  <Suspense fallback={null}>
+                    <SocialOutcome />
+                  </Suspense>
+                  {forgot ? (
+                    <ForgotPasswordForm onBack={() => setForgot(false)} />
+                  ) : byPhone ? (
+                    <Suspense fallback={<PageLoader />}>
+                      <PhoneSignIn onBack={() => setByPhone(false)} />
+                    </Suspense>
+                  ) : (
+                    <>
+                      <SignInForm onForgotPassword={() => setForgot(true)} />
+                      <Suspense fallback={null}>
+                        <SignInAlternatives onPhone={() => setByPhone(true)} />
+                      </Suspense>
+                    </>
+                  )}
+                </Tabs.Panel>
+                <Tabs.Panel value="create">
+                  <Title order={2} size="h3" mb="md">
+                    {t('auth.createAccountTitle')}
+                  </Title>
+                  <CreateAccountForm onRegistering={() => setRegistering(true)} />
+                </Tabs.Panel>
+              </Tabs>
+            )}
           </Card>
         </SimpleGrid>
       </Paper>

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_MESSAGES } from '@taxportal/contract';
+import { oidcLinks, users } from '../platform/db/schema.ts';
+import {
+  Agent,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../test/helper.ts';
+import { startOidcProvider, type LocalOidcProvider, type OidcAccount } from '../test/oidc-provider.ts';
+
+const PUBLIC_URL = 'http://portal.test';
+let t: TestApp;
+let op: LocalOidcProvider;
+beforeAll(async () => {
+  op = await startOidcProvider({ redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/google/callback`] });
+  t = await createTestApp({ ...op.env, PUBLIC_URL });
+});
+afterAll(async () => {
+  await t.close();
+  await op.close();
+});
+
+const local = (url: string) => url.replace(PUBLIC_URL, '');
+
+/** Starts at the portal, returns the agent (holding the flow cookie) and the provider's authorization URL. */
+async function begin(agent = new Agent(t.app)) {
+  const res = await agent.get('/api/v1/auth/oidc/google/start');
+  expect(res.statusCode).toBe(302);
+  const url = res.headers.location as string;
+  expect(url.startsWith(op.issuer)).toBe(true);
+  const q = new URL(url).searchParams;
+  expect(q.get('code_challenge_method')).toBe('S256');
+  expect(q.get('state')).toBeTruthy();
+  expect(q.get('nonce')).toBeTruthy();
+  return { agent, url };
+}
+
+async function signInWith(account: OidcAccount, agent = new Agent(t.app)) {
+  const { url } = await begin(agent);
+  const back = await op.authorize(url, account);
+  expect(back.startsWith(`${PUBLIC_URL}/api/v1/auth/oidc/google/callback?`)).toBe(true);
+  const res = await agent.get(local(back));
+  return { agent, res, back };
+}
+
+const signedIn = async (agent: Agent) => (await agent.get('/api/v1/auth/session')).statusCode === 200;
+
+describe('social sign-in (OpenID Connect against a local provider)', () => {
+  it('lists the enabled providers', async () => {
+    const res = await new Agent(t.app).get('/api/v1/auth/methods');
+    expect(res.json()).toEqual({ phone: true, oidc: ['google'] });
+  });
+
+  it('a verified e-mail of no account makes a new customer, linked; the next sign-in finds the link', async () => {
+    const email = uniqueEmail('social');
+    const { agent, res } = await signInWith({ email, email_verified: true, name: 'Sam Social' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/dashboard');
+    const session = (await agent.get('/api/v1/auth/session')).json();
+    expect(session).toMatchObject({ user: { email, full_name: 'Sam Social' }, roles: ['Customer'] });
+    const [link] = await t.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, session.user.id));
+    expect(link).toMatchObject({ provider: 'google' });
+    const again = await signInWith({ email, email_verified: true });
+    expect(again.res.headers.location).toBe('/dashboard');
+    expect((await again.agent.get('/api/v1/auth/session')).json().user.id).toBe(session.user.id);
+  });
+
+  it('refuses a wrong state', async () => {
+    const { agent, url } = await begin();
+    const forged = new URL(url);
+    forged.searchParams.set('state', 'forged-state-value');
+    const back = await op.authorize(forged.href, { email: uniqueEmail('state'), email_verified: true });
+    const res = await agent.get(local(back));
+    expect(res.headers.location).toBe('/register?social=failed');
+    expect(await signedIn(agent)).toBe(false);
+  });
+
+  it('refuses a wrong nonce', async () => {
+    const { agent, url } = await begin();
+    const forged = new URL(url);
+    forged.searchParams.set('nonce', 'another-nonce');
+    const back = await op.authorize(forged.href, { email: uniqueEmail('nonce'), email_verified: true });
+    const res = await agent.get(local(back));
+    expect(res.headers.location).toBe('/register?social=failed');
+    expect(await signedIn(agent)).toBe(false);
+  });
+
+  it('refuses a callback without the flow cookie (another browser) and a replayed code', async () => {
+    const email = uniqueEmail('replay');
+    const { agent, url } = await begin();
+    const flow = agent.cookies.get('tp_oidc_flow')!;
+    const back = await op.authorize(url, { email, email_verified: true });
+    // Another browser, without this one's flow cookie.
+    const stranger = await new Agent(t.app).get(local(back));
+    expect(stranger.headers.location).toBe('/register?social=failed');
+    // The code was not spent by the stranger: the right browser signs in.
+    expect((await agent.get(local(back))).headers.location).toBe('/dashboard');
+    // Replayed with the same flow cookie: the provider refuses the spent code.
+    const replay = new Agent(t.app);
+    replay.cookies.set('tp_oidc_flow', flow);
+    const res = await replay.get(local(back));
+    expect(res.headers.location).toBe('/register?social=failed');
+    expect(await signedIn(replay)).toBe(false);
+  });
+
+  it("an unverified e-mail matching an account links nothing and signs no one in, even with the account's password", async () => {
+    const c = await createCustomer(t);
+    const { agent, res } = await signInWith({ email: c.email, email_verified: false });
+    expect(res.headers.location).toBe('/register?social=unverified');
+    expect(agent.cookies.has('tp_oidc_link')).toBe(false);
+    const confirm = await agent.post('/api/v1/auth/oidc/link', { password: PASSWORD });
+    expect(confirm.statusCode).toBe(404);
+    expect(await signedIn(agent)).toBe(false);
+    expect(await t.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, c.id))).toEqual([]);
+  });
+
+  it('an unverified e-mail of no account makes no account', async () => {
+    const email = uniqueEmail('unverified-new');
+    const { res } = await signInWith({ email, email_verified: false });
+    expect(res.headers.location).toBe('/register?social=unverified');
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('a verified e-mail of an account links only after its password', async () => {
+    const c = await createCustomer(t);
+    const { agent, res } = await signInWith({ email: c.email, email_verified: true });
+    expect(res.headers.location).toBe('/register?social=link');
+    expect(await signedIn(agent)).toBe(false);
+    expect((await agent.get('/api/v1/auth/oidc/link')).json()).toEqual({ provider: 'google', email: c.email });
+    // Without the cookie, nothing to confirm.
+    expect((await new Agent(t.app).post('/api/v1/auth/oidc/link', { password: PASSWORD })).statusCode).toBe(404);
+    const wrong = await agent.post('/api/v1/auth/oidc/link', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe(PHONE_MESSAGES.linkPassword);
+    expect(await t.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, c.id))).toEqual([]);
+    const right = await agent.post('/api/v1/auth/oidc/link', { password: PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().user.id).toBe(c.id);
+    expect(await signedIn(agent)).toBe(true);
+    expect(await t.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, c.id))).toHaveLength(1);
+    // The pending link is spent.
+    expect((await agent.post('/api/v1/auth/oidc/link', { password: PASSWORD })).statusCode).toBe(404);
+    // Next time the link signs in directly.
+    const again = await signInWith({ email: c.email, email_verified: true });
+    expect(again.res.headers.location).toBe('/dashboard');
+  });
+
+  it('stops guessing the password of a pending link after 5 tries', async () => {
+    const c = await createCustomer(t);
+    const { agent } = await signInWith({ email: c.email, email_verified: true });
+    for (let i = 0; i < 5; i++) {
+      expect((await agent.post('/api/v1/auth/oidc/link', { password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    expect((await agent.post('/api/v1/auth/oidc/link', { password: PASSWORD })).statusCode).toBe(404);
+  });
+
+  it('never signs staff in, and tells them why', async () => {
+    const staff = await createStaff(t, 'Admin');
+    const { agent, res } = await signInWith({ email: staff.email, email_verified: true });
+    expect(res.headers.location).toBe('/register?social=staff');
+    expect(await signedIn(agent)).toBe(false);
+  });
+
+  it('answers an unknown or disabled provider with a redirect that says so', async () => {
+    for (const p of ['apple', 'microsoft', 'nope']) {
+      const res = await new Agent(t.app).get(`/api/v1/auth/oidc/${p}/start`);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/register?social=off');
+    }
+  });
+
+  it('a provider error (the person cancelled) goes back to the sign-in page', async () => {
+    const { agent } = await begin();
+    const res = await agent.get('/api/v1/auth/oidc/google/callback?error=access_denied&state=x');
+    expect(res.headers.location).toBe('/register?social=cancelled');
+  });
+});

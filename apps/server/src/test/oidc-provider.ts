@@ -1,0 +1,176 @@
+/**
+ * A real OpenID provider on loopback (the `oidc-provider` package) for tests of social sign-in: discovery, an
+ * authorization endpoint with PKCE, a token endpoint issuing signed ID tokens with the request's nonce, one-use
+ * codes. Its sign-in page is a small form (e-mail, name, "e-mail verified"), which tests post to as a person
+ * would (`authorize` below) and the browser tests fill in. Run as a program (`tsx oidc-provider.ts --port N
+ * --redirect URL`) it serves the e2e run.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import Provider from 'oidc-provider';
+
+export const OIDC_CLIENT_ID = 'taxportal-test';
+export const OIDC_CLIENT_SECRET = 'taxportal-test-secret-0123456789abcdef';
+
+export interface OidcAccount {
+  email: string;
+  email_verified: boolean;
+  name?: string;
+  /** The provider's subject; by default derived from the e-mail (one person, one subject). */
+  sub?: string;
+}
+
+export interface LocalOidcProvider {
+  issuer: string;
+  /** The app's environment turning Google on, pointed here. */
+  env: Record<string, string>;
+  /**
+   * Plays the person at the provider: follows the authorization URL, signs in as `account` on the form and
+   * returns the URL the provider sends the browser back to (the app's callback with code and state).
+   */
+  authorize(authorizationUrl: string, account: OidcAccount): Promise<string>;
+  close(): Promise<void>;
+}
+
+const subjectOf = (a: OidcAccount) => a.sub ?? `sub-${createHash('sha256').update(a.email).digest('hex').slice(0, 16)}`;
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startOidcProvider(opts: { port?: number; redirectUris: string[] }): Promise<LocalOidcProvider> {
+  const accounts = new Map<string, OidcAccount>();
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: OIDC_CLIENT_ID,
+        client_secret: OIDC_CLIENT_SECRET,
+        redirect_uris: opts.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    async findAccount(_ctx: unknown, sub: string) {
+      const a = accounts.get(sub);
+      if (!a) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, email: a.email, email_verified: a.email_verified, name: a.name }),
+      };
+    },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    cookies: { keys: ['local-oidc-provider-cookie-key-0001'] },
+    pkce: { required: () => true },
+    ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 600, Grant: 600 },
+  });
+  const handle = provider.callback();
+  server.on('request', (req, res) => {
+    const m = /^\/interaction\/([\w-]+)$/.exec(req.url ?? '');
+    if (!m) return handle(req, res);
+    void (async () => {
+      try {
+        await provider.interactionDetails(req, res);
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(`<!doctype html><html><head><title>Local OpenID provider</title></head><body>
+<h1>Local OpenID provider: sign in</h1>
+<form method="post" action="/interaction/${esc(m[1]!)}">
+<label>E-mail <input name="email" type="email" required></label>
+<label>Name <input name="name"></label>
+<label><input type="checkbox" name="email_verified" value="true" checked> E-mail verified</label>
+<button type="submit">Continue</button>
+</form></body></html>`);
+          return;
+        }
+        let raw = '';
+        for await (const chunk of req) raw += (chunk as Buffer).toString('utf8');
+        const form = new URLSearchParams(raw);
+        const account: OidcAccount = {
+          email: form.get('email') ?? '',
+          email_verified: form.get('email_verified') === 'true',
+          ...(form.get('name') ? { name: form.get('name')! } : {}),
+          ...(form.get('sub') ? { sub: form.get('sub')! } : {}),
+        };
+        const sub = subjectOf(account);
+        accounts.set(sub, account);
+        const grant = new provider.Grant({ accountId: sub, clientId: OIDC_CLIENT_ID });
+        grant.addOIDCScope('openid email profile');
+        const grantId = await grant.save();
+        await provider.interactionFinished(req, res, { login: { accountId: sub }, consent: { grantId } });
+      } catch (err) {
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end(`interaction failed: ${(err as Error).message}`);
+      }
+    })();
+  });
+
+  async function authorize(authorizationUrl: string, account: OidcAccount): Promise<string> {
+    const jar = new Map<string, string>();
+    const go = async (url: string, init: RequestInit = {}) => {
+      const res = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        headers: {
+          ...(init.headers as Record<string, string>),
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const i = pair!.indexOf('=');
+        jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+      }
+      return res;
+    };
+    let url = authorizationUrl;
+    for (let hop = 0; hop < 10; hop++) {
+      if (!url.startsWith(issuer)) return url;
+      const interaction = /\/interaction\/([\w-]+)$/.exec(new URL(url).pathname);
+      const res = interaction
+        ? await go(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              email: account.email,
+              email_verified: String(account.email_verified),
+              ...(account.name ? { name: account.name } : {}),
+              sub: subjectOf(account),
+            }).toString(),
+          })
+        : await go(url);
+      const next = res.headers.get('location');
+      if (!next) throw new Error(`the provider answered ${res.status} at ${url}: ${await res.text()}`);
+      url = new URL(next, url).href;
+    }
+    throw new Error('too many redirects at the provider');
+  }
+
+  return {
+    issuer,
+    env: {
+      OIDC_GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+      OIDC_GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+      OIDC_GOOGLE_ISSUER: issuer,
+    },
+    authorize,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// As a program: the e2e run's provider (e2e/playwright.config.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const arg = (name: string) => process.argv[process.argv.indexOf(name) + 1];
+  const op = await startOidcProvider({ port: Number(arg('--port')), redirectUris: [arg('--redirect')!] });
+  process.stdout.write(`oidc-provider listening on ${op.issuer}\n`);
+}

@@ -1,0 +1,98 @@
+import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/api/index.ts';
+import { serverFieldErrors } from './field-errors.ts';
+
+/** Seconds left until `until` (ms), ticking each second. */
+function useCountdown(until: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [until, now]);
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/**
+ * The second step of a phone code: six digits, sent as soon as they are all typed or on the button, and a
+ * resend link that counts down the server's cooldown. Used by phone sign-in and by verifying a number.
+ */
+export function PhoneCodeStep(props: {
+  phone: string;
+  resendAt: number;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (code: string) => void;
+  onResend: () => void;
+  resendPending: boolean;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const left = useCountdown(props.resendAt);
+  return (
+    <form
+      noValidate
+      aria-label={t('signInMethods.codeTitle')}
+      data-testid="phone-code-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit(code);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('signInMethods.codeSentTo', { phone: props.phone })}</Text>
+        <Stack gap={4}>
+          <Text component="label" htmlFor="phone-code" size="sm" fw={500}>
+            {t('signInMethods.code')}
+          </Text>
+          <PinInput
+            id="phone-code"
+            length={6}
+            type="number"
+            oneTimeCode
+            inputMode="numeric"
+            value={code}
+            onChange={setCode}
+            onComplete={(v) => props.onSubmit(v)}
+            error={Boolean(props.error)}
+            aria-label={t('signInMethods.code')}
+            size="md"
+          />
+          {props.error ? (
+            <Text c="red" size="sm" role="alert">
+              {props.error}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button type="submit" size="md" fullWidth loading={props.pending} disabled={code.length !== 6}>
+          {props.submitLabel}
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={props.onBack}>
+            {t('signInMethods.changeNumber')}
+          </Anchor>
+          {left > 0 ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('signInMethods.resendIn', { seconds: left })}
+            </Text>
+          ) : (
+            <Anchor component="button" type="button" size="sm" onClick={props.onResend} disabled={props.resendPending}>
+              {t('signInMethods.resend')}
+            </Anchor>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** What a failed phone call says: the field's own message (422), else the server's detail. */
+export function problemText(err: unknown): string | null {
+  if (!err) return null;
+  const fields = serverFieldErrors(err, ['phone', 'code'] as const);
+  return fields.code ?? fields.phone ?? errorMessage(err);
+}

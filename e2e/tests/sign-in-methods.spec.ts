@@ -1,0 +1,97 @@
+import { expect, newUser, registerByApi, test } from './fixtures.ts';
+import { readSmsCode } from './sign-in-methods-helpers.ts';
+
+test.describe('phone and social sign-in', () => {
+  test('a new customer verifies their phone at registration, then signs in with a texted code', async ({ page }) => {
+    const user = newUser();
+    await page.goto('/register?tab=create');
+    const form = page.getByTestId('create-account-form');
+    await form.getByLabel('Full name').fill(user.full_name);
+    await form.getByLabel('E-mail').fill(user.email);
+    await form.getByLabel('Phone').fill(user.phone);
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    // Registration goes on to prove the phone.
+    const panel = page.getByTestId('verify-phone-panel');
+    await expect(panel.getByRole('heading', { name: 'Verify your phone' })).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Phone' })).toHaveValue(user.phone);
+    let since = Date.now() - 1000;
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    let code = await readSmsCode(user.phone, since);
+    await panel.getByLabel('6-digit code').first().click();
+    await page.keyboard.type(code);
+    await expect(page.getByText('Your phone number is verified.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Signed out, the same person signs in with the phone alone.
+    await page.context().clearCookies();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sign in with phone' }).click();
+    const phoneForm = page.getByTestId('phone-sign-in-form');
+    await phoneForm.getByLabel('Phone').fill(user.phone);
+    since = Date.now() - 1000;
+    await phoneForm.getByRole('button', { name: 'Send code' }).click();
+    const codeForm = page.getByTestId('phone-code-form');
+    await expect(codeForm.getByText(/New code in \d+ s/)).toBeVisible();
+    code = await readSmsCode(user.phone, since);
+    // A wrong code first: the server's message, and the right one still works.
+    const wrong = code === '000000' ? '111111' : '000000';
+    await codeForm.getByLabel('6-digit code').first().click();
+    await page.keyboard.type(wrong);
+    await expect(codeForm.getByText('This code is wrong or has expired. Ask for a new one.')).toBeVisible();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+    await codeForm.getByLabel('6-digit code').first().click();
+    await page.keyboard.type(code);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('welcome-card')).toContainText(user.full_name);
+  });
+
+  test('social sign-in with the local provider: a new customer, then linking an existing account by password', async ({
+    page,
+    request,
+  }) => {
+    // A new person: the provider vouches for the e-mail, the portal makes a customer account.
+    const fresh = newUser();
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Local OpenID provider: sign in' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(fresh.email);
+    await page.getByLabel('Name').fill(fresh.full_name);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('welcome-card')).toContainText(fresh.full_name);
+
+    // An existing account: linked only after its password.
+    await page.context().clearCookies();
+    const existing = newUser();
+    await registerByApi(request, existing);
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(existing.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/register\?social=link$/);
+    const link = page.getByTestId('link-account-form');
+    await expect(link).toContainText(existing.email);
+    await link.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+    await link.getByRole('button', { name: 'Link and sign in' }).click();
+    await expect(page.getByText('Incorrect password').first()).toBeVisible();
+    await link.getByRole('textbox', { name: 'Password', exact: true }).fill(existing.password);
+    await link.getByRole('button', { name: 'Link and sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('welcome-card')).toContainText(existing.full_name);
+  });
+
+  test('an unverified e-mail of an existing account is refused with a clear message', async ({ page, request }) => {
+    const existing = newUser();
+    await registerByApi(request, existing);
+    await page.context().clearCookies();
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(existing.email);
+    await page.getByLabel('E-mail verified').uncheck();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/register\?social=unverified$/);
+    await expect(page.getByTestId('social-outcome')).toContainText('Your provider did not confirm this e-mail address');
+  });
+});
