@@ -15,6 +15,7 @@ import placeholder from '../../features/placeholder/en.json';
 import questionnaire from '../../features/questionnaire/en.json';
 import signing from '../../features/signing/en.json';
 import tickets from '../../features/tickets/en.json';
+import type siteEditor from '../../features/cms/i18n/site-editor.en.json';
 import shell from './en.json';
 
 /**
@@ -40,6 +41,9 @@ export const catalogues = {
   drafts,
   signing,
 } as const;
+
+/** Catalogues a lazily loaded chunk adds itself (not in the first load): typed here, checked for clashes too. */
+export type LazyCatalogues = typeof siteEditor;
 
 export const defaultNS = 'translation';
 export const resources = {
