@@ -38,7 +38,7 @@ export const editorKeys = {
 };
 
 export const useEntries = (kind: ContentKind) =>
-  useQuery({ queryKey: editorKeys.list(kind), queryFn: () => call(of(kind).list) });
+  useQuery({ queryKey: editorKeys.list(kind), queryFn: () => call(of(kind).list), retry: false });
 
 export const useEntry = (kind: ContentKind, id: string) =>
   useQuery({

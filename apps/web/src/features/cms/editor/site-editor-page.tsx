@@ -1,4 +1,3 @@
-import './i18n.ts';
 import { Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { CONTENT_KINDS, siteSettingsSchema, type ContentKind } from '@taxportal/contract';
@@ -22,6 +21,9 @@ import {
 } from './editor-api.ts';
 import { EntryEditor, schemaOf, StatusBadge } from './entry-editor.tsx';
 import { emptyOf } from './schema-form.tsx';
+import { addEditorTexts } from './i18n.ts';
+
+addEditorTexts();
 
 const SECTIONS = ['pages', 'settings', ...CONTENT_KINDS.filter((k) => k !== 'pages')] as const;
 type Section = (typeof SECTIONS)[number];
@@ -166,6 +168,9 @@ function ExistingEntry({ kind, id }: { kind: ContentKind; id: string }) {
   );
 }
 
+/** The colours a firm's first settings start with (a colour input cannot start empty). */
+const FIRST_COLOURS = { primary: '#1c5d99', accent: '#f08c00' };
+
 function SettingsEditor() {
   const { data: entry, error, isLoading } = useSettingsEntry();
   const m = useSettingsMutations();
@@ -178,7 +183,7 @@ function SettingsEditor() {
       kind="settings"
       schema={schema}
       entry={entry ?? null}
-      initial={entry?.draft ?? (emptyOf(siteSettingsSchema as never) as EntryData)}
+      initial={entry?.draft ?? { ...(emptyOf(siteSettingsSchema as never) as EntryData), colors: FIRST_COLOURS }}
       actions={{
         busy: m.save.isPending || m.publish.isPending || m.restore.isPending,
         save: (data) => m.save.mutateAsync(data),

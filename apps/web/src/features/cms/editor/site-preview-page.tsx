@@ -1,4 +1,3 @@
-import './i18n.ts';
 import { Container, Text } from '@mantine/core';
 import type { PublicPage } from '@taxportal/contract';
 import { useEffect, useState } from 'react';
@@ -6,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { SiteFrame } from '../site-frame.tsx';
 import { PageBlocks } from '../site-pages.tsx';
 import type { PreviewMessage } from './preview-protocol.ts';
+import { addEditorTexts } from './i18n.ts';
+
+addEditorTexts();
 
 /**
  * The editor's preview frame (/admin/site/preview): renders the page the editor sends it, with the public site's own
