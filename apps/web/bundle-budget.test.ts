@@ -17,8 +17,12 @@ const TARGET = { publicJs: 120 * KB, signedInJs: 180 * KB, css: 25 * KB };
 const BUDGET = {
   /** JavaScript to show a page anyone can open (the sign-in page, the public site): the entry and the page. */
   publicJs: 215 * KB,
-  /** JavaScript to show a signed-in page: the entry, the signed-in shell and the page with its panels. */
-  signedInJs: 360 * KB,
+  /**
+   * JavaScript to show a signed-in page: the entry, the signed-in shell and the page with its panels. 362 since the
+   * site editor (issue 11): the components it shares with the ticket page (Collapse, Drawer, icons) became chunks of
+   * their own, about 2.5 KB of chunk overhead on the ticket page; nothing of the editor itself loads there.
+   */
+  signedInJs: 362 * KB,
   /** The stylesheets index.html links (render-blocking on every page). */
   entryCss: TARGET.css,
   /** The stylesheets a page needs to show: the entry's and its chunks'. */

@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SITE_PREVIEW_PATH } from '@taxportal/contract';
 import { outboxRoutes } from './admin/index.ts';
 import { auditLogRoutes } from './audit-log/index.ts';
 import { authRoutes, createOidc, deviceSessionRoutes, enabledProviders } from './auth/index.ts';
@@ -143,6 +144,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: config.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  // The site editor's live preview frames one page of the app (same origin only); every other page refuses framing.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.split('?')[0] === SITE_PREVIEW_PATH) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
+    return payload;
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });

@@ -17,3 +17,4 @@ export * from './documents/signing.endpoints.ts';
 export * from './site/site.endpoints.ts';
 export * from './profile/profile.endpoints.ts';
 export * from './admin/staff.endpoints.ts';
+export * from './site/site-admin.endpoints.ts';

@@ -51,3 +51,6 @@ export function publicTargetOf(pathname: string): PublicTarget | null {
   if (first === 'new' && parts.length === 2) return { kind: 'forms', key: second! };
   return null;
 }
+
+/** The site editor's preview frame: the one page of the app that the app itself may frame (same origin). */
+export const SITE_PREVIEW_PATH = '/admin/site/preview';

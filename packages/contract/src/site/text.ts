@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from '../common/text.ts';
 
-/** The languages content can be written in: English always, Spanish beside it when the firm adds it (issue 11 item 5). */
-export const CONTENT_LANGUAGES = ['en', 'es'] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+export { CONTENT_LANGUAGES, textIn, type ContentLanguage, type LocalizedText } from './localized.ts';
 
 /**
  * A text of content in every language it is written in. English is required; a missing Spanish version falls back to
@@ -19,11 +17,6 @@ export const requiredTextSchema = localizedText(300, { required: true });
 export const longTextSchema = localizedText(5000);
 /** Rich text: HTML from the editor, sanitised with an allow-list on the server before it is stored. */
 export const richTextSchema = localizedText(100_000);
-export type LocalizedText = z.infer<typeof textSchema>;
-
-/** The text in a language, English when that language has none. */
-export const textIn = (t: LocalizedText | undefined, lang: ContentLanguage = 'en'): string =>
-  (lang !== 'en' && t?.[lang]) || t?.en || '';
 
 const SAFE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[\w-]*|mailto:[^\s]+|tel:\+?[\d\s()-]+)$/i;
 /**

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { defaultNS, resources } from './index.ts';
+import type { defaultNS, LazyCatalogues, resources } from './index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    resources: (typeof resources)['en'];
+    resources: { translation: (typeof resources)['en']['translation'] & LazyCatalogues };
   }
 }

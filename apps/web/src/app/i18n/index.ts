@@ -17,6 +17,7 @@ import questionnaire from '../../features/questionnaire/en.json';
 import signing from '../../features/signing/en.json';
 import staff from '../../features/staff/en.json';
 import tickets from '../../features/tickets/en.json';
+import type siteEditor from '../../features/cms/i18n/site-editor.en.json';
 import shell from './en.json';
 
 /**
@@ -44,6 +45,9 @@ export const catalogues = {
   drafts,
   signing,
 } as const;
+
+/** Catalogues a lazily loaded chunk adds itself (not in the first load): typed here, checked for clashes too. */
+export type LazyCatalogues = typeof siteEditor;
 
 export const defaultNS = 'translation';
 export const resources = {

@@ -3,7 +3,7 @@ import { loadAuditLogPage } from '../../features/audit-log/index.ts';
 import { loadRegisterPage, loadResetPasswordPage, loadSecurityPage } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
-import { loadHomePage, loadSitePages } from '../../features/cms/index.ts';
+import { loadHomePage, loadSiteEditor, loadSitePages, loadSitePreview } from '../../features/cms/index.ts';
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
@@ -62,4 +62,8 @@ export const EventPage = page(loadSitePages, 'EventPage');
 export const JobsPage = page(loadSitePages, 'JobsPage');
 export const JobPage = page(loadSitePages, 'JobPage');
 export const WebFormPage = page(loadSitePages, 'WebFormPage');
+// The website's editor: a chunk of its own (the public site's first load never includes it).
+export const SiteEditorPage = page(loadSiteEditor, 'SiteEditorPage');
+export const PageBuilderByRoute = page(loadSiteEditor, 'PageBuilderByRoute');
+export const SitePreviewPage = page(loadSitePreview, 'SitePreviewPage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

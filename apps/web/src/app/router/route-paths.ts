@@ -10,8 +10,6 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
   'gallery-detail',
   'detail/:page_route',
   'detail/:page_route/:page_route_1/:page_route_2',
-  'c',
-  'c/:page_route',
   'job-detail',
   'social-share',
   'forms',

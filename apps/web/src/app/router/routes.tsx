@@ -15,6 +15,9 @@ import {
   LandingPage,
   PostPage,
   WebFormPage,
+  PageBuilderByRoute,
+  SiteEditorPage,
+  SitePreviewPage,
   BillingPage,
   AuditLogPage,
   CatalogAdminPage,
@@ -47,6 +50,8 @@ import { GUARDED_PLACEHOLDER_PATHS, PUBLIC_PLACEHOLDER_PATHS } from './route-pat
 const placeholder = (path: string): RouteObject => ({ path, element: <NotAvailableYetPage /> });
 
 export const routes: RouteObject[] = [
+  // The site editor's preview frame: the public site's frame and blocks only, without the portal's layout.
+  { path: 'admin/site/preview', element: <SitePreviewPage /> },
   {
     element: <AppLayout />,
     children: [
@@ -103,6 +108,12 @@ export const routes: RouteObject[] = [
           { path: 'admin/catalog', element: <CatalogAdminPage /> },
           { path: 'admin/audit-log', element: <AuditLogPage /> },
           { path: 'admin/staff', element: <StaffPage /> },
+          { path: 'admin/site', element: <SiteEditorPage /> },
+          { path: 'admin/site/:section', element: <SiteEditorPage /> },
+          { path: 'admin/site/:section/:id', element: <SiteEditorPage /> },
+          // SPEC's page builder routes.
+          { path: 'c', element: <Navigate to="/admin/site/pages" replace /> },
+          { path: 'c/:page_route', element: <PageBuilderByRoute /> },
           { path: 'vault', element: <VaultPage /> },
           { path: 'form-wizards', element: <QuestionnairePage /> },
           { path: 'form/:id', element: <QuestionnairePage /> },

@@ -3,3 +3,6 @@
 // galleries, events, jobs, forms) is one chunk of its own and imports nothing of the signed-in portal.
 export const loadHomePage = () => import('./home-page.tsx');
 export const loadSitePages = () => import('./site-pages.tsx');
+// The website's editor (Admins and site editors): its own chunk, never loaded by the public site.
+export const loadSiteEditor = () => import('./editor/site-editor-page.tsx');
+export const loadSitePreview = () => import('./editor/site-preview-page.tsx');

@@ -6,6 +6,7 @@ import {
   IconClockHour4,
   IconInbox,
   IconSettings,
+  IconWorldWww,
   IconTrendingUp,
   IconUserCheck,
   type Icon,
@@ -109,15 +110,26 @@ export function StaffDashboard({
         intro={t('dashboard.staffIntro')}
         actions={
           isAdmin && (
-            <Button
-              component={Link}
-              to="/admin/catalog"
-              variant="light"
-              leftSection={<IconSettings size={18} />}
-              data-testid="catalog-link"
-            >
-              {t('catalog.title')}
-            </Button>
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to="/admin/catalog"
+                variant="light"
+                leftSection={<IconSettings size={18} />}
+                data-testid="catalog-link"
+              >
+                {t('catalog.title')}
+              </Button>
+              <Button
+                component={Link}
+                to="/admin/site"
+                variant="light"
+                leftSection={<IconWorldWww size={18} />}
+                data-testid="site-editor-link"
+              >
+                {t('dashboard.siteEditor')}
+              </Button>
+            </Group>
           )
         }
       />

@@ -1,0 +1,398 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  ColorInput,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { longTextSchema, richTextSchema } from '@taxportal/contract';
+import { createContext, use, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { RichTextEditor } from './rich-text-editor.tsx';
+
+/*
+ * Forms drawn from the contract's zod schemas: each block type, each kind of content and the settings get their
+ * inputs from the schema the server checks them with, so a new field in the contract shows up here by itself.
+ * Only what the contract's site schemas use is drawn: objects, arrays, texts in every language ({en, es}), rich
+ * text, strings, numbers, booleans, enums, nullable and defaulted values.
+ */
+
+type Schema = z.ZodType;
+interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+const def = (s: Schema): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+type Checks = { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[];
+const checkOf = (d: Def, name: string) => ((d.checks ?? []) as Checks).find((c) => c._zod.def.check === name)?._zod.def;
+
+const shapeOf = (d: Def) => d.shape as Record<string, Schema>;
+/** A text of content in every language: `{ en, es? }`. */
+const isLocalized = (d: Def) => d.type === 'object' && Object.keys(shapeOf(d)).join() === 'en,es';
+
+/** The value a new item of this schema starts as: its default, or the emptiest value it describes. */
+export function emptyOf(schema: Schema): unknown {
+  const d = def(schema);
+  switch (d.type) {
+    case 'default':
+      return structuredClone(d.defaultValue);
+    case 'optional':
+      return undefined;
+    case 'nullable':
+      return null;
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(shapeOf(d))) {
+        const e = emptyOf(v);
+        if (e !== undefined) out[k] = e;
+      }
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: checkOf(d, 'min_length')?.minimum ?? 0 }, () => emptyOf(d.element as Schema));
+    case 'string':
+      return '';
+    case 'number':
+      return checkOf(d, 'greater_than')?.value ?? 0;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return Object.values(d.entries as Record<string, string>)[0];
+    case 'literal':
+      return (d.values as unknown[])[0];
+    case 'union':
+      return emptyOf((d.options as Schema[])[0]!);
+    case 'pipe':
+      return emptyOf(d.in as Schema);
+    default:
+      return undefined;
+  }
+}
+
+/** Whether the Spanish version of every text is shown beside the English one. */
+export const SpanishContext = createContext(false);
+
+export function useFieldLabel() {
+  const { t, i18n } = useTranslation();
+  return (key: string) => {
+    const k = `siteEditor.field.${key}`;
+    return i18n.exists(k) ? t(k as 'siteEditor.field.title') : key;
+  };
+}
+
+function useOptionLabel() {
+  const { t, i18n } = useTranslation();
+  return (value: string) => {
+    const k = `siteEditor.option.${value}`;
+    return i18n.exists(k) ? t(k as 'siteEditor.option.web') : value;
+  };
+}
+
+export interface FieldProps {
+  schema: Schema;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The field's key in its object (labels come from it). */
+  name: string;
+  /** Where the field sits in the document, for test ids: `blocks.0.heading`. */
+  path: string;
+  /** The field is required (not optional, not nullable). */
+  label?: string;
+}
+
+const testIdOf = (path: string) => `field-${path}`;
+
+function LocalizedField({ schema, value, onChange, name, path, label }: FieldProps) {
+  const { t } = useTranslation();
+  const spanish = use(SpanishContext);
+  const v = (value ?? { en: '' }) as { en: string; es?: string };
+  const set = (lang: 'en' | 'es', text: string) => {
+    const next = { ...v, [lang]: text };
+    if (lang === 'es' && !text) delete next.es;
+    onChange(next);
+  };
+  const required =
+    name !== '' &&
+    (def(shapeOf(def(schema)).en!).checks as Checks | undefined)?.some(
+      (c) => c._zod.def.check === 'min_length' && (c._zod.def.minimum ?? 0) > 0,
+    );
+  const input = (lang: 'en' | 'es') => {
+    const l = lang === 'en' ? label! : t('siteEditor.spanishSuffix', { label });
+    const text = (lang === 'en' ? v.en : v.es) ?? '';
+    const id = `${testIdOf(path)}${lang === 'es' ? '-es' : ''}`;
+    if (schema === richTextSchema)
+      return <RichTextEditor key={lang} label={l} value={text} onChange={(h) => set(lang, h)} testId={id} />;
+    if (schema === longTextSchema)
+      return (
+        <Textarea
+          key={lang}
+          label={l}
+          value={text}
+          autosize
+          minRows={2}
+          onChange={(e) => set(lang, e.currentTarget.value)}
+          data-testid={id}
+        />
+      );
+    return (
+      <TextInput
+        key={lang}
+        label={l}
+        value={text}
+        withAsterisk={lang === 'en' && required}
+        onChange={(e) => set(lang, e.currentTarget.value)}
+        data-testid={id}
+      />
+    );
+  };
+  return (
+    <Stack gap={4}>
+      {input('en')}
+      {spanish && input('es')}
+    </Stack>
+  );
+}
+
+function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) {
+  const { t } = useTranslation();
+  const d = def(schema);
+  const element = d.element as Schema;
+  const items = Array.isArray(value) ? value : [];
+  const max = checkOf(d, 'max_length')?.maximum;
+  const min = checkOf(d, 'min_length')?.minimum ?? 0;
+  const set = (next: unknown[]) => onChange(next);
+  const move = (i: number, by: number) => {
+    const next = [...items];
+    const [it] = next.splice(i, 1);
+    next.splice(i + by, 0, it);
+    set(next);
+  };
+  const scalar = !['object'].includes(def(unwrapped(element)).type) || isLocalized(def(unwrapped(element)));
+  return (
+    <Fieldset legend={label} data-testid={testIdOf(path)} p="sm">
+      <Stack gap="sm">
+        {items.map((item, i) => {
+          const itemLabel = t('siteEditor.item', { label, n: i + 1 });
+          const controls = (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${t('siteEditor.moveUp')}: ${itemLabel}`}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                <IconArrowUp size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${t('siteEditor.moveDown')}: ${itemLabel}`}
+                disabled={i === items.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                <IconArrowDown size={16} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`${t('siteEditor.removeItem')}: ${itemLabel}`}
+                disabled={items.length <= min}
+                onClick={() => set(items.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          );
+          const field = (
+            <Field
+              schema={element}
+              value={item}
+              onChange={(v) => set(items.map((x, j) => (j === i ? v : x)))}
+              name={name}
+              path={`${path}.${i}`}
+              label={itemLabel}
+            />
+          );
+          return scalar ? (
+            <Group key={i} align="flex-end" wrap="nowrap" gap="xs">
+              <div style={{ flex: 1, minWidth: 0 }}>{field}</div>
+              {controls}
+            </Group>
+          ) : (
+            <Card key={i} withBorder padding="sm">
+              <Group justify="space-between" mb={4} wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {itemLabel}
+                </Text>
+                {controls}
+              </Group>
+              {field}
+            </Card>
+          );
+        })}
+        {(max === undefined || items.length < max) && (
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => set([...items, emptyOf(element)])}
+              data-testid={`${testIdOf(path)}-add`}
+            >
+              {t('siteEditor.addItem', { label })}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** The schema inside `.default()`, `.optional()` and pipes. */
+function unwrapped(schema: Schema): Schema {
+  const d = def(schema);
+  if (d.type === 'default' || d.type === 'optional') return unwrapped(d.innerType as Schema);
+  if (d.type === 'pipe') return unwrapped(d.in as Schema);
+  return schema;
+}
+
+/** Keys drawn by the surrounding editor, never as inputs: a block's id and type. */
+const HIDDEN = new Set(['id']);
+
+export function ObjectFields({
+  schema,
+  value,
+  onChange,
+  path,
+  overrides = {},
+}: Omit<FieldProps, 'name' | 'label'> & { overrides?: Record<string, ReactNode> }) {
+  const label = useFieldLabel();
+  const obj = (value ?? {}) as Record<string, unknown>;
+  return (
+    <Stack gap="sm">
+      {Object.entries(shapeOf(def(schema))).map(([key, s]) => {
+        if (key in overrides) return <div key={key}>{overrides[key]}</div>;
+        if (HIDDEN.has(key) || def(s).type === 'literal') return null;
+        return (
+          <Field
+            key={key}
+            schema={s}
+            value={obj[key]}
+            onChange={(v) => {
+              const next = { ...obj };
+              if (v === undefined) delete next[key];
+              else next[key] = v;
+              onChange(next);
+            }}
+            name={key}
+            path={path ? `${path}.${key}` : key}
+            label={label(key)}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** One input (or group of inputs) for a value of the schema. */
+export function Field(props: FieldProps) {
+  const { t } = useTranslation();
+  const option = useOptionLabel();
+  const { schema, value, onChange, name, path, label } = props;
+  const d = def(schema);
+  const id = testIdOf(path);
+  switch (d.type) {
+    case 'default':
+      return <Field {...props} schema={d.innerType as Schema} />;
+    case 'pipe':
+      return <Field {...props} schema={d.in as Schema} />;
+    case 'optional': {
+      const inner = d.innerType as Schema;
+      return <Field {...props} schema={inner} value={value ?? emptyOf(unwrapped(inner))} />;
+    }
+    case 'nullable': {
+      const inner = d.innerType as Schema;
+      const on = value !== null && value !== undefined;
+      return (
+        <Stack gap={6}>
+          <Switch
+            label={t('siteEditor.include', { label })}
+            checked={on}
+            onChange={(e) => onChange(e.currentTarget.checked ? emptyOf(unwrapped(inner)) : null)}
+            data-testid={`${id}-include`}
+          />
+          {on && <Field {...props} schema={inner} />}
+        </Stack>
+      );
+    }
+    case 'object':
+      if (isLocalized(d)) return <LocalizedField {...props} />;
+      return (
+        <Fieldset legend={label} p="sm" data-testid={id}>
+          <ObjectFields schema={schema} value={value} onChange={onChange} path={path} />
+        </Fieldset>
+      );
+    case 'array':
+      return <ArrayField {...props} />;
+    case 'number':
+      return (
+        <NumberInput
+          label={label}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => onChange(typeof v === 'number' ? v : Number(v) || 0)}
+          allowDecimal={false}
+          data-testid={id}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          label={label}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          data-testid={id}
+        />
+      );
+    case 'enum':
+      return (
+        <Select
+          label={label}
+          data={Object.values(d.entries as Record<string, string>).map((v) => ({ value: v, label: option(v) }))}
+          value={typeof value === 'string' ? value : null}
+          onChange={(v) => v !== null && onChange(v)}
+          allowDeselect={false}
+          data-testid={id}
+        />
+      );
+    case 'literal':
+      return null;
+    case 'string':
+    case 'union': {
+      const text = typeof value === 'string' ? value : '';
+      if (name === 'primary' || name === 'accent')
+        return <ColorInput label={label} value={text} onChange={onChange} format="hex" data-testid={id} />;
+      return (
+        <TextInput label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} data-testid={id} />
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/** The first problem zod finds in a value, as `field: message` for the editor's notice; null when valid. */
+export function firstIssue(schema: Schema, value: unknown): { path: string; message: string } | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  return { path: issue.path.join('.'), message: issue.message };
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { opaqueText } from '../common/text.ts';
+import { endpoint, noContentResponse } from '../common/endpoint.ts';
+import type { ContentKind } from './content.ts';
+import { siteSettingsSchema } from './settings.ts';
+import {
+  CONTENT_SCHEMAS,
+  editorListSchema,
+  editorParamsSchema,
+  editorSchema,
+  enquiryListQuerySchema,
+  enquiryListSchema,
+  enquirySchema,
+  entryIdParamsSchema,
+  entryListSchema,
+  entrySchemaOf,
+  grantEditorBodySchema,
+  revisionListSchema,
+  revisionParamsSchema,
+  settingsEntrySchema,
+  submissionListSchema,
+} from './site-api.ts';
+
+// The site editor's endpoints, apart from the public site's (site.endpoints.ts): only the editor's chunk of the web
+// app loads their declarations.
+// Editors: Admins, and whoever an Admin makes a site editor.
+const adminTags = ['Site editor'];
+const ADMIN = '/api/v1/admin/site';
+
+/** The same nine endpoints for each kind of content: list, create, read, save a draft, publish, unpublish,
+ * delete, revisions, restore a revision. */
+function contentEndpoints<K extends ContentKind>(kind: K) {
+  const data = CONTENT_SCHEMAS[kind] as (typeof CONTENT_SCHEMAS)[K];
+  const entry = entrySchemaOf(data);
+  const body = z.object({ data });
+  const base = `${ADMIN}/${kind}` as const;
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: base,
+      tags: adminTags,
+      summary: `Every ${kind} entry, drafts included`,
+      response: { 200: entryListSchema },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: base,
+      tags: adminTags,
+      summary: `Create a ${kind} entry as a draft`,
+      body,
+      response: { 201: entry },
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: `${base}/:id`,
+      tags: adminTags,
+      summary: `A ${kind} entry: its draft and what is published`,
+      params: entryIdParamsSchema,
+      response: { 200: entry },
+    }),
+    save: endpoint({
+      method: 'PUT',
+      path: `${base}/:id`,
+      tags: adminTags,
+      summary: `Save the ${kind} entry's draft (a new revision)`,
+      params: entryIdParamsSchema,
+      body,
+      response: { 200: entry },
+    }),
+    publish: endpoint({
+      method: 'POST',
+      path: `${base}/:id/publish`,
+      tags: adminTags,
+      summary: `Publish the ${kind} entry's draft`,
+      params: entryIdParamsSchema,
+      response: { 200: entry },
+    }),
+    unpublish: endpoint({
+      method: 'POST',
+      path: `${base}/:id/unpublish`,
+      tags: adminTags,
+      summary: `Take the ${kind} entry off the public site (its draft stays)`,
+      params: entryIdParamsSchema,
+      response: { 200: entry },
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `${base}/:id`,
+      tags: adminTags,
+      summary: `Delete the ${kind} entry and its revisions`,
+      params: entryIdParamsSchema,
+      response: noContentResponse,
+    }),
+    revisions: endpoint({
+      method: 'GET',
+      path: `${base}/:id/revisions`,
+      tags: adminTags,
+      summary: `The ${kind} entry's revisions, newest first`,
+      params: entryIdParamsSchema,
+      response: { 200: revisionListSchema },
+    }),
+    restore: endpoint({
+      method: 'POST',
+      path: `${base}/:id/revisions/:revisionId/restore`,
+      tags: adminTags,
+      summary: `Make an earlier revision the ${kind} entry's draft`,
+      params: revisionParamsSchema,
+      response: { 200: entry },
+    }),
+  };
+}
+
+export const adminSitePages = contentEndpoints('pages');
+export const adminSitePosts = contentEndpoints('posts');
+export const adminSiteCategories = contentEndpoints('categories');
+export const adminSiteGalleries = contentEndpoints('galleries');
+export const adminSiteEvents = contentEndpoints('events');
+export const adminSiteJobs = contentEndpoints('jobs');
+export const adminSiteForms = contentEndpoints('forms');
+
+export const getSiteSettingsDraft = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/settings`,
+  tags: adminTags,
+  summary: 'Website settings: the draft and what is published',
+  response: { 200: settingsEntrySchema },
+});
+export const saveSiteSettings = endpoint({
+  method: 'PUT',
+  path: `${ADMIN}/settings`,
+  tags: adminTags,
+  summary: 'Save the website settings draft (a new revision)',
+  body: z.object({ data: siteSettingsSchema }),
+  response: { 200: settingsEntrySchema },
+});
+export const publishSiteSettings = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/settings/publish`,
+  tags: adminTags,
+  summary: 'Publish the website settings draft',
+  response: { 200: settingsEntrySchema },
+});
+export const listSiteSettingsRevisions = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/settings/revisions`,
+  tags: adminTags,
+  summary: 'Revisions of the website settings',
+  response: { 200: revisionListSchema },
+});
+export const restoreSiteSettingsRevision = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/settings/revisions/:revisionId/restore`,
+  tags: adminTags,
+  summary: 'Make an earlier revision the settings draft',
+  params: z.object({ revisionId: opaqueText().min(1).max(64) }),
+  response: { 200: settingsEntrySchema },
+});
+
+// The submissions inbox: staff who answer enquiries (every staff role) and site editors.
+const inboxTags = ['Site inbox'];
+export const listEnquiries = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/enquiries`,
+  tags: inboxTags,
+  summary: 'Contact enquiries, newest first (staff)',
+  query: enquiryListQuerySchema,
+  response: { 200: enquiryListSchema },
+});
+export const getEnquiry = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/enquiries/:id`,
+  tags: inboxTags,
+  summary: 'One contact enquiry (staff)',
+  params: entryIdParamsSchema,
+  response: { 200: enquirySchema },
+});
+export const markEnquiryHandled = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/enquiries/:id/handled`,
+  tags: inboxTags,
+  summary: 'Mark a contact enquiry handled (staff)',
+  params: entryIdParamsSchema,
+  response: { 200: enquirySchema },
+});
+export const listFormSubmissions = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/forms/:id/submissions`,
+  tags: inboxTags,
+  summary: 'A web form’s submissions, newest first (staff)',
+  params: entryIdParamsSchema,
+  response: { 200: submissionListSchema },
+});
+
+// Who may edit the site besides Admins: only Admins grant it.
+export const listSiteEditors = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/editors`,
+  tags: adminTags,
+  summary: 'Users an Admin has made site editors (Admin)',
+  response: { 200: editorListSchema },
+});
+export const grantSiteEditor = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/editors`,
+  tags: adminTags,
+  summary: 'Make a staff user a site editor (Admin)',
+  body: grantEditorBodySchema,
+  response: { 201: editorSchema },
+});
+export const revokeSiteEditor = endpoint({
+  method: 'DELETE',
+  path: `${ADMIN}/editors/:userId`,
+  tags: adminTags,
+  summary: 'Take site editing away from a user (Admin)',
+  params: editorParamsSchema,
+  response: noContentResponse,
+});
