@@ -96,15 +96,6 @@ export async function userByVerifiedPhone(db: Tx, phone: string) {
   return row ?? null;
 }
 
-export async function isPhoneVerified(db: Tx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(userPhones)
-    .innerJoin(users, and(eq(users.id, userPhones.user_id), eq(users.phone, userPhones.phone)))
-    .where(eq(userPhones.user_id, userId));
-  return Boolean(row);
-}
-
 /** The number becomes the user's phone, verified; another account that had it verified loses it. */
 export async function setVerifiedPhone(db: Tx, userId: string, phone: string) {
   await db

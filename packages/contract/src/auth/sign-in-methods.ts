@@ -9,7 +9,6 @@ export const oidcProviderSchema = z.enum(OIDC_PROVIDERS);
 export type OidcProvider = z.infer<typeof oidcProviderSchema>;
 
 /** The rules of an SMS code (docs/decisions/0019-b): the server applies them, the web shows them. */
-export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_MINUTES = 10;
 export const PHONE_CODE_MAX_TRIES = 5;
 export const PHONE_RESEND_COOLDOWN_S = 60;
@@ -34,14 +33,12 @@ export const phoneCodeSchema = text()
   .pipe(z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }));
 
 export const phoneStartBodySchema = z.object({ phone: phoneSchema });
-export type PhoneStartBody = z.input<typeof phoneStartBodySchema>;
 export const phoneStartResponseSchema = z.object({
   message: z.string(),
   /** Seconds before another code may be asked for this number. */
   resend_after_s: z.number().int(),
 });
 export const phoneVerifyBodySchema = z.object({ phone: phoneSchema, code: phoneCodeSchema });
-export type PhoneVerifyBody = z.input<typeof phoneVerifyBodySchema>;
 export const phoneVerifiedResponseSchema = z.object({
   message: z.string(),
   user: userSchema,
@@ -53,7 +50,6 @@ export const signInMethodsSchema = z.object({
   phone: z.boolean(),
   oidc: z.array(oidcProviderSchema),
 });
-export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 export const oidcParamsSchema = z.object({ provider: opaqueText().max(32) });
 /** What the provider sends back to the callback (query, or Apple's form post). Unknown fields are ignored. */

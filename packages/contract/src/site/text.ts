@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from '../common/text.ts';
 
-export { CONTENT_LANGUAGES, textIn, type ContentLanguage, type LocalizedText } from './localized.ts';
+export { textIn, type LocalizedText } from './localized.ts';
 
 /**
  * A text of content in every language it is written in. English is required; a missing Spanish version falls back to

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type ChangePasswordBody, type LoginBody, type RegisterBody } from '@taxportal/contract';
 import { call, toastOnError } from '../../lib/api/index.ts';
-import { refreshSession, setSession } from '../../lib/session/index.ts';
+import { setSession } from '../../lib/session/index.ts';
 
 const authApi = {
   login: (body: LoginBody) => call(endpoints.login, { body }),
@@ -12,18 +12,6 @@ const authApi = {
   confirmPasswordReset: (token: string, new_password: string) =>
     call(endpoints.confirmPasswordReset, { body: { token, new_password } }),
 };
-
-/** Signs in, then loads the full session (currency, statuses) the shell reads. */
-export function useLogin() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: LoginBody) => {
-      await authApi.login(body);
-      return refreshSession(client);
-    },
-    meta: toastOnError,
-  });
-}
 
 export function useRegister() {
   const client = useQueryClient();

@@ -18,10 +18,11 @@ import {
 import { IconCheck, IconCopy, IconDevices, IconKey, IconTrash } from '@tabler/icons-react';
 import type { DeviceSession } from '@taxportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setSession } from '../../lib/session/index.ts';
+import { loadSecurityPanel } from '../auth/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -286,10 +287,15 @@ export function ApiTokensPanel() {
   );
 }
 
+// The second factors (TOTP, recovery codes, passkeys) are the auth feature's: its own chunk.
+const SecondFactorsPanel = lazy(() => loadSecurityPanel().then((m) => ({ default: m.SecurityPanel })));
+
 export function SecuritySection() {
   return (
     <Stack gap="lg">
-      {/* Merge point: the second-factor settings (TOTP, passkeys; issue 12 item 3) go here, above the sessions. */}
+      <Suspense fallback={<PageLoader />}>
+        <SecondFactorsPanel />
+      </Suspense>
       <SessionsPanel />
       <ApiTokensPanel />
     </Stack>

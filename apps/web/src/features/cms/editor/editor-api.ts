@@ -72,7 +72,7 @@ function useSettle(kind: ContentKind | 'settings') {
   };
 }
 
-export type EntryAction = 'save' | 'publish' | 'unpublish' | 'remove';
+type EntryAction = 'save' | 'publish' | 'unpublish' | 'remove';
 
 export function useEntryMutations(kind: ContentKind, id: string) {
   const settle = useSettle(kind);
