@@ -14,3 +14,4 @@ export * from './documents/questionnaire.endpoints.ts';
 export * from './documents/drafts.endpoints.ts';
 export * from './documents/signing.endpoints.ts';
 export * from './site/site.endpoints.ts';
+export * from './referrals/referrals.endpoints.ts';

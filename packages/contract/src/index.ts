@@ -35,4 +35,5 @@ export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
 export * from './admin/audit-log.ts';
 export * from './site/index.ts';
+export * from './referrals/referrals.ts';
 export * as endpoints from './endpoints.ts';

@@ -17,6 +17,8 @@ export const sessionSchema = z.object({
   login_role: roleSchema,
   currency: z.string(),
   statuses: z.array(statusDefinitionSchema),
+  /** SPEC's "referral id": a customer's referral code (their link is /register?ref=CODE); null for staff. */
+  referral_code: z.string().nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -14,3 +14,5 @@ export * from './schema/documents.ts';
 export * from './schema/questionnaire.ts';
 export * from './schema/drafts.ts';
 export * from './schema/site.ts';
+export * from './schema/referrals.ts';
+export * from './schema/billing-credits.ts';

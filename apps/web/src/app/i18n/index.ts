@@ -13,6 +13,7 @@ import drafts from '../../features/drafts/en.json';
 import notifications from '../../features/notifications/en.json';
 import placeholder from '../../features/placeholder/en.json';
 import questionnaire from '../../features/questionnaire/en.json';
+import referrals from '../../features/referrals/en.json';
 import signing from '../../features/signing/en.json';
 import tickets from '../../features/tickets/en.json';
 import shell from './en.json';
@@ -39,6 +40,7 @@ export const catalogues = {
   questionnaire,
   drafts,
   signing,
+  referrals,
 } as const;
 
 export const defaultNS = 'translation';
@@ -61,6 +63,7 @@ export const resources = {
       ...questionnaire,
       ...drafts,
       ...signing,
+      ...referrals,
     },
   },
 } as const;

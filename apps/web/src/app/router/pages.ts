@@ -10,6 +10,7 @@ import { loadNotificationsPage } from '../../features/notifications/index.ts';
 import { loadNotAvailableYetPage, loadNotFoundPage } from '../../features/placeholder/index.ts';
 import { loadEditProfilePage } from '../../features/profile/index.ts';
 import { loadQuestionnairePage } from '../../features/questionnaire/index.ts';
+import { loadReferralPage, loadReferralTreePage } from '../../features/referrals/index.ts';
 import {
   loadAllTicketsPage,
   loadCreateTicketPage,
@@ -42,6 +43,8 @@ export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage'
 export const VaultPage = page(loadVaultPage, 'VaultPage');
 export const QuestionnairePage = page(loadQuestionnairePage, 'QuestionnairePage');
 export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
+export const ReferralPage = page(loadReferralPage, 'ReferralPage');
+export const ReferralTreePage = page(loadReferralTreePage, 'ReferralTreePage');
 // The public site: one chunk, loaded by its first page.
 export const CmsPage = page(loadSitePages, 'CmsPage');
 export const AboutUsPage = page(loadSitePages, 'AboutUsPage');

@@ -18,14 +18,18 @@ export function RegisterPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
-  const tab: Tab = params.get('tab') === 'create' ? 'create' : 'sign-in';
+  // A referral link (?ref=CODE) opens on Create account, and keeps its code when the tabs change.
+  const ref = params.get('ref');
+  const tab: Tab = params.get('tab') === 'create' || (ref && params.get('tab') !== 'sign-in') ? 'create' : 'sign-in';
 
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to="/dashboard" replace />;
 
   const selectTab = (value: string | null) => {
     setForgot(false);
-    setParams(value === 'create' ? { tab: 'create' } : {}, { replace: true });
+    const next: Record<string, string> = value === 'create' ? { tab: 'create' } : ref ? { tab: 'sign-in' } : {};
+    if (ref) next.ref = ref;
+    setParams(next, { replace: true });
   };
 
   return (
