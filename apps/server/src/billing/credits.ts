@@ -15,7 +15,7 @@ import { formatMoney } from './money.ts';
  * lines, never below a zero total; what is left carries to the invoice after.
  */
 
-export const REFERRAL_CREDIT_SOURCE = 'referral';
+const REFERRAL_CREDIT_SOURCE = 'referral';
 
 /** Called by completePaymentTx for every newly recorded card payment of `customerId`. */
 export async function grantReferralRewardTx(tx: Tx, customerId: string, currency: string): Promise<void> {

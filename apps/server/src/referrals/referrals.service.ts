@@ -34,7 +34,7 @@ const TREE_LIMIT = 1000;
 /** Search matches in one answer. */
 const SEARCH_LIMIT = 100;
 /** E-mail invitations one customer may send a day: enough for friends, too few for spam. */
-export const INVITATIONS_PER_DAY = 20;
+const INVITATIONS_PER_DAY = 20;
 
 /** "Jane Doe" → "Jane D.": what a customer sees of the people below them. */
 export function shortName(fullName: string): string {

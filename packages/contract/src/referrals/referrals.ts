@@ -13,7 +13,6 @@ export const referralEntrySchema = z.object({
   /** Has paid an invoice (the moment the referrer's reward, if any, was granted). */
   paying: z.boolean(),
 });
-export type ReferralEntry = z.infer<typeof referralEntrySchema>;
 
 /**
  * GET /api/v1/referrals/dashboard (get_referal_dashboard_data): the caller's code and link, the counts, the
