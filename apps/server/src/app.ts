@@ -37,6 +37,7 @@ import { createFileStore, type FileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
+import { referralsRoutes } from './referrals/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { staffRoutes } from './staff/index.ts';
@@ -247,6 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(notificationsRoutes({ db: database.db, hub }));
   await app.register(dashboardRoutes({ db: database.db }));
   await app.register(contactsRoutes({ db: database.db }));
+  await app.register(
+    referralsRoutes({ db: database.db, publicUrl: config.PUBLIC_URL, mailer, sessionSecret: secrets.sessionSecret }),
+  );
 
   await app.register(
     billingRoutes(

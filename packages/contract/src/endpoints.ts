@@ -18,3 +18,4 @@ export * from './site/site.endpoints.ts';
 export * from './profile/profile.endpoints.ts';
 export * from './admin/staff.endpoints.ts';
 export * from './site/site-admin.endpoints.ts';
+export * from './referrals/referrals.endpoints.ts';

@@ -40,6 +40,7 @@ export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
 export * from './admin/audit-log.ts';
 export * from './site/index.ts';
+export * from './referrals/referrals.ts';
 export * as endpoints from './endpoints.ts';
 /** The site editor's endpoints (also in `endpoints`): the web's editor chunk reads them here, so the shared chunk of
  * declarations every page loads does not carry them. */

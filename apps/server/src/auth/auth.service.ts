@@ -24,6 +24,7 @@ import { AppError, fieldError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createUser } from '../platform/users.ts';
+import { recordReferral, referralCodeFor } from '../referrals/index.ts';
 import * as repo from './auth.repository.ts';
 import * as throttle from './login-throttle.ts';
 import * as mfa from './mfa.service.ts';
@@ -56,6 +57,7 @@ export async function sessionView(
     currency: await repo.getCurrency(db),
     statuses: statuses as Session['statuses'],
     factor_setup_required: auth.hasFactor === false && auth.roles.some(isStaffRole),
+    referral_code: await referralCodeFor(db, auth),
   };
 }
 
@@ -67,11 +69,12 @@ export async function register(
   if (await repo.findUserByEmail(deps.db, body.email)) throw new AppError('conflict', MESSAGES.emailTaken);
   let userId: string;
   try {
-    userId = await createUser(deps.db, { ...body, roles: ['Customer'], referredBy: body.referral_code ?? null });
+    userId = await createUser(deps.db, { ...body, roles: ['Customer'] });
   } catch (err) {
     if (repo.isUniqueViolation(err)) throw new AppError('conflict', MESSAGES.emailTaken);
     throw err;
   }
+  await recordReferral(deps.db, userId, body.referral_code);
   await audit(deps.db, {
     actorId: userId,
     action: 'user.registered',

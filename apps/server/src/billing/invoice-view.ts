@@ -41,15 +41,27 @@ export function toInvoice(v: InvoiceView, today: string): Invoice {
     ...toSummary(v, today),
     customer_email: v.customer_email,
     service_name: v.service_name,
-    lines: v.lines.map((l) => ({
-      id: l.id,
-      position: l.position,
-      service_id: l.service_id,
-      description: l.description,
-      quantity: l.quantity,
-      unit_amount_cents: l.unit_amount_cents,
-      amount_cents: l.amount_cents,
-    })),
+    lines: [
+      ...v.lines.map((l) => ({
+        id: l.id,
+        position: l.position,
+        service_id: l.service_id,
+        description: l.description,
+        quantity: l.quantity,
+        unit_amount_cents: l.unit_amount_cents,
+        amount_cents: l.amount_cents,
+      })),
+      // Account credit the invoice took at issue (credits.ts): negative lines after the charged ones, net of tax.
+      ...v.credits.map((c, i) => ({
+        id: c.id,
+        position: v.lines.length + i + 1,
+        service_id: null,
+        description: c.description,
+        quantity: 1,
+        unit_amount_cents: -c.amount_cents,
+        amount_cents: -c.amount_cents,
+      })),
+    ],
     tax: i.tax_name
       ? { template_id: i.tax_template_id, name: i.tax_name, rate_bp: i.tax_rate_bp, amount_cents: i.tax_cents }
       : null,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@taxportal/contract';
+import { creditLinesOf } from './credits.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import {
@@ -129,7 +130,8 @@ export async function getInvoiceView(db: Tx, id: string) {
     .from(paymentEntries)
     .where(eq(paymentEntries.invoice_id, id))
     .orderBy(asc(paymentEntries.created_at));
-  return { ...row, lines, payments };
+  const credits = await creditLinesOf(db, id);
+  return { ...row, lines, payments, credits };
 }
 export type InvoiceView = NonNullable<Awaited<ReturnType<typeof getInvoiceView>>>;
 

@@ -21,10 +21,12 @@ import { addDays, isoDay, type BillingDeps } from './billing.deps.ts';
 import { createdAtCursor, toInvoice, toSummary } from './invoice-view.ts';
 import * as repo from './invoices.repository.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
+import { applyCreditsTx } from './credits.ts';
 import { computeTotals, formatMoney } from './money.ts';
 import { formatDay } from '../platform/people-dates.ts';
 import { publishNotices } from './notices.ts';
 import { findUser, notify } from './payments.repository.ts';
+import { moveTicket } from '../tickets/index.ts';
 
 /** Payment terms when staff give no due date. */
 export const DEFAULT_TERMS_DAYS = 30;
@@ -222,18 +224,34 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
     if (ticket.status !== ISSUE_FROM_TICKET_STATUS)
       throw new AppError('conflict', BILLING_MESSAGES.ticketNotReadyForInvoice);
     const dueDate = invoice.due_date < today ? addDays(today, DEFAULT_TERMS_DAYS) : invoice.due_date;
+    // The customer's account credit (a referral reward) comes off first; never below zero, the rest carries.
+    const credit = await applyCreditsTx(tx, invoice);
+    const total = invoice.grand_total_cents - credit;
+    const covered = credit > 0 && total === 0;
     const row = await repo.updateInvoice(tx, id, {
-      status: 'Unpaid',
+      status: covered ? 'Paid' : 'Unpaid',
       posting_date: today,
       due_date: dueDate,
       issued_at: deps.now(),
+      grand_total_cents: total,
+      ...(covered ? { paid_at: deps.now() } : {}),
     });
+    if (covered) {
+      await moveTicket(tx, {
+        ticketId: row.ticket_id,
+        system: 'payment_collected',
+        actorId: auth.user.id,
+        note: `Invoice ${row.name} covered by account credit`,
+      });
+    }
     const amount = formatMoney(row.grand_total_cents, row.currency);
     const notice = await notify(tx, {
       user_id: row.customer_id,
       ticket_id: row.ticket_id,
-      title: `Invoice ${row.name} is ready`,
-      body: `${amount} for ${ticket.name}, due ${formatDay(row.due_date)}.`,
+      title: covered ? `Invoice ${row.name} is covered by your credit` : `Invoice ${row.name} is ready`,
+      body: covered
+        ? `Your account credit paid the whole of ${ticket.name}: nothing is due.`
+        : `${amount} for ${ticket.name}, due ${formatDay(row.due_date)}.`,
     });
     await audit(tx, {
       actorId: auth.user.id,
@@ -246,7 +264,7 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
     return { row, ticketName: ticket.name, amount, notice };
   });
   await publishNotices(deps, [issued.notice]);
-  await mailIssued(deps, issued.row, issued.ticketName, issued.amount);
+  if (issued.row.status !== 'Paid') await mailIssued(deps, issued.row, issued.ticketName, issued.amount);
   return viewOf(deps, id);
 }
 

@@ -5,6 +5,7 @@ import type { Tx } from '../platform/db/client.ts';
 import { formatDay } from '../platform/people-dates.ts';
 import { moveTicket } from '../tickets/index.ts';
 import { isoDay, type BillingDeps } from './billing.deps.ts';
+import { grantReferralRewardTx } from './credits.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 import { formatMoney } from './money.ts';
@@ -90,6 +91,8 @@ export async function completePaymentTx(
     paid_at: invoice.paid_at ?? now,
     last_payment_error: null,
   });
+  // A referred customer's first payment earns their referrer the reward, once (credits.ts).
+  await grantReferralRewardTx(tx, invoice.customer_id, invoice.currency);
   // Tickets' system move: from any status before Payment Collected; a ticket past it (or Cancelled) stays.
   const outcome = await moveTicket(tx, {
     ticketId: invoice.ticket_id,

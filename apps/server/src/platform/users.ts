@@ -1,9 +1,22 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@taxportal/contract';
 import type { Db, Tx } from './db/client.ts';
 import { accountStates, apiTokens, sessions, userRoles, users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
+
+/** Letters and digits a person reads back without confusion (no 0/O, 1/I/L). */
+const REFERRAL_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/**
+ * A person's referral code: 10 random characters (about 49 bits), unrelated to their id, so a link tells nothing
+ * about the account and codes cannot be walked. Who referred whom is recorded by the referrals feature.
+ */
+export function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
 
 /** Creates a user with roles; the first role is the login role. */
 export async function createUser(
@@ -14,7 +27,6 @@ export async function createUser(
     phone?: string | null;
     password: string;
     roles: Role[];
-    referredBy?: string | null;
   },
 ): Promise<string> {
   const id = randomUUID();
@@ -29,8 +41,7 @@ export async function createUser(
       phone: u.phone ?? null,
       password_hash: passwordHash,
       login_role: loginRole,
-      referral_code: id.slice(0, 8).toUpperCase(),
-      referred_by: u.referredBy ?? null,
+      referral_code: newReferralCode(),
     });
     await tx.insert(userRoles).values(u.roles.map((role) => ({ user_id: id, role })));
   });

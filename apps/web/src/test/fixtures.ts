@@ -23,6 +23,7 @@ export function aSession(over: Partial<Session> = {}): Session {
     login_role: 'Tax Preparer',
     currency: 'USD',
     statuses: STATUS_DEFINITIONS,
+    referral_code: null,
     ...over,
   });
 }

@@ -19,6 +19,8 @@ export const sessionSchema = z.object({
   statuses: z.array(statusDefinitionSchema),
   /** Staff without a second factor: every call but the set-up is refused until they add one. */
   factor_setup_required: z.boolean().optional(),
+  /** SPEC's "referral id": a customer's referral code (their link is /register?ref=CODE); null for staff. */
+  referral_code: z.string().nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

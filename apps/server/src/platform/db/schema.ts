@@ -17,3 +17,5 @@ export * from './schema/site.ts';
 export * from './schema/accounts.ts';
 export * from './schema/mfa.ts';
 export * from './schema/sign-in-methods.ts';
+export * from './schema/referrals.ts';
+export * from './schema/billing-credits.ts';

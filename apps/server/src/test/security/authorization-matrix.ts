@@ -164,6 +164,10 @@ const C = {
   preferences: (() => ({ body: { email_on_status_change: true } })) as CallFor,
   events: (() => ({ stream: true })) as CallFor,
   contact: ((w) => ({ params: { id: w.ids.owner } })) as CallFor,
+  /** The owner's branch of the referral tree: another customer may not know it exists. */
+  referralTree: ((w) => ({ query: { root: w.ids.owner } })) as CallFor,
+  referralInvite: (() => ({ body: { email: uniqueEmail('invitee') } })) as CallFor,
+  referralReward: (() => ({ body: { reward_cents: 0 } })) as CallFor,
   phone: (() => ({ query: { phone: '+12025550199' } })) as CallFor,
   createInvoice: (async (w) => ({ body: { ticket_id: (await w.fresh.ticket('Ready For Invoice')).id } })) as CallFor,
   invoice: ((w) => ({ params: { id: w.invoice } })) as CallFor,
@@ -432,6 +436,14 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/contacts':                                    r(401, 403, 403, 200, 200, 200, 200, 403, 200),
   'GET /api/v1/contacts/phone-lookup':                       r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.phone),
   'GET /api/v1/contacts/:id':                                r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.contact),
+
+  // Referrals: a customer's own link, counts and branch (another's branch is 404); staff the whole tree; Admin
+  // the reward rule.
+  'GET /api/v1/referrals/dashboard':                         r(401, 200, 200, 403, 403, 403, 403, 200, 403),
+  'GET /api/v1/referrals/tree':                              r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.referralTree),
+  'POST /api/v1/referrals/invitations':                      r(401, 202, 202, 403, 403, 403, 403, 202, 403, C.referralInvite),
+  'GET /api/v1/admin/referrals/settings':                    r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'PUT /api/v1/admin/referrals/settings':                    r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.referralReward),
 
   // Billing. Staff invoice; the customer pays; only Admin refunds; Stripe and share links are public.
   'GET /api/v1/invoices':                                    r(401, 200, 200, 200, 200, 200, 200, 200, 200, C.ownersInvoices),

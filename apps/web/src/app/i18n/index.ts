@@ -14,6 +14,7 @@ import notifications from '../../features/notifications/en.json';
 import placeholder from '../../features/placeholder/en.json';
 import profile from '../../features/profile/en.json';
 import questionnaire from '../../features/questionnaire/en.json';
+import referrals from '../../features/referrals/en.json';
 import signing from '../../features/signing/en.json';
 import staff from '../../features/staff/en.json';
 import tickets from '../../features/tickets/en.json';
@@ -44,6 +45,7 @@ export const catalogues = {
   questionnaire,
   drafts,
   signing,
+  referrals,
 } as const;
 
 /** Catalogues a lazily loaded chunk adds itself (not in the first load): typed here, checked for clashes too. */
@@ -71,6 +73,7 @@ export const resources = {
       ...questionnaire,
       ...drafts,
       ...signing,
+      ...referrals,
     },
   },
 } as const;

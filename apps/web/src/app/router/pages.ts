@@ -11,6 +11,7 @@ import { loadNotAvailableYetPage, loadNotFoundPage } from '../../features/placeh
 import { loadConfirmEmailPage, loadEditProfilePage, loadProfilePage } from '../../features/profile/index.ts';
 import { loadAcceptInvitationPage, loadStaffPage } from '../../features/staff/index.ts';
 import { loadQuestionnairePage } from '../../features/questionnaire/index.ts';
+import { loadReferralPage, loadReferralTreePage } from '../../features/referrals/index.ts';
 import {
   loadAllTicketsPage,
   loadCreateTicketPage,
@@ -48,6 +49,8 @@ export const ProfilePage = page(loadProfilePage, 'ProfilePage');
 export const ConfirmEmailPage = page(loadConfirmEmailPage, 'ConfirmEmailPage');
 export const StaffPage = page(loadStaffPage, 'StaffPage');
 export const AcceptInvitationPage = page(loadAcceptInvitationPage, 'AcceptInvitationPage');
+export const ReferralPage = page(loadReferralPage, 'ReferralPage');
+export const ReferralTreePage = page(loadReferralTreePage, 'ReferralTreePage');
 // The public site: one chunk, loaded by its first page.
 export const CmsPage = page(loadSitePages, 'CmsPage');
 export const AboutUsPage = page(loadSitePages, 'AboutUsPage');

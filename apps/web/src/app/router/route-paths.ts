@@ -17,4 +17,4 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
 ] as const;
 
 /** Auth-guarded (SPEC §2): without a session they redirect to '/'. */
-export const GUARDED_PLACEHOLDER_PATHS = ['referral', 'grid/:route'] as const;
+export const GUARDED_PLACEHOLDER_PATHS = [] as const;

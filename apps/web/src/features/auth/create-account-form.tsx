@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
@@ -16,6 +16,9 @@ export function CreateAccountForm({ onRegistering }: { onRegistering?: () => voi
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
+  // A referral link is /register?ref=CODE: the code rides along, read-only; the server ignores one it does not know.
+  const [params] = useSearchParams();
+  const referralCode = params.get('ref')?.trim().slice(0, 64) || undefined;
   const form = useForm<Values>({
     initialValues: { full_name: '', email: '', phone: '', password: '' },
   });
@@ -27,7 +30,7 @@ export function CreateAccountForm({ onRegistering }: { onRegistering?: () => voi
       // The page shows the phone step once the session arrives (register-page.tsx).
       onRegistering?.();
       try {
-        await register.mutateAsync(values);
+        await register.mutateAsync(referralCode ? { ...values, referral_code: referralCode } : values);
         showSuccessToast(t('auth.accountCreated'));
         if (!onRegistering) navigate('/dashboard');
       } catch (err) {
@@ -77,6 +80,9 @@ export function CreateAccountForm({ onRegistering }: { onRegistering?: () => voi
           withAsterisk
           {...form.getInputProps('password')}
         />
+        {referralCode && (
+          <TextInput label={t('auth.referralCode')} value={referralCode} readOnly data-testid="referral-code" />
+        )}
         <Button type="submit" size="md" fullWidth loading={register.isPending} mt="xs">
           {t('auth.createAccountButton')}
         </Button>

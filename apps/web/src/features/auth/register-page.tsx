@@ -27,7 +27,9 @@ export function RegisterPage() {
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
   const [byPhone, setByPhone] = useState(false);
-  const tab: Tab = params.get('tab') === 'create' ? 'create' : 'sign-in';
+  // A referral link (?ref=CODE) opens on Create account, and keeps its code when the tabs change.
+  const ref = params.get('ref');
+  const tab: Tab = params.get('tab') === 'create' || (ref && params.get('tab') !== 'sign-in') ? 'create' : 'sign-in';
   // After registration: prove the phone (verify-phone-panel.tsx); a social sign-in waiting for a password.
   // A state, not the URL: the session arrives before a navigation would (react-router's are transitions).
   const [registering, setRegistering] = useState(false);
@@ -40,7 +42,9 @@ export function RegisterPage() {
   const selectTab = (value: string | null) => {
     setForgot(false);
     setByPhone(false);
-    setParams(value === 'create' ? { tab: 'create' } : {}, { replace: true });
+    const next: Record<string, string> = value === 'create' ? { tab: 'create' } : ref ? { tab: 'sign-in' } : {};
+    if (ref) next.ref = ref;
+    setParams(next, { replace: true });
   };
 
   return (

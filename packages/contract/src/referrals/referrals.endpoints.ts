@@ -1,0 +1,55 @@
+import { endpoint } from '../common/endpoint.ts';
+import {
+  referralDashboardSchema,
+  referralInvitationBodySchema,
+  referralInvitationResultSchema,
+  referralSettingsBodySchema,
+  referralSettingsSchema,
+  referralTreeQuerySchema,
+  referralTreeSchema,
+} from './referrals.ts';
+
+const tags = ['Referrals'];
+
+export const getReferralDashboard = endpoint({
+  method: 'GET',
+  path: '/api/v1/referrals/dashboard',
+  tags,
+  summary: "The caller's referral code, link, counts and first-level referrals (customers)",
+  response: { 200: referralDashboardSchema },
+});
+
+export const getReferralTree = endpoint({
+  method: 'GET',
+  path: '/api/v1/referrals/tree',
+  tags,
+  summary: 'The referral tree: a customer their own branch, staff all of it (searchable)',
+  query: referralTreeQuerySchema,
+  response: { 200: referralTreeSchema },
+});
+
+export const sendReferralInvitation = endpoint({
+  method: 'POST',
+  path: '/api/v1/referrals/invitations',
+  tags,
+  summary: "Mail the caller's referral link to a friend (customers)",
+  body: referralInvitationBodySchema,
+  response: { 202: referralInvitationResultSchema },
+});
+
+export const getReferralSettings = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/referrals/settings',
+  tags,
+  summary: 'The referral reward rule (Admin)',
+  response: { 200: referralSettingsSchema },
+});
+
+export const updateReferralSettings = endpoint({
+  method: 'PUT',
+  path: '/api/v1/admin/referrals/settings',
+  tags,
+  summary: 'Set the referral reward: a credit in cents on the referrer’s next invoice; 0 switches it off (Admin)',
+  body: referralSettingsBodySchema,
+  response: { 200: referralSettingsSchema },
+});
