@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, readMail, test } from './fixtures.ts';
+import { expect, readMail, test, totpCode } from './fixtures.ts';
 
 /**
- * What happens right after the invited person accepts: today the dashboard. The second factor's set-up for staff
- * (issue 12 item 3) goes here, in this one place, when it lands.
+ * What happens right after the invited person accepts: staff must have a second factor before anything else, so
+ * they are taken to /security, set up an authenticator app with the key it shows (the code computed here, as their
+ * phone would), keep their recovery codes, and then reach the dashboard.
  */
 async function afterAcceptance(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByTestId('factor-required')).toBeVisible();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByTestId('totp-card').getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByTestId('recovery-codes').locator('p')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
 }
 
 test('an Admin invites a staff member, who accepts from the mailed link and signs in', async ({

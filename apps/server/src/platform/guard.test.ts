@@ -20,6 +20,17 @@ const PUBLIC = new Set([
   'POST /api/v1/auth/logout',
   'POST /api/v1/auth/password-reset',
   'POST /api/v1/auth/password-reset/confirm',
+  // Phone and social sign-in (their own limits and checks: auth/phone.service.ts, auth/oidc.service.ts).
+  'GET /api/v1/auth/methods',
+  'POST /api/v1/auth/phone/start',
+  'POST /api/v1/auth/phone/verify',
+  'GET /api/v1/auth/oidc/:provider/start',
+  'GET /api/v1/auth/oidc/:provider/callback',
+  'GET /api/v1/auth/oidc/link',
+  'POST /api/v1/auth/oidc/link',
+  // Mailed links: a token is the credential.
+  'POST /api/v1/auth/invitations/accept',
+  'POST /api/v1/profile/email-change/confirm',
   'GET /api/v1/catalog/service-types',
   'GET /api/v1/catalog/services',
   'GET /api/v1/catalog/years',

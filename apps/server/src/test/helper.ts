@@ -8,6 +8,7 @@ import { buildApp, type AppDeps, type RouteInfo } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { enrollTotp } from '../platform/auth/totp.ts';
 import type { Database } from '../platform/db/client.ts';
+import { DEMO_ACCOUNTS, demoTotpSecret } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { createUser } from '../platform/users.ts';
 import { testDatabase } from './db.ts';
@@ -161,7 +162,9 @@ export class Agent {
  */
 export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<Agent> {
   const agent = new Agent(t.app);
-  const secret = totpSecrets.get(email);
+  // The demo staff come enrolled with a secret derived from their e-mail (platform/db/seed.ts).
+  const demoStaff = DEMO_ACCOUNTS.some((a) => a.email === email && a.role !== 'Customer');
+  const secret = totpSecrets.get(email) ?? (demoStaff ? demoTotpSecret(email) : undefined);
   const trusted = trustedDevices.get(email);
   if (trusted) agent.cookies.set(...trusted);
   const body =

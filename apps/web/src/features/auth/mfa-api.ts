@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { endpoints, type LoginBody } from '@taxportal/contract';
 import { call, toastOnError } from '../../lib/api/index.ts';
 import { refreshSession } from '../../lib/session/index.ts';
@@ -34,6 +33,8 @@ export const useDisableTotp = () =>
 export const useAddPasskey = () =>
   useFactorChange(async (name: string) => {
     const optionsJSON = await call(endpoints.passkeyRegisterOptions);
+    // The WebAuthn helper loads when a passkey is used, not with the sign-in page.
+    const { startRegistration } = await import('@simplewebauthn/browser');
     const response = await startRegistration({ optionsJSON: optionsJSON as never });
     return call(endpoints.passkeyRegisterVerify, {
       body: { response: response as never, ...(name ? { name } : {}) },
@@ -63,6 +64,7 @@ export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async (trustDevice: boolean) => {
       const optionsJSON = await call(endpoints.passkeyLoginOptions);
+      const { startAuthentication } = await import('@simplewebauthn/browser');
       const response = await startAuthentication({ optionsJSON: optionsJSON as never });
       await call(endpoints.passkeyLoginVerify, { body: { response: response as never, trust_device: trustDevice } });
       return refreshSession(client);

@@ -72,8 +72,6 @@ function useSettle(kind: ContentKind | 'settings') {
   };
 }
 
-type EntryAction = 'save' | 'publish' | 'unpublish' | 'remove';
-
 export function useEntryMutations(kind: ContentKind, id: string) {
   const settle = useSettle(kind);
   const e = of(kind);
