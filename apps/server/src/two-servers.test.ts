@@ -19,8 +19,9 @@ import { loadConfig } from './platform/config.ts';
 import { openPostgres, type Database } from './platform/db/client.ts';
 import { col, rows, rowSchema } from './platform/db/rows.ts';
 import { startFakeS3, type FakeS3 } from './platform/storage/s3-test-server.ts';
+import { enrollTotp } from './platform/auth/totp.ts';
 import { createUser } from './platform/users.ts';
-import { Agent } from './test/helper.ts';
+import { Agent, totpCode } from './test/helper.ts';
 import { openTicket } from './test/ticket-fixtures.ts';
 import { pdf } from './test/upload-fixtures.ts';
 
@@ -134,6 +135,8 @@ describe.skipIf(!url)(
     const staffEmail = `two.staff.${Date.now()}@example.test`;
     const lockedEmail = `two.locked.${Date.now()}@example.test`;
     let ticketId: string;
+    let staffId: string;
+    let staffSecret: string;
 
     beforeAll(async () => {
       admin = new pg.Client({ connectionString: url });
@@ -151,7 +154,7 @@ describe.skipIf(!url)(
         password: PASSWORD,
         roles: ['Customer'],
       });
-      await createUser(database.db, {
+      staffId = await createUser(database.db, {
         email: staffEmail,
         full_name: 'Two Staff',
         password: PASSWORD,
@@ -185,14 +188,17 @@ describe.skipIf(!url)(
       const setupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-two-setup-'));
       dataDirs.push(setupDir);
       const config = loadConfig({ ...env, DATA_DIR: setupDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-      const secrets = { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
+      // The servers' own encryption key, so the staff member's TOTP secret sealed here opens there.
+      const secrets = { sessionSecret: randomBytes(48), encryptionKey: Buffer.from(env.ENCRYPTION_KEY, 'base64') };
+      // Staff have a second factor (docs/decisions/0019-a): the Admin signs in with a code.
+      staffSecret = await enrollTotp(database.db, secrets.encryptionKey, staffId);
       const { app } = await buildApp({ config, database, secrets, logger: false });
       await app.ready();
       const t = { app, database, config, secrets, routes: [], close: async () => {} };
       const customer = new Agent(app);
       await customer.post('/api/v1/auth/login', { email: customerEmail, password: PASSWORD });
       const staff = new Agent(app);
-      await staff.post('/api/v1/auth/login', { email: staffEmail, password: PASSWORD });
+      await staff.post('/api/v1/auth/login', { email: staffEmail, password: PASSWORD, otp: totpCode(staffSecret) });
       ticketId = (await openTicket(t, customer)).id;
       const req = await staff.post(`/api/v1/tickets/${ticketId}/document-requests`, { custom: ['Your W-2'] });
       expect(req.statusCode, req.body).toBe(201);
@@ -234,7 +240,12 @@ describe.skipIf(!url)(
       const customer = new Browser(a.base);
       await customer.login(customerEmail);
       const staff = new Browser(b.base);
-      await staff.login(staffEmail);
+      // The next step's code: the one of this step may have been spent by the set-up's sign-in.
+      await staff.fetch('POST', '/api/v1/auth/login', {
+        email: staffEmail,
+        password: PASSWORD,
+        otp: totpCode(staffSecret, Math.floor(Date.now() / 1000) + 30),
+      });
       const ctl = new AbortController();
       const stream = await fetch(`${a.base}/api/v1/events`, { headers: customer.headers(), signal: ctl.signal });
       expect(stream.status).toBe(200);

@@ -7,6 +7,7 @@ import {
   createCustomer,
   createStaff,
   createTestApp,
+  enrollTestTotp,
   PASSWORD,
   uniqueEmail,
   type TestApp,
@@ -157,6 +158,26 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       expect((await agent.post('/api/v1/auth/oidc/link', { password: `wrong-${i}` })).statusCode).toBe(401);
     }
     expect((await agent.post('/api/v1/auth/oidc/link', { password: PASSWORD })).statusCode).toBe(404);
+  });
+
+  it('never signs in, or links, an account that has a second factor: password and code it is', async () => {
+    // Linked first, then the customer turns on TOTP: the link no longer signs them in.
+    const linked = await createCustomer(t);
+    const first = await signInWith({ email: linked.email, email_verified: true });
+    expect((await first.agent.post('/api/v1/auth/oidc/link', { password: PASSWORD })).statusCode).toBe(200);
+    await enrollTestTotp(t, linked);
+    const again = await signInWith({ email: linked.email, email_verified: true });
+    expect(again.res.headers.location).toBe('/register?social=factor');
+    expect(await signedIn(again.agent)).toBe(false);
+    // Not linked yet: the password step refuses, and no link is made.
+    const guarded = await createCustomer(t);
+    await enrollTestTotp(t, guarded);
+    const { agent } = await signInWith({ email: guarded.email, email_verified: true });
+    const confirm = await agent.post('/api/v1/auth/oidc/link', { password: PASSWORD });
+    expect(confirm.statusCode).toBe(403);
+    expect(confirm.json().detail).toBe(PHONE_MESSAGES.factorRefused);
+    expect(await signedIn(agent)).toBe(false);
+    expect(await t.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, guarded.id))).toEqual([]);
   });
 
   it('never signs staff in, and tells them why', async () => {

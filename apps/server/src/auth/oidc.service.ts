@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import { isStaffRole, OIDC_PROVIDERS, PHONE_MESSAGES, type OidcProvider } from '@taxportal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../platform/audit.ts';
+import { hasSecondFactor, refuseIfSecondFactor } from './one-factor-sign-in.ts';
 import { createSession, deleteSession, loadUserWithRoles } from '../platform/auth/sessions.ts';
 import type { Config } from '../platform/config.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
@@ -268,6 +269,7 @@ export function createOidc(deps: OidcDeps) {
     }
     const loaded = (await loadUserWithRoles(deps.db, user.id))!;
     if (loaded.roles.some(isStaffRole)) throw new AppError('forbidden', PHONE_MESSAGES.staffRefused);
+    await refuseIfSecondFactor(deps.db, user.id);
     const done = await deps.db.transaction(async (tx) => {
       const gone = await tx.delete(oidcPendingLinks).where(eq(oidcPendingLinks.id, row.id)).returning();
       if (gone.length === 0) return false;
@@ -296,7 +298,11 @@ export function createOidc(deps: OidcDeps) {
     callback,
     pending,
     confirmLink,
-    newSession: (userId: string, meta: RequestMeta) => createSession(deps.db, deps.sessionSecret, userId, meta),
+    hasSecondFactor: (userId: string) => hasSecondFactor(deps.db, userId),
+    newSession: async (userId: string, meta: RequestMeta) => {
+      await refuseIfSecondFactor(deps.db, userId);
+      return createSession(deps.db, deps.sessionSecret, userId, meta);
+    },
   };
 }
 export type Oidc = ReturnType<typeof createOidc>;

@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGES } from '@taxportal/contract';
 import { outbox, phoneCodes, userPhones } from '../platform/db/schema.ts';
-import { Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
+import {
+  Agent,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  enrollTestTotp,
+  signIn,
+  type TestApp,
+} from '../test/helper.ts';
 import { startTwilioFake, type TwilioFake } from '../test/twilio-fake.ts';
 
 let t: TestApp;
@@ -193,6 +201,19 @@ describe('phone sign-in', () => {
     const res = await verify(phone, code);
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe(PHONE_MESSAGES.staffRefused);
+  });
+
+  it('refuses a customer who turned on a second factor, after the code: password and code it is', async () => {
+    const c = await customerWithVerifiedPhone();
+    await enrollTestTotp(t, c);
+    const before = sms.messages.length;
+    await start(c.phone);
+    const code = await sms.codeFor(c.phone, before);
+    const agent = new Agent(t.app);
+    const res = await verify(c.phone, code, agent);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toBe(PHONE_MESSAGES.factorRefused);
+    expect((await agent.get('/api/v1/auth/session')).statusCode).toBe(401);
   });
 
   it('refuses bad input with 422 and changes nothing', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@taxportal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../platform/audit.ts';
+import { refuseIfSecondFactor } from './one-factor-sign-in.ts';
 import { createSession, deleteSession, loadUserWithRoles, type AuthContext } from '../platform/auth/sessions.ts';
 import { hmacHex, safeEqual } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -123,6 +124,7 @@ export async function verifySignIn(
   if (!found) throw new AppError('bad_request', PHONE_MESSAGES.codeInvalid);
   const loaded = (await loadUserWithRoles(deps.db, found.id))!;
   if (loaded.roles.some(isStaffRole)) throw new AppError('forbidden', PHONE_MESSAGES.staffRefused);
+  await refuseIfSecondFactor(deps.db, found.id);
   if (previousSessionId) await deleteSession(deps.db, previousSessionId);
   const session = await createSession(deps.db, deps.sessionSecret, found.id, meta);
   await audit(deps.db, {

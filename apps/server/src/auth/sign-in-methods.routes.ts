@@ -103,6 +103,8 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
       reply.clearCookie(FLOW_COOKIE, flowCookie);
       const result = await deps.oidc.callback(req.params.provider, raw, flow, meta(req));
       if (result.outcome === 'signed_in') {
+        // An account with a second factor signs in with its password and that factor (one-factor-sign-in.ts).
+        if (await deps.oidc.hasSecondFactor(result.userId)) return reply.redirect('/register?social=factor', 302);
         await signedIn(reply, await deps.oidc.newSession(result.userId, meta(req)), result.userId);
         return reply.redirect('/dashboard', 302);
       }

@@ -21,6 +21,7 @@ export const PHONE_MESSAGES = {
   tooManyCodes: 'Too many codes asked for. Please try again later.',
   phoneOff: 'Phone sign-in is not available.',
   staffRefused: 'Staff accounts sign in with e-mail, password and a second factor.',
+  factorRefused: 'This account has a second factor: sign in with your e-mail, password and code.',
   phoneVerified: 'Your phone number is verified.',
   linkInvalid: 'This sign-in has expired. Please start again.',
   linkPassword: 'Incorrect password',
