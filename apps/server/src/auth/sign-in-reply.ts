@@ -4,6 +4,7 @@ import {
   ABSOLUTE_TIMEOUT_MS,
   CSRF_COOKIE,
   loadUserWithRoles,
+  userHasFactor,
   type CookiePolicy,
   type NewSession,
 } from '../platform/auth/sessions.ts';
@@ -30,5 +31,7 @@ export async function signInReply(
     user: { id: user.id, email: user.email, full_name: user.full_name, phone: user.phone },
     roles,
     login_role: user.login_role as (typeof roles)[number],
+    // Staff without a factor are sent to set one up (the guard's rule), from their first page on.
+    hasFactor: await userHasFactor(db, userId),
   });
 }

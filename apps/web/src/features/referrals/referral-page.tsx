@@ -140,7 +140,7 @@ function ShareCard({ d }: { d: ReferralDashboard }) {
             <Button
               onClick={copy}
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              color={copied ? 'teal' : undefined}
+              color={copied ? 'teal.9' : undefined}
               data-testid="referral-copy"
             >
               {copied ? t('referrals.copied') : t('referrals.copy')}
