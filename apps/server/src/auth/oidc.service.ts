@@ -4,8 +4,8 @@ import * as oidc from 'openid-client';
 import { isStaffRole, OIDC_PROVIDERS, PHONE_MESSAGES, type OidcProvider } from '@taxportal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../platform/audit.ts';
-import { hasSecondFactor, refuseIfSecondFactor } from './one-factor-sign-in.ts';
-import { createSession, deleteSession, loadUserWithRoles } from '../platform/auth/sessions.ts';
+import { refuseIfSecondFactor } from './one-factor-sign-in.ts';
+import { createSession, deleteSession, loadUserWithRoles, userHasFactor } from '../platform/auth/sessions.ts';
 import type { Config } from '../platform/config.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -298,7 +298,8 @@ export function createOidc(deps: OidcDeps) {
     callback,
     pending,
     confirmLink,
-    hasSecondFactor: (userId: string) => hasSecondFactor(deps.db, userId),
+    /** A redirecting flow asks first, then says so in its own words (one-factor-sign-in.ts holds the rule). */
+    hasSecondFactor: (userId: string) => userHasFactor(deps.db, userId),
     newSession: async (userId: string, meta: RequestMeta) => {
       await refuseIfSecondFactor(deps.db, userId);
       return createSession(deps.db, deps.sessionSecret, userId, meta);

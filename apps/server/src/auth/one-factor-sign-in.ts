@@ -9,9 +9,6 @@ import { AppError } from '../platform/errors.ts';
  * paths (auth/phone.service.ts, auth/oidc.service.ts), checked after the method's own proof so it tells nothing
  * to someone who has not given it.
  */
-/** Whether the account has a second factor (a redirecting flow asks first, then says so in its own words). */
-export const hasSecondFactor = (db: Tx, userId: string) => userHasFactor(db, userId);
-
 export async function refuseIfSecondFactor(db: Tx, userId: string): Promise<void> {
   if (await userHasFactor(db, userId)) throw new AppError('forbidden', PHONE_MESSAGES.factorRefused);
 }
