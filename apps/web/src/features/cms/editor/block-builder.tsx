@@ -2,6 +2,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -188,6 +189,8 @@ export function BlockBuilder({ blocks, onChange }: { blocks: Block[]; onChange: 
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
+        onDragStart={() => setOpen(null)}
+        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
         onDragEnd={onDragEnd}
         accessibility={{ screenReaderInstructions: { draggable: t('siteEditor.builder.dragHint') } }}
       >
