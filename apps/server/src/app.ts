@@ -41,7 +41,7 @@ import { referralsRoutes } from './referrals/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { staffRoutes } from './staff/index.ts';
-import { pageHead, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
+import { configurePublishedCache, pageHead, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
 import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
 
 export interface AppDeps {
@@ -290,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
   const siteDeps = { db: database.db, hub, now: Date.now, currency: 'USD' };
+  configurePublishedCache(database.db, config.SITE_CACHE_SECONDS);
   await app.register(siteRoutes(siteDeps));
   await app.register(siteAdminRoutes(siteDeps));
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));

@@ -12,6 +12,7 @@ import {
 } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
 import { FALLBACK_SETTINGS } from './site.routes.ts';
+import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
 import { publishedSettings } from './site.service.ts';
 
@@ -213,6 +214,10 @@ export async function pageHead(db: Db, publicUrl: string, pathname: string): Pro
   const first = pathname.split('/').filter(Boolean)[0];
   const isPublicTarget = publicTargetOf(pathname) !== null;
   if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first)) return null;
+  return publishedCache(db).read(`head:${pathname}`, () => publicHead(db, base, pathname, isPublicTarget));
+}
+
+async function publicHead(db: Db, base: string, pathname: string, isPublicTarget: boolean): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
   const found = isPublicTarget ? await describe(db, settings, base, pathname) : null;
   const canonical = `${base}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
@@ -253,6 +258,10 @@ export async function pageHead(db: Db, publicUrl: string, pathname: string): Pro
 
 /** Every published route, for search engines. */
 export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
+  return publishedCache(db).read('sitemap', () => buildSitemap(db, publicUrl));
+}
+
+async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const base = publicUrl.replace(/\/$/, '');
   const rows = await repo.listAllPublished(db);
   const urls = rows

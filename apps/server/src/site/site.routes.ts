@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints as api, type SiteSettings } from '@taxportal/contract';
 import { route } from '../platform/route.ts';
 import type { InboxDeps } from './site-inbox.service.ts';
 import * as inbox from './site-inbox.service.ts';
+import { publishedCache } from './published-cache.ts';
 import * as pub from './site-public.service.ts';
 import { publishedSettings } from './site.service.ts';
 
@@ -33,40 +34,91 @@ export const FALLBACK_SETTINGS: SiteSettings = {
 /** What anyone reads of the public site, and the two forms visitors send (rate-limited per address). */
 export function siteRoutes(deps: InboxDeps & { currency: string }) {
   const { db } = deps;
+  const cache = publishedCache(db);
+  /**
+   * A public read: through the published-content cache, with an ETag made once per cached answer. Browsers
+   * revalidate every time (`no-cache`), so a publish shows on the next load; an unchanged answer is a bodiless 304.
+   */
+  const publicRead = async <T>(req: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) => {
+    const { body, etag } = await cache.read(key, async () => {
+      const value = await load();
+      return {
+        body: value,
+        etag: `"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`,
+      };
+    });
+    reply.header('etag', etag).header('cache-control', 'public, no-cache');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return body;
+  };
   return async function routes(app: FastifyInstance) {
     route(app, api.getSite, {
-      handler: async (req, reply) => {
-        const published = await publishedSettings(db);
-        const body = { settings: published?.settings ?? FALLBACK_SETTINGS, currency: deps.currency };
-        const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-        reply.header('etag', etag).header('cache-control', 'public, max-age=60, must-revalidate');
-        if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
-        return body;
-      },
+      handler: async (req, reply) =>
+        publicRead(req, reply, 'site', async () => {
+          const published = await publishedSettings(db);
+          return { settings: published?.settings ?? FALLBACK_SETTINGS, currency: deps.currency };
+        }),
     });
-    route(app, api.getPage, { handler: async (req) => pub.getPage(db, req.params.route, req.query.app) });
+    route(app, api.getPage, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `page:${req.params.route}:${req.query.app}`, () =>
+          pub.getPage(db, req.params.route, req.query.app),
+        ),
+    });
     route(app, api.listPosts, {
-      handler: async (req) => {
-        const category = req.query.category;
-        return pub.listPublished(db, 'posts', req.query, {
-          omit: ['body'],
-          ...(category ? { keep: (d) => (d.categories as string[]).includes(category) } : {}),
-        });
-      },
+      handler: async (req, reply) =>
+        publicRead(req, reply, `posts:${JSON.stringify(req.query)}`, () => {
+          const category = req.query.category;
+          return pub.listPublished(db, 'posts', req.query, {
+            omit: ['body'],
+            ...(category ? { keep: (d) => (d.categories as string[]).includes(category) } : {}),
+          });
+        }),
     });
     route(app, api.listCategories, {
-      handler: async () => ({ items: (await pub.listPublished(db, 'categories', { limit: 250 })).items }),
+      handler: async (req, reply) =>
+        publicRead(req, reply, 'categories', async () => ({
+          items: (await pub.listPublished(db, 'categories', { limit: 250 })).items,
+        })),
     });
-    route(app, api.getPost, { handler: async (req) => pub.getPublished(db, 'posts', req.params.slug) });
+    route(app, api.getPost, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `post:${req.params.slug}`, () => pub.getPublished(db, 'posts', req.params.slug)),
+    });
     route(app, api.listGalleries, {
-      handler: async (req) => pub.listPublished(db, 'galleries', req.query, { omit: ['images'] }),
+      handler: async (req, reply) =>
+        publicRead(req, reply, `galleries:${JSON.stringify(req.query)}`, () =>
+          pub.listPublished(db, 'galleries', req.query, { omit: ['images'] }),
+        ),
     });
-    route(app, api.getGallery, { handler: async (req) => pub.getPublished(db, 'galleries', req.params.slug) });
-    route(app, api.listSiteEvents, { handler: async (req) => pub.listEvents(db, req.query.when, req.query.limit) });
-    route(app, api.getSiteEvent, { handler: async (req) => pub.getPublished(db, 'events', req.params.slug) });
-    route(app, api.listJobs, { handler: async (req) => pub.listPublished(db, 'jobs', req.query, { omit: ['body'] }) });
-    route(app, api.getJob, { handler: async (req) => pub.getPublished(db, 'jobs', req.params.slug) });
-    route(app, api.getForm, { handler: async (req) => pub.getPublished(db, 'forms', req.params.slug) });
+    route(app, api.getGallery, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `gallery:${req.params.slug}`, () => pub.getPublished(db, 'galleries', req.params.slug)),
+    });
+    route(app, api.listSiteEvents, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `events:${req.query.when}:${req.query.limit}`, () =>
+          pub.listEvents(db, req.query.when, req.query.limit),
+        ),
+    });
+    route(app, api.getSiteEvent, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `event:${req.params.slug}`, () => pub.getPublished(db, 'events', req.params.slug)),
+    });
+    route(app, api.listJobs, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `jobs:${JSON.stringify(req.query)}`, () =>
+          pub.listPublished(db, 'jobs', req.query, { omit: ['body'] }),
+        ),
+    });
+    route(app, api.getJob, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `job:${req.params.slug}`, () => pub.getPublished(db, 'jobs', req.params.slug)),
+    });
+    route(app, api.getForm, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `form:${req.params.slug}`, () => pub.getPublished(db, 'forms', req.params.slug)),
+    });
     route(app, api.submitForm, {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       handler: async (req, reply) =>

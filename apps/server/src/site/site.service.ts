@@ -9,6 +9,7 @@ import {
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
 import { sanitizeContent } from './site.sanitize.ts';
 
@@ -146,7 +147,7 @@ export async function saveDraft(db: Db, editor: Editor, kind: EntryKind, id: str
 }
 
 export async function publishEntry(db: Db, editor: Editor, kind: EntryKind, id: string) {
-  return uniquely(kind, () =>
+  const entry = await uniquely(kind, () =>
     db.transaction(async (tx) => {
       const row = await loaded(tx, kind, id);
       // Checked again: a schema may have grown stricter since the draft was saved.
@@ -175,10 +176,12 @@ export async function publishEntry(db: Db, editor: Editor, kind: EntryKind, id: 
       return entryDto(kind, await loaded(tx, kind, id));
     }),
   );
+  publishedCache(db).clear();
+  return entry;
 }
 
 export async function unpublishEntry(db: Db, editor: Editor, kind: EntryKind, id: string) {
-  return db.transaction(async (tx) => {
+  const entry = await db.transaction(async (tx) => {
     const row = await loaded(tx, kind, id);
     if (row.published) {
       await repo.insertRevision(tx, {
@@ -203,6 +206,8 @@ export async function unpublishEntry(db: Db, editor: Editor, kind: EntryKind, id
     }
     return entryDto(kind, await loaded(tx, kind, id));
   });
+  publishedCache(db).clear();
+  return entry;
 }
 
 export async function deleteEntry(db: Db, editor: Editor, kind: EntryKind, id: string): Promise<void> {
@@ -217,6 +222,7 @@ export async function deleteEntry(db: Db, editor: Editor, kind: EntryKind, id: s
       ip: editor.ip,
     });
   });
+  publishedCache(db).clear();
 }
 
 export async function listRevisions(db: Db, kind: EntryKind, id: string) {

@@ -282,6 +282,25 @@ describe('website settings', () => {
     expect(again.body).toBe('');
   });
 
+  it('serves pages from the published-content cache, yet shows a publish at once; 304 when unchanged', async () => {
+    const route = `cached-${Date.now()}`;
+    const { id } = await createPage(route, 'First title');
+    await admin.post(`/api/v1/admin/site/pages/${id}/publish`);
+    const first = await anon(`/api/v1/pages/${route}`);
+    expect(first.json().title.en).toBe('First title');
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const same = await t.app.inject({ url: `/api/v1/pages/${route}`, headers: { 'if-none-match': etag } });
+    expect(same.statusCode).toBe(304);
+    await admin.put(`/api/v1/admin/site/pages/${id}`, { data: pageInput(route, 'Second title') });
+    await admin.post(`/api/v1/admin/site/pages/${id}/publish`);
+    const after = await t.app.inject({ url: `/api/v1/pages/${route}`, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().title.en).toBe('Second title');
+    await admin.post(`/api/v1/admin/site/pages/${id}/unpublish`);
+    expect((await anon(`/api/v1/pages/${route}`)).statusCode).toBe(404);
+  });
+
   it('keeps at most two menu levels', async () => {
     const deep = settingsInput();
     (deep.header_menu[0]!.children[0] as Record<string, unknown>).children = [{ label: { en: 'x' }, href: '/x' }];

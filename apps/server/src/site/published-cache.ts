@@ -1,0 +1,62 @@
+import type { Db } from '../platform/db/client.ts';
+
+/**
+ * What visitors read of the public site (published settings, pages, posts, lists, each route's head), kept in
+ * memory for a few seconds (`SITE_CACHE_SECONDS`, 0 turns it off). A visit burst then costs the database one
+ * read per URL per interval instead of one per visitor (bench/site).
+ *
+ * - A publish, unpublish or delete on this server clears it at once (site.service), so an editor sees their
+ *   change on the next load; another server on the same database sees it within the interval.
+ * - Only answers are kept: a read that fails (a 404 included) is not, so a page published a moment ago is found.
+ * - Concurrent reads of one key share a single load.
+ * - Keys come from visitors' URLs (validated params), so the map is bounded: past `MAX_KEYS` the oldest go.
+ * - Only published content, which anyone may read, is ever kept here; nothing per person.
+ */
+export interface PublishedCache {
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+const MAX_KEYS = 2000;
+
+interface Entry {
+  until: number;
+  value: Promise<unknown>;
+}
+
+function createPublishedCache(seconds: number, now: () => number): PublishedCache {
+  const entries = new Map<string, Entry>();
+  return {
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (seconds <= 0) return load();
+      const at = now();
+      const hit = entries.get(key);
+      if (hit && hit.until > at) return hit.value as Promise<T>;
+      entries.delete(key);
+      const value = load();
+      const entry: Entry = { until: at + seconds * 1000, value };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      while (entries.size > MAX_KEYS) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+const PASS_THROUGH: PublishedCache = { read: (_key, load) => load(), clear: () => {} };
+const caches = new WeakMap<Db, PublishedCache>();
+
+/** Turns the cache on for one database (the app does, from config); until then reads go straight through. */
+export function configurePublishedCache(db: Db, seconds: number, now: () => number = Date.now): void {
+  caches.set(db, createPublishedCache(seconds, now));
+}
+
+/** The cache of the database a read or write goes to (a pass-through for one never configured). */
+export function publishedCache(db: Db): PublishedCache {
+  return caches.get(db) ?? PASS_THROUGH;
+}
