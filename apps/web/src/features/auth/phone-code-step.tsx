@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
 import { serverFieldErrors } from './field-errors.ts';
@@ -33,6 +33,17 @@ export function PhoneCodeStep(props: {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const left = useCountdown(props.resendAt);
+  // A refused code is cleared and the first box focused, so the next code is typed from the start: the boxes
+  // hold one string, and editing some of six filled boxes would shift the digits.
+  const firstBox = useRef<HTMLInputElement>(null);
+  const [seenError, setSeenError] = useState(props.error);
+  if (props.error !== seenError) {
+    setSeenError(props.error);
+    if (props.error) setCode('');
+  }
+  useEffect(() => {
+    if (props.error) firstBox.current?.focus();
+  }, [props.error]);
   return (
     <form
       noValidate
@@ -51,6 +62,7 @@ export function PhoneCodeStep(props: {
           </Text>
           <PinInput
             id="phone-code"
+            ref={firstBox}
             length={6}
             type="number"
             oneTimeCode
