@@ -17,10 +17,11 @@ function useCountdown(until: number) {
 
 /**
  * The second step of a phone code: six digits, sent as soon as they are all typed or on the button, and a
- * resend link that counts down the server's cooldown. Used by phone sign-in and by verifying a number.
+ * resend link that counts down the server's cooldown. Used by phone-code-flow.tsx.
  */
 export function PhoneCodeStep(props: {
-  phone: string;
+  /** Where the code went, said as the flow needs it. */
+  sentText: string;
   resendAt: number;
   submitLabel: string;
   pending: boolean;
@@ -55,7 +56,7 @@ export function PhoneCodeStep(props: {
       }}
     >
       <Stack gap="md">
-        <Text size="sm">{t('signInMethods.codeSentTo', { phone: props.phone })}</Text>
+        <Text size="sm">{props.sentText}</Text>
         <Stack gap={4}>
           <Text component="label" htmlFor="phone-code" size="sm" fw={500}>
             {t('signInMethods.code')}
@@ -72,6 +73,8 @@ export function PhoneCodeStep(props: {
             onComplete={(v) => props.onSubmit(v)}
             error={Boolean(props.error)}
             aria-label={t('signInMethods.code')}
+            // Each box its own name ("PinInput" otherwise): a screen reader says which digit it is on.
+            getInputProps={(index) => ({ 'aria-label': t('signInMethods.digit', { n: index + 1, of: 6 }) })}
             size="md"
           />
           {props.error ? (
