@@ -1,9 +1,10 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneCodeStep, problemText } from './phone-code-step.tsx';
+import { PhoneField } from './phone-field.tsx';
 
 /**
  * A phone number, then the code texted to it: the one shape of phone sign-in, of verifying the phone after
@@ -70,13 +71,7 @@ export function PhoneCodeFlow<T>(props: {
       }}
     >
       <Stack gap="md">
-        <TextInput
-          label={t('auth.phone')}
-          placeholder={t('auth.phonePlaceholder')}
-          description={t('auth.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
+        <PhoneField
           withAsterisk={signIn}
           value={phone}
           onChange={(e) => setPhone(e.currentTarget.value)}
