@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
@@ -52,20 +52,8 @@ export async function readMail(to: string, match: RegExp): Promise<{ subject: st
   return found!;
 }
 
-/**
- * A demo staff account's TOTP secret, derived from its e-mail as the server does (platform/db/seed.ts
- * demoTotpSecret) and printed at its start; as public as the demo password.
- */
-export function demoTotpSecret(email: string): string {
-  const bytes = createHash('sha256').update(`tax-portal-demo-totp:${email}`).digest().subarray(0, 20);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
-  return bits
-    .match(/.{5}/g)!
-    .map((chunk) => alphabet[parseInt(chunk, 2)])
-    .join('');
-}
+/** A demo staff account's TOTP secret, as the server derives it and prints it at its start. */
+export { demoTotpSecret } from '../../apps/server/src/platform/db/demo-totp.mjs';
 
 /** The TOTP code of a base32 secret now, or in the next 30-second step (`next`). */
 export const totpCode = (secret: string, next = false) =>

@@ -6,3 +6,5 @@ export { deviceSessionRoutes } from './device-sessions.routes.ts';
 /** Signs a browser in on a reply (cookies + session view), for flows of other features that end in a sign-in. */
 export { signInReply } from './sign-in-reply.ts';
 export { createOidc, enabledProviders } from './oidc.service.ts';
+/** Whether a user's current phone is verified (the profile shows it). */
+export { hasVerifiedPhone } from './phone.repository.ts';

@@ -248,6 +248,88 @@ describe('phone verification of a signed-in account', () => {
     expect(rows.map((r) => r.user_id)).toEqual([c.id]);
   });
 
+  it('a phone change keeps the old number, and phone sign-in with it, until the new one is verified', async () => {
+    const c = await customerWithVerifiedPhone();
+    const next = newPhone();
+    let before = sms.messages.length;
+    expect((await c.agent.post('/api/v1/auth/phone/verification/start', { phone: next })).statusCode).toBe(202);
+    const code = await sms.codeFor(next, before);
+    // Asked for, not proved: the profile still shows the old, verified number.
+    expect((await c.agent.get('/api/v1/profile')).json()).toMatchObject({ phone: c.phone, phone_verified: true });
+    // The old number signs in; the new one is texted nothing and its sign-in fails.
+    before = sms.messages.length;
+    expect((await start(c.phone)).statusCode).toBe(202);
+    const oldCode = await sms.codeFor(c.phone, before);
+    expect((await verify(c.phone, oldCode)).statusCode).toBe(200);
+    const sent = sms.messages.length;
+    expect((await start(next)).statusCode).toBe(202);
+    expect((await verify(next, code)).statusCode).toBe(400);
+    expect(sms.messages.slice(sent).filter((m) => m.to === next)).toEqual([]);
+
+    // Proved: the new number is the phone, the old one no longer signs in.
+    const res = await c.agent.post('/api/v1/auth/phone/verification/verify', { phone: next, code });
+    expect(res.statusCode).toBe(200);
+    expect((await c.agent.get('/api/v1/profile')).json()).toMatchObject({ phone: next, phone_verified: true });
+    await age(c.phone, 61);
+    const beforeOld = sms.messages.length;
+    expect((await start(c.phone)).statusCode).toBe(202);
+    expect((await verify(c.phone, oldCode)).statusCode).toBe(400);
+    await age(next, 61);
+    before = sms.messages.length;
+    expect((await start(next)).statusCode).toBe(202);
+    const nextCode = await sms.codeFor(next, before);
+    expect(sms.messages.slice(beforeOld).filter((m) => m.to === c.phone)).toEqual([]);
+    const signed = await verify(next, nextCode);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().user.id).toBe(c.id);
+  });
+
+  it('a verification code stops after 5 wrong tries, and fits only its number: the phone stays', async () => {
+    const c = await customerWithVerifiedPhone();
+    const next = newPhone();
+    const other = newPhone();
+    let before = sms.messages.length;
+    await c.agent.post('/api/v1/auth/phone/verification/start', { phone: next });
+    const code = await sms.codeFor(next, before);
+    before = sms.messages.length;
+    await c.agent.post('/api/v1/auth/phone/verification/start', { phone: other });
+    await sms.codeFor(other, before);
+    // Another number's code.
+    expect((await c.agent.post('/api/v1/auth/phone/verification/verify', { phone: other, code })).statusCode).toBe(400);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await c.agent.post('/api/v1/auth/phone/verification/verify', { phone: next, code: wrong });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(PHONE_MESSAGES.codeInvalid);
+    }
+    expect((await c.agent.post('/api/v1/auth/phone/verification/verify', { phone: next, code })).statusCode).toBe(400);
+    expect((await c.agent.get('/api/v1/profile')).json()).toMatchObject({ phone: c.phone, phone_verified: true });
+    // Bad input: 422, nothing changed.
+    expect((await c.agent.post('/api/v1/auth/phone/verification/start', { phone: '12345' })).statusCode).toBe(422);
+    expect(
+      (await c.agent.post('/api/v1/auth/phone/verification/verify', { phone: next, code: 'abc' })).statusCode,
+    ).toBe(422);
+  });
+
+  it('keeps a cooldown per purpose: a sign-in code may follow a verification code at once', async () => {
+    const c = await customerWithVerifiedPhone();
+    let before = sms.messages.length;
+    expect((await c.agent.post('/api/v1/auth/phone/verification/start', { phone: c.phone })).statusCode).toBe(202);
+    await sms.codeFor(c.phone, before);
+    expect((await c.agent.post('/api/v1/auth/phone/verification/start', { phone: c.phone })).statusCode).toBe(429);
+    before = sms.messages.length;
+    expect((await start(c.phone)).statusCode).toBe(202);
+    const code = await sms.codeFor(c.phone, before);
+    expect((await start(c.phone)).statusCode).toBe(429);
+    expect((await verify(c.phone, code)).statusCode).toBe(200);
+  });
+
+  it('an unverified phone (changed by another path) is shown as such', async () => {
+    const c = await customerWithVerifiedPhone();
+    await t.database.db.execute(sql`update users set phone = ${newPhone()} where id = ${c.id}`);
+    expect((await c.agent.get('/api/v1/profile')).json()).toMatchObject({ phone_verified: false });
+  });
+
   it('needs a signed-in caller', async () => {
     const res = await new Agent(t.app).post('/api/v1/auth/phone/verification/start', { phone: newPhone() });
     expect(res.statusCode).toBe(401);

@@ -9,11 +9,12 @@ export async function lockPhone(db: Tx, phone: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
 }
 
-export async function lastCodeAt(db: Tx, phone: string): Promise<Date | null> {
+/** When the newest code of this purpose was made for the number: each purpose keeps its own cooldown. */
+export async function lastCodeAt(db: Tx, phone: string, purpose: CodePurpose): Promise<Date | null> {
   const [row] = await db
     .select({ at: phoneCodes.created_at })
     .from(phoneCodes)
-    .where(eq(phoneCodes.phone, phone))
+    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
     .orderBy(desc(phoneCodes.created_at))
     .limit(1);
   return row?.at ?? null;
@@ -94,6 +95,16 @@ export async function userByVerifiedPhone(db: Tx, phone: string) {
     .innerJoin(users, and(eq(users.id, userPhones.user_id), eq(users.phone, userPhones.phone)))
     .where(eq(userPhones.phone, phone));
   return row ?? null;
+}
+
+/** Whether the user's current phone is one they proved (docs/decisions/0019-b "Verified numbers"). */
+export async function hasVerifiedPhone(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(userPhones)
+    .innerJoin(users, and(eq(users.id, userPhones.user_id), eq(users.phone, userPhones.phone)))
+    .where(eq(userPhones.user_id, userId));
+  return Boolean(row);
 }
 
 /** The number becomes the user's phone, verified; another account that had it verified loses it. */

@@ -49,7 +49,10 @@ async function newCode(
   return deps.db.transaction(async (tx) => {
     await repo.lockPhone(tx, q.phone);
     const now = Date.now();
-    const last = await repo.lastCodeAt(tx, q.phone);
+    // The cooldown is per purpose: a sign-in code right after a verification code is not a resend, and a shared
+    // one would tell an anonymous caller that someone had just asked to verify the number. The hourly count
+    // per number covers every purpose.
+    const last = await repo.lastCodeAt(tx, q.phone, q.purpose);
     if (last && now - last.getTime() < PHONE_RESEND_COOLDOWN_S * 1000) {
       const wait = Math.ceil((last.getTime() + PHONE_RESEND_COOLDOWN_S * 1000 - now) / 1000);
       throw new AppError('rate_limited', PHONE_MESSAGES.wait, { headers: { 'retry-after': String(wait) } });

@@ -7,6 +7,7 @@ import {
   type Profile,
   type Role,
 } from '@taxportal/contract';
+import { hasVerifiedPhone } from '../auth/index.ts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
@@ -39,6 +40,7 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
     full_name: user.full_name,
     email: user.email,
     phone: user.phone,
+    phone_verified: user.phone !== null && (await hasVerifiedPhone(db, user.id)),
     roles: (await repo.rolesOf(db, user.id)) as Role[],
     language: (await repo.languageOf(db, user.id)) as Profile['language'],
     pending_email: await repo.pendingEmail(db, user.id),

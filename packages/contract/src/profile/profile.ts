@@ -13,6 +13,8 @@ export const profileSchema = z.object({
   full_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** The phone was proved by a texted code (it signs in by phone); a new number is stored only once proved. */
+  phone_verified: z.boolean(),
   roles: z.array(roleSchema),
   language: languageSchema,
   /** An e-mail change waiting for its link: the new address, else null. */

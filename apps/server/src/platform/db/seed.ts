@@ -130,20 +130,8 @@ export async function seedBase(db: Db): Promise<void> {
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
-/**
- * A demo staff account's TOTP secret (base32): derived from its e-mail, as public as DEMO_PASSWORD, so the demo
- * and its browser test know it; printed at start next to the e-mail. Development and tests only.
- */
-export function demoTotpSecret(email: string): string {
-  const bytes = createHash('sha256').update(`tax-portal-demo-totp:${email}`).digest().subarray(0, 20);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
-  return bits
-    .match(/.{5}/g)!
-    .map((chunk) => alphabet[parseInt(chunk, 2)])
-    .join('');
-}
+/** A demo staff account's TOTP secret, derived from its e-mail (one definition for server, e2e and benches). */
+export { demoTotpSecret } from './demo-totp.mjs';
 export const DEMO_ACCOUNTS: { email: string; full_name: string; role: Role; phone: string }[] = [
   { email: 'customer@demo.test', full_name: 'Casey Customer', role: 'Customer', phone: '+12025550101' },
   { email: 'admin@demo.test', full_name: 'Avery Admin', role: 'Admin', phone: '+12025550102' },

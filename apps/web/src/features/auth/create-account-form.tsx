@@ -7,6 +7,7 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
 import { preloadSchemas, submitValidated } from './lazy-validation.ts';
+import { PhoneField } from './phone-field.tsx';
 
 const FIELDS = ['full_name', 'email', 'phone', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -63,16 +64,7 @@ export function CreateAccountForm({ onRegistering }: { onRegistering?: () => voi
           withAsterisk
           {...form.getInputProps('email')}
         />
-        <TextInput
-          label={t('auth.phone')}
-          placeholder={t('auth.phonePlaceholder')}
-          description={t('auth.phoneHint')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          withAsterisk
-          {...form.getInputProps('phone')}
-        />
+        <PhoneField withAsterisk {...form.getInputProps('phone')} />
         <PasswordField
           label={t('auth.password')}
           description={t('auth.passwordHint')}

@@ -7,3 +7,7 @@ export const loadResetPasswordPage = () => import('./reset-password-page.tsx');
 export const loadSecurityPage = () => import('./security-page.tsx');
 /** The second-factor panel (TOTP, recovery codes, passkeys), for the profile page to mount. */
 export const loadSecurityPanel = () => import('./security-panel.tsx');
+/** Proving a new phone number by a texted code, for the profile's phone change. */
+export const loadPhoneVerification = () => import('./phone-verification.tsx');
+/** Which sign-in methods the server offers: whether it can text codes (`phone`). */
+export { useSignInMethods } from './sign-in-methods-api.ts';

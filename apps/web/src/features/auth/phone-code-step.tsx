@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
 import { serverFieldErrors } from './field-errors.ts';
@@ -17,10 +17,11 @@ function useCountdown(until: number) {
 
 /**
  * The second step of a phone code: six digits, sent as soon as they are all typed or on the button, and a
- * resend link that counts down the server's cooldown. Used by phone sign-in and by verifying a number.
+ * resend link that counts down the server's cooldown. Used by phone-code-flow.tsx.
  */
 export function PhoneCodeStep(props: {
-  phone: string;
+  /** Where the code went, said as the flow needs it. */
+  sentText: string;
   resendAt: number;
   submitLabel: string;
   pending: boolean;
@@ -33,6 +34,17 @@ export function PhoneCodeStep(props: {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const left = useCountdown(props.resendAt);
+  // A refused code is cleared and the first box focused, so the next code is typed from the start: the boxes
+  // hold one string, and editing some of six filled boxes would shift the digits.
+  const firstBox = useRef<HTMLInputElement>(null);
+  const [seenError, setSeenError] = useState(props.error);
+  if (props.error !== seenError) {
+    setSeenError(props.error);
+    if (props.error) setCode('');
+  }
+  useEffect(() => {
+    if (props.error) firstBox.current?.focus();
+  }, [props.error]);
   return (
     <form
       noValidate
@@ -44,13 +56,14 @@ export function PhoneCodeStep(props: {
       }}
     >
       <Stack gap="md">
-        <Text size="sm">{t('signInMethods.codeSentTo', { phone: props.phone })}</Text>
+        <Text size="sm">{props.sentText}</Text>
         <Stack gap={4}>
           <Text component="label" htmlFor="phone-code" size="sm" fw={500}>
             {t('signInMethods.code')}
           </Text>
           <PinInput
             id="phone-code"
+            ref={firstBox}
             length={6}
             type="number"
             oneTimeCode
@@ -60,6 +73,8 @@ export function PhoneCodeStep(props: {
             onComplete={(v) => props.onSubmit(v)}
             error={Boolean(props.error)}
             aria-label={t('signInMethods.code')}
+            // Each box its own name ("PinInput" otherwise): a screen reader says which digit it is on.
+            getInputProps={(index) => ({ 'aria-label': t('signInMethods.digit', { n: index + 1, of: 6 }) })}
             size="md"
           />
           {props.error ? (

@@ -1,13 +1,18 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconId, IconMail } from '@tabler/icons-react';
+import { IconId, IconMail, IconPhone } from '@tabler/icons-react';
 import { LANGUAGES, type Language, type Profile } from '@taxportal/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadPhoneVerification, useSignInMethods } from '../auth/index.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
 import { Fact } from '../../ui/fact.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
-import { useRequestEmailChange, useUpdateProfile } from './profile-api.ts';
+import { ToneBadge } from '../../ui/tone-badge.tsx';
+import { useRefreshProfile, useRequestEmailChange, useUpdateProfile } from './profile-api.ts';
+
+const PhoneVerification = lazy(() => loadPhoneVerification().then((m) => ({ default: m.PhoneVerification })));
 
 /** Each language named in itself, as a language picker shows it. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English' };
@@ -120,6 +125,63 @@ function EmailChange({ profile }: { profile: Profile }) {
   );
 }
 
+/**
+ * The phone, and changing it: a new number is texted a code and becomes the phone only once the code is verified;
+ * until then the old number stays, and signs in (docs/decisions/0019-b, 0020-b).
+ */
+function PhoneChange({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const methods = useSignInMethods();
+  const refresh = useRefreshProfile();
+  // null: closed; else the number the form starts with ('' for a new one).
+  const [editing, setEditing] = useState<string | null>(null);
+  const canText = methods.data?.phone === true;
+  return (
+    <Stack gap="sm">
+      <Fact label={t('profile.phone')} testId="profile-phone">
+        <Group gap="xs">
+          <span>{profile.phone ?? t('profile.noPhone')}</span>
+          {profile.phone && (
+            <ToneBadge tone={profile.phone_verified ? 'success' : 'neutral'} data-testid="profile-phone-status">
+              {profile.phone_verified ? t('profile.phoneVerified') : t('profile.phoneUnverified')}
+            </ToneBadge>
+          )}
+        </Group>
+      </Fact>
+      {editing !== null ? (
+        <Suspense fallback={<PageLoader />}>
+          <PhoneVerification
+            initialPhone={editing}
+            onVerified={() => {
+              setEditing(null);
+              void refresh();
+            }}
+            footer={
+              <Button variant="default" onClick={() => setEditing(null)}>
+                {t('common.cancel')}
+              </Button>
+            }
+          />
+        </Suspense>
+      ) : canText ? (
+        <Group gap="sm">
+          <Button variant="light" leftSection={<IconPhone size={16} />} onClick={() => setEditing('')}>
+            {profile.phone ? t('profile.changePhone') : t('profile.addPhone')}
+          </Button>
+          {profile.phone && !profile.phone_verified && (
+            <Button variant="default" onClick={() => setEditing(profile.phone!)}>
+              {t('profile.verifyPhone')}
+            </Button>
+          )}
+        </Group>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {t('profile.phoneHint')}
+      </Text>
+    </Stack>
+  );
+}
+
 export function DetailsSection({ profile, onChangePassword }: { profile: Profile; onChangePassword: () => void }) {
   const { t } = useTranslation();
   return (
@@ -130,13 +192,7 @@ export function DetailsSection({ profile, onChangePassword }: { profile: Profile
       <SectionCard title={t('profile.contactTitle')} icon={IconMail}>
         <Stack gap="md">
           <EmailChange profile={profile} />
-          <div>
-            <Fact label={t('profile.phone')}>{profile.phone ?? t('profile.noPhone')}</Fact>
-            {/* Changing the phone needs its verification by code (issue 12 item 1), added with the phone flow. */}
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('profile.phoneHint')}
-            </Text>
-          </div>
+          <PhoneChange profile={profile} />
           <Group>
             <Button variant="default" onClick={onChangePassword} data-testid="profile-change-password">
               {t('menu.changePassword')}

@@ -14,6 +14,12 @@ export function useProfile(enabled = true) {
   return useQuery({ queryKey: keys.profile, queryFn: ({ signal }) => call(endpoints.getProfile, { signal }), enabled });
 }
 
+/** Reads the profile again (after a change made through another feature, such as a verified phone). */
+export function useRefreshProfile() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.profile });
+}
+
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
