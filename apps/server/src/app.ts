@@ -289,7 +289,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
-  const siteDeps = { db: database.db, hub, now: Date.now, currency: 'USD' };
+  const siteDeps = {
+    db: database.db,
+    hub,
+    now: Date.now,
+    currency: 'USD',
+    mailer,
+    sessionSecret: secrets.sessionSecret,
+    publicUrl: config.PUBLIC_URL,
+  };
   await app.register(siteRoutes(siteDeps));
   await app.register(siteAdminRoutes(siteDeps));
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));

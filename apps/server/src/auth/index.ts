@@ -6,3 +6,5 @@ export { deviceSessionRoutes } from './device-sessions.routes.ts';
 /** Signs a browser in on a reply (cookies + session view), for flows of other features that end in a sign-in. */
 export { signInReply } from './sign-in-reply.ts';
 export { createOidc, enabledProviders } from './oidc.service.ts';
+/** The customer account for a person staff help (an enquirer): the existing one, or a new one set up by mail. */
+export { customerForPerson, type CustomerInviteDeps } from './customer-invitation.ts';

@@ -3,7 +3,13 @@ import { loadAuditLogPage } from '../../features/audit-log/index.ts';
 import { loadRegisterPage, loadResetPasswordPage, loadSecurityPage } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
-import { loadHomePage, loadSiteEditor, loadSitePages, loadSitePreview } from '../../features/cms/index.ts';
+import {
+  loadHomePage,
+  loadSiteEditor,
+  loadSiteInbox,
+  loadSitePages,
+  loadSitePreview,
+} from '../../features/cms/index.ts';
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
@@ -69,4 +75,5 @@ export const WebFormPage = page(loadSitePages, 'WebFormPage');
 export const SiteEditorPage = page(loadSiteEditor, 'SiteEditorPage');
 export const PageBuilderByRoute = page(loadSiteEditor, 'PageBuilderByRoute');
 export const SitePreviewPage = page(loadSitePreview, 'SitePreviewPage');
+export const SiteInboxPage = page(loadSiteInbox, 'SiteInboxPage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

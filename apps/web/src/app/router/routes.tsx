@@ -17,6 +17,7 @@ import {
   WebFormPage,
   PageBuilderByRoute,
   SiteEditorPage,
+  SiteInboxPage,
   SitePreviewPage,
   BillingPage,
   AuditLogPage,
@@ -110,6 +111,9 @@ export const routes: RouteObject[] = [
           { path: 'admin/catalog', element: <CatalogAdminPage /> },
           { path: 'admin/audit-log', element: <AuditLogPage /> },
           { path: 'admin/staff', element: <StaffPage /> },
+          // The public site's inbox (staff).
+          { path: 'inbox', element: <SiteInboxPage /> },
+          { path: 'inbox/:kind/:id', element: <SiteInboxPage /> },
           { path: 'admin/site', element: <SiteEditorPage /> },
           { path: 'admin/site/:section', element: <SiteEditorPage /> },
           { path: 'admin/site/:section/:id', element: <SiteEditorPage /> },
