@@ -41,7 +41,7 @@ import { referralsRoutes } from './referrals/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { staffRoutes } from './staff/index.ts';
-import { pageHead, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
+import { pageHead, referenceFrameOrigins, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
 import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
 
 export interface AppDeps {
@@ -302,6 +302,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(siteAdminRoutes(siteDeps));
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));
 
-  await registerWebApp(app, deps.webDist ?? null, (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname));
+  await registerWebApp(
+    app,
+    deps.webDist ?? null,
+    (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname),
+    () => referenceFrameOrigins(database.db),
+  );
   return { app, mailer, routes };
 }

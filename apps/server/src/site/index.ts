@@ -5,5 +5,7 @@ export { siteAdminRoutes } from './site-admin.routes.ts';
 export { siteSeoRoutes } from './site-seo.routes.ts';
 /** The head index.html is sent with on a public route (platform/web.ts takes it as a function). */
 export { pageHead } from './site-head.ts';
+/** The reference sites' origins, for the CSP's frame-src of the web app's pages (platform/web.ts). */
+export { referenceFrameOrigins } from './site.service.ts';
 /** What the demo sample builds the sample site with, as an editor would. */
 export { createEntry, publishEntry, saveSettings, type Editor } from './site.service.ts';

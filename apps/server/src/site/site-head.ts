@@ -62,6 +62,7 @@ const APP_SEGMENTS = new Set([
   'notifications',
   'vault',
   'contacts',
+  'inbox',
   'create-ticket',
   'all-tickets',
   'open-tickets',

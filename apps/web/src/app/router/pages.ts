@@ -71,6 +71,7 @@ export const EventPage = page(loadSitePages, 'EventPage');
 export const JobsPage = page(loadSitePages, 'JobsPage');
 export const JobPage = page(loadSitePages, 'JobPage');
 export const WebFormPage = page(loadSitePages, 'WebFormPage');
+export const SocialSharePage = page(loadSitePages, 'SocialSharePage');
 // The website's editor: a chunk of its own (the public site's first load never includes it).
 export const SiteEditorPage = page(loadSiteEditor, 'SiteEditorPage');
 export const PageBuilderByRoute = page(loadSiteEditor, 'PageBuilderByRoute');

@@ -11,7 +11,6 @@ export const PUBLIC_PLACEHOLDER_PATHS = [
   'detail/:page_route',
   'detail/:page_route/:page_route_1/:page_route_2',
   'job-detail',
-  'social-share',
   'forms',
   'forms/:doc_type/:route',
 ] as const;

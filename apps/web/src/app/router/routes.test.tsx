@@ -74,7 +74,7 @@ describe('routes (SPEC §2)', () => {
 
   it('shows the not-available page for a public route not built yet', async () => {
     signedOut();
-    renderAt('/social-share');
+    renderAt('/edit-webformchild');
     expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
   });
 });

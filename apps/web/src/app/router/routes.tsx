@@ -15,6 +15,7 @@ import {
   LandingPage,
   PostPage,
   WebFormPage,
+  SocialSharePage,
   PageBuilderByRoute,
   SiteEditorPage,
   SiteInboxPage,
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'seeker/:route', element: <JobPage /> },
       { path: 'forms/:route', element: <WebFormPage /> },
       { path: 'new/:page_route', element: <WebFormPage /> },
+      { path: 'social-share', element: <SocialSharePage /> },
       ...PUBLIC_PLACEHOLDER_PATHS.map(placeholder),
       {
         element: <RequireSession />,
