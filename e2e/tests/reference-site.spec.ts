@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.ts';
+import { csrfHeaders } from './ticket-helpers.ts';
 
 /*
  * SPEC §2's reference-site modal (issue 11): a site the website settings allow opens in a modal frame with a close
@@ -34,11 +35,13 @@ test('a reference site opens in a modal frame and closes', async ({ page, staff 
       ? (await draft.json()).draft
       : (await (await admin.context.request.get('/api/v1/site')).json()).settings
   ) as Record<string, unknown>;
+  const headers = await csrfHeaders(admin.context.request);
   const saved = await admin.context.request.put('/api/v1/admin/site/settings', {
+    headers,
     data: { data: { ...settings, reference_sites: [{ label: { en: 'Local reference' }, url }] } },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  expect((await admin.context.request.post('/api/v1/admin/site/settings/publish')).status()).toBe(200);
+  expect((await admin.context.request.post('/api/v1/admin/site/settings/publish', { headers })).status()).toBe(200);
 
   const res = await page.goto('/contact-us');
   expect(res?.headers()['content-security-policy']).toMatch(/frame-src 'self'[^;]* http:\/\/127\.0\.0\.1:\d+(;|$)/);

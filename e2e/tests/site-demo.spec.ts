@@ -74,7 +74,13 @@ test('a signed-out visitor reads the home page and sends the contact form', asyn
   await staff.getByTestId('inbox-enquiry-row').filter({ hasText: 'Robin Visitor' }).getByRole('link').click();
   await expect(staff.getByTestId('enquiry-open-ticket')).toBeVisible();
   await expect(staff.getByTestId('enquiry-to-ticket')).toHaveCount(0);
-  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/inbox-enquiry-1280.png`, fullPage: true });
+  if (SHOTS) {
+    await staff.screenshot({ path: `${SHOTS}/inbox-enquiry-1280.png`, fullPage: true });
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.screenshot({ path: `${SHOTS}/inbox-enquiry-390.png`, fullPage: true });
+    await staff.goto('/inbox');
+    await staff.screenshot({ path: `${SHOTS}/inbox-390.png`, fullPage: true });
+  }
   await context.close();
 });
 
