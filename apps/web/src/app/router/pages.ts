@@ -1,6 +1,11 @@
 import { type ComponentType } from 'react';
 import { loadAuditLogPage } from '../../features/audit-log/index.ts';
-import { loadRegisterPage, loadResetPasswordPage, loadSecurityPage } from '../../features/auth/index.ts';
+import {
+  loadRegisterFormPage,
+  loadRegisterPage,
+  loadResetPasswordPage,
+  loadSecurityPage,
+} from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
 import {
@@ -33,6 +38,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 export const HomePage = page(loadHomePage, 'HomePage');
 export const RegisterPage = page(loadRegisterPage, 'RegisterPage');
+export const IndividualRegisterFormPage = page(loadRegisterFormPage, 'IndividualRegisterFormPage');
+export const BusinessRegisterFormPage = page(loadRegisterFormPage, 'BusinessRegisterFormPage');
 export const ResetPasswordPage = page(loadResetPasswordPage, 'ResetPasswordPage');
 export const SecurityPage = page(loadSecurityPage, 'SecurityPage');
 export const NotAvailableYetPage = page(loadNotAvailableYetPage, 'NotAvailableYetPage');

@@ -3,8 +3,6 @@
  * the layout until its feature replaces the entry with a real page.
  */
 export const PUBLIC_PLACEHOLDER_PATHS = [
-  'register-form',
-  'register-form/:type',
   'webform-child',
   'edit-webformchild',
   'gallery-detail',

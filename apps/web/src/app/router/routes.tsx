@@ -42,6 +42,8 @@ import {
   ReferralPage,
   ReferralTreePage,
   RegisterPage,
+  IndividualRegisterFormPage,
+  BusinessRegisterFormPage,
   ResetPasswordPage,
   SecurityPage,
   SharedInvoicePage,
@@ -65,6 +67,10 @@ export const routes: RouteObject[] = [
       { path: 'p/home', element: <Navigate to="/" replace /> },
       { path: 'login', element: <Navigate to="/register" replace /> },
       { path: 'register', element: <RegisterPage /> },
+      // SPEC's register-form/{type}: individual or business; any other type is the not-found page ('*').
+      { path: 'register-form', element: <Navigate to="/register-form/individual" replace /> },
+      { path: 'register-form/individual', element: <IndividualRegisterFormPage /> },
+      { path: 'register-form/business', element: <BusinessRegisterFormPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       // SPEC §2 lists billing among the public routes: the page itself asks a signed-out visitor to sign in.
       { path: 'billing', element: <BillingPage /> },
