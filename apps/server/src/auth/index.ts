@@ -8,3 +8,5 @@ export { signInReply } from './sign-in-reply.ts';
 export { createOidc, enabledProviders } from './oidc.service.ts';
 /** Whether a user's current phone is verified (the profile shows it). */
 export { hasVerifiedPhone } from './phone.repository.ts';
+/** The customer account for a person staff help (an enquirer): the existing one, or a new one set up by mail. */
+export { customerForPerson, type CustomerInviteDeps } from './customer-invitation.ts';

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@taxportal/contract';
-import type { Db, Tx } from './db/client.ts';
-import { accountStates, apiTokens, sessions, userRoles, users } from './db/schema.ts';
+import type { Tx } from './db/client.ts';
+import { accountStates, apiTokens, sessions, siteEditors, userRoles, users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Letters and digits a person reads back without confusion (no 0/O, 1/I/L). */
@@ -18,21 +18,21 @@ export function newReferralCode(): string {
   return code;
 }
 
-/** Creates a user with roles; the first role is the login role. */
+/** Creates a user with roles; the first role is the login role. A null password: set later through a mailed link. */
 export async function createUser(
-  db: Db,
+  db: Tx,
   u: {
     email: string;
     full_name: string;
     phone?: string | null;
-    password: string;
+    password: string | null;
     roles: Role[];
   },
 ): Promise<string> {
   const id = randomUUID();
   const [loginRole] = u.roles;
   if (!loginRole) throw new Error('a user needs a role');
-  const passwordHash = await hashPassword(u.password);
+  const passwordHash = u.password === null ? null : await hashPassword(u.password);
   await db.transaction(async (tx) => {
     await tx.insert(users).values({
       id,
@@ -46,6 +46,16 @@ export async function createUser(
     await tx.insert(userRoles).values(u.roles.map((role) => ({ user_id: id, role })));
   });
   return id;
+}
+
+/** A user's roles (none for an unknown id). */
+export const rolesOf = async (db: Tx, userId: string): Promise<string[]> =>
+  (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId))).map((r) => r.role);
+
+/** Whether an Admin made the user a site editor (the `site_editors` permission; Admins edit the site anyway). */
+export async function isSiteEditor(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: siteEditors.user_id }).from(siteEditors).where(eq(siteEditors.user_id, userId));
+  return Boolean(row);
 }
 
 /** A user's name, email and password hash (drafts and signing address people; signing re-checks a password). */

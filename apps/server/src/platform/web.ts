@@ -29,14 +29,26 @@ export function withHead(template: string, head: { lang: string; html: string })
     .replace('</head>', `${head.html}</head>`);
 }
 
+/** Origins a page of the web app may frame besides its own (the reference sites of the public site). */
+export type FrameSources = () => Promise<string[]>;
+
+/** The CSP with the extra origins added to its `frame-src` (origins only: scheme, host and port). */
+export function withFrameSources(csp: string, origins: string[]): string {
+  const safe = origins.filter((o) => /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(o));
+  if (!safe.length) return csp;
+  return csp.replace(/frame-src ([^;]*)/, (directive) => `${directive} ${safe.join(' ')}`);
+}
+
 /**
  * Serves the built SPA on the API's port. Unknown /api paths answer
- * problem+json; any other GET that wants HTML gets index.html (SPA fallback), with the head `headFor` gives it.
+ * problem+json; any other GET that wants HTML gets index.html (SPA fallback), with the head `headFor` gives it
+ * and a CSP whose `frame-src` adds exactly the origins `frameSources` gives.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string | null,
   headFor: HeadFor = async () => null,
+  frameSources: FrameSources = async () => [],
 ): Promise<void> {
   let template: string | null = null;
   if (webDist) {
@@ -60,6 +72,8 @@ export async function registerWebApp(
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
     if (webDist && wantsHtml) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', withFrameSources(csp, await frameSources()));
       const head = await headFor(pathname);
       if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints as api, MESSAGES, type ContentKind } from '@taxportal/contract';
 import { authOf, requireRole, requireStaff } from '../platform/auth/guard.ts';
-import type { Db } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
 import { requireSiteEditor } from './site-access.ts';
+import * as actions from './site-enquiry-actions.service.ts';
+import type { EnquiryActionDeps } from './site-enquiry-actions.service.ts';
 import * as inbox from './site-inbox.service.ts';
 import * as repo from './site.repository.ts';
 import * as service from './site.service.ts';
@@ -22,7 +23,7 @@ const KINDS = {
 } as const;
 
 /** The editor's endpoints (Admins and site editors), the inbox (staff) and who may edit (Admins). */
-export function siteAdminRoutes(deps: { db: Db }) {
+export function siteAdminRoutes(deps: EnquiryActionDeps) {
   const { db } = deps;
   const editor = requireSiteEditor(db);
   return async function routes(app: FastifyInstance) {
@@ -85,10 +86,10 @@ export function siteAdminRoutes(deps: { db: Db }) {
         service.restoreRevision(db, editorOf(req), 'settings', await service.settingsId(db), req.params.revisionId),
     });
 
-    // The inbox: every staff role answers enquiries.
+    // The inbox: every staff role answers enquiries (site editors are staff: only staff can be made editors).
     route(app, api.listEnquiries, {
       preValidation: requireStaff,
-      handler: async (req) => inbox.listEnquiries(db, req.query.status),
+      handler: async (req) => inbox.listEnquiries(db, req.query),
     });
     route(app, api.getEnquiry, {
       preValidation: requireStaff,
@@ -98,9 +99,33 @@ export function siteAdminRoutes(deps: { db: Db }) {
       preValidation: requireStaff,
       handler: async (req) => inbox.markEnquiryHandled(db, editorOf(req), req.params.id),
     });
+    route(app, api.replyToEnquiry, {
+      preValidation: requireStaff,
+      handler: async (req, reply) =>
+        reply.code(201).send(await actions.replyToEnquiry(deps, editorOf(req), req.params.id, req.body)),
+    });
+    route(app, api.enquiryToTicket, {
+      preValidation: requireStaff,
+      handler: async (req, reply) => {
+        const done = await actions.enquiryToTicket(deps, editorOf(req), req.params.id, req.body);
+        return reply.code(done.created ? 201 : 200).send(done.body);
+      },
+    });
     route(app, api.listFormSubmissions, {
       preValidation: requireStaff,
       handler: async (req) => inbox.listSubmissions(db, req.params.id),
+    });
+    route(app, api.listInboxSubmissions, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.listInboxSubmissions(db, req.query),
+    });
+    route(app, api.getSubmission, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.getSubmission(db, req.params.id),
+    });
+    route(app, api.markSubmissionHandled, {
+      preValidation: requireStaff,
+      handler: async (req) => inbox.markSubmissionHandled(db, editorOf(req), req.params.id),
     });
 
     // Only Admins decide who else edits the site; only staff can be made editors.

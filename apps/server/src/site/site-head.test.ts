@@ -134,3 +134,39 @@ describe('the head of public routes', () => {
     expect(portal.body).toContain('<title>Tax Portal</title>');
   });
 });
+
+describe('the reference sites in the CSP', () => {
+  const frameSrc = (csp: unknown) => /frame-src ([^;]*)/.exec(String(csp))?.[1]?.split(' ') ?? [];
+
+  it('lets the web app’s pages frame exactly the published reference sites', async () => {
+    for (const url of ['/', '/dashboard', '/p/services']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(frameSrc(res.headers['content-security-policy'])).toEqual(["'self'", 'https://www.irs.gov']);
+    }
+    // API answers frame nothing extra.
+    const api = await t.app.inject({ url: '/api/v1/site' });
+    expect(frameSrc(api.headers['content-security-policy'])).toEqual(["'self'"]);
+  });
+
+  it('follows the published settings: a site removed is no longer allowed, a draft adds none', async () => {
+    const base = { ...settingsInput(), firm_name: 'Harbor Tax', tagline: { en: 'Tax help' }, social_links: [] };
+    await admin.put('/api/v1/admin/site/settings', {
+      data: { ...base, reference_sites: [{ label: { en: 'Local' }, url: 'http://127.0.0.1:3999/form.html' }] },
+    });
+    let res = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(frameSrc(res.headers['content-security-policy'])).toEqual(["'self'", 'https://www.irs.gov']);
+    await admin.post('/api/v1/admin/site/settings/publish');
+    res = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(frameSrc(res.headers['content-security-policy'])).toEqual(["'self'", 'http://127.0.0.1:3999']);
+  });
+
+  it('refuses a reference site that is neither https nor on this machine', async () => {
+    const base = { ...settingsInput(), firm_name: 'Harbor Tax', tagline: { en: 'Tax help' }, social_links: [] };
+    for (const url of ['http://evil.example', 'javascript:alert(1)', 'http://127.0.0.1.evil.example/']) {
+      const res = await admin.put('/api/v1/admin/site/settings', {
+        data: { ...base, reference_sites: [{ label: { en: 'Bad' }, url }] },
+      });
+      expect(res.statusCode, url).toBe(422);
+    }
+  });
+});

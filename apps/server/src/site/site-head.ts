@@ -63,6 +63,7 @@ const APP_SEGMENTS = new Set([
   'notifications',
   'vault',
   'contacts',
+  'inbox',
   'create-ticket',
   'all-tickets',
   'open-tickets',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import {
   emailSchema,
+  INBOX_PAGE_SIZE,
   MESSAGES,
   textIn,
   type ContactEnquiryBody,
@@ -12,8 +13,15 @@ import {
 import { z } from 'zod';
 import { notifyUsers } from '../notifications/index.ts';
 import { audit } from '../platform/audit.ts';
-import type { Db } from '../platform/db/client.ts';
-import { contactEnquiries, formSubmissions, users } from '../platform/db/schema.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import {
+  contactEnquiries,
+  contactEnquiryReplies,
+  formSubmissions,
+  siteEntries,
+  tickets,
+  users,
+} from '../platform/db/schema.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import * as repo from './site.repository.ts';
@@ -84,12 +92,15 @@ const enquiryColumns = {
   created_at: contactEnquiries.created_at,
   handled_at: contactEnquiries.handled_at,
   handled_by_name: users.full_name,
+  customer_id: contactEnquiries.customer_id,
+  ticket_id: contactEnquiries.ticket_id,
+  ticket_name: tickets.name,
 };
 type EnquiryRow = { [K in keyof typeof enquiryColumns]: unknown } & {
   created_at: Date;
   handled_at: Date | null;
 };
-const enquiryDto = (r: EnquiryRow): Enquiry => ({
+const enquiryDto = (r: EnquiryRow, replies: Enquiry['replies'] = []): Enquiry => ({
   id: String(r.id),
   name: String(r.name),
   email: String(r.email),
@@ -100,23 +111,68 @@ const enquiryDto = (r: EnquiryRow): Enquiry => ({
   created_at: r.created_at.toISOString(),
   handled_at: r.handled_at ? r.handled_at.toISOString() : null,
   handled_by_name: (r.handled_by_name as string | null) ?? null,
+  customer_id: (r.customer_id as string | null) ?? null,
+  ticket_id: (r.ticket_id as string | null) ?? null,
+  ticket_name: (r.ticket_name as string | null) ?? null,
+  replies,
 });
 
-const selectEnquiries = (db: Db) =>
-  db.select(enquiryColumns).from(contactEnquiries).leftJoin(users, eq(users.id, contactEnquiries.handled_by));
+const selectEnquiries = (db: Tx) =>
+  db
+    .select(enquiryColumns)
+    .from(contactEnquiries)
+    .leftJoin(users, eq(users.id, contactEnquiries.handled_by))
+    .leftJoin(tickets, eq(tickets.id, contactEnquiries.ticket_id));
 
-export async function listEnquiries(db: Db, status?: 'new' | 'handled') {
+/** The inbox's order: what still needs an answer first, then newest first. */
+const unhandledFirst = (status: AnyColumn, created: AnyColumn, id: AnyColumn) => [
+  sql`(${status} = 'new') desc`,
+  desc(created),
+  asc(id),
+];
+const pageOf = <T>(items: T[], total: number, page: number) => ({
+  items,
+  total,
+  page,
+  page_size: INBOX_PAGE_SIZE,
+});
+
+export async function listEnquiries(db: Db, q: { status?: 'new' | 'handled' | undefined; page: number }) {
+  const where = q.status ? eq(contactEnquiries.status, q.status) : undefined;
   const rows = await selectEnquiries(db)
-    .where(status ? eq(contactEnquiries.status, status) : undefined)
-    .orderBy(desc(contactEnquiries.created_at))
-    .limit(250);
-  return { items: rows.map(enquiryDto) };
+    .where(where)
+    .orderBy(...unhandledFirst(contactEnquiries.status, contactEnquiries.created_at, contactEnquiries.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((q.page - 1) * INBOX_PAGE_SIZE);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contactEnquiries)
+    .where(where);
+  return pageOf(
+    rows.map((r) => enquiryDto(r)),
+    count?.n ?? 0,
+    q.page,
+  );
 }
 
-export async function getEnquiry(db: Db, id: string) {
+export async function getEnquiry(db: Tx, id: string) {
   const [row] = await selectEnquiries(db).where(eq(contactEnquiries.id, id));
   if (!row) throw notFound(MESSAGES.notFound);
-  return enquiryDto(row);
+  const replies = await db
+    .select({
+      id: contactEnquiryReplies.id,
+      text: contactEnquiryReplies.text,
+      author_name: users.full_name,
+      created_at: contactEnquiryReplies.created_at,
+    })
+    .from(contactEnquiryReplies)
+    .leftJoin(users, eq(users.id, contactEnquiryReplies.author_id))
+    .where(eq(contactEnquiryReplies.enquiry_id, id))
+    .orderBy(asc(contactEnquiryReplies.created_at));
+  return enquiryDto(
+    row,
+    replies.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+  );
 }
 
 export async function markEnquiryHandled(db: Db, actor: { userId: string; ip: string }, id: string) {
@@ -217,23 +273,94 @@ export async function submitForm(
   return SUBMITTED;
 }
 
+const submissionColumns = {
+  id: formSubmissions.id,
+  form: formSubmissions.form_key,
+  form_title: sql<string | null>`${siteEntries.draft}->'title'->>'en'`,
+  values: formSubmissions.values,
+  rows: formSubmissions.rows,
+  status: formSubmissions.status,
+  created_at: formSubmissions.created_at,
+  handled_at: formSubmissions.handled_at,
+};
+type SubmissionRow = {
+  id: string;
+  form: string;
+  form_title: string | null;
+  values: unknown;
+  rows: unknown;
+  status: string;
+  created_at: Date;
+  handled_at: Date | null;
+};
+const submissionDto = (r: SubmissionRow) => ({
+  id: r.id,
+  form: r.form,
+  form_title: r.form_title ?? r.form,
+  values: r.values as Record<string, Value>,
+  rows: r.rows as Record<string, Value>[],
+  status: r.status === 'handled' ? ('handled' as const) : ('new' as const),
+  created_at: r.created_at.toISOString(),
+  handled_at: r.handled_at ? r.handled_at.toISOString() : null,
+});
+const selectSubmissions = (db: Tx) =>
+  db
+    .select(submissionColumns)
+    .from(formSubmissions)
+    .innerJoin(siteEntries, eq(siteEntries.id, formSubmissions.entry_id));
+
 export async function listSubmissions(db: Db, formId: string) {
   const form = await repo.findEntry(db, 'forms', formId);
   if (!form) throw notFound(MESSAGES.notFound);
-  const rows = await db
-    .select()
-    .from(formSubmissions)
+  const rows = await selectSubmissions(db)
     .where(eq(formSubmissions.entry_id, formId))
     .orderBy(desc(formSubmissions.created_at))
-    .limit(250);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      form: r.form_key,
-      values: r.values as Record<string, Value>,
-      rows: r.rows as Record<string, Value>[],
-      status: r.status === 'handled' ? ('handled' as const) : ('new' as const),
-      created_at: r.created_at.toISOString(),
-    })),
-  };
+    .limit(INBOX_PAGE_SIZE);
+  return { items: rows.map(submissionDto) };
+}
+
+/** Every form's submissions for the inbox: unhandled first, filtered by status and form. */
+export async function listInboxSubmissions(
+  db: Db,
+  q: { status?: 'new' | 'handled' | undefined; form?: string | undefined; page: number },
+) {
+  const where = and(
+    q.status ? eq(formSubmissions.status, q.status) : undefined,
+    q.form ? eq(formSubmissions.form_key, q.form) : undefined,
+  );
+  const rows = await selectSubmissions(db)
+    .where(where)
+    .orderBy(...unhandledFirst(formSubmissions.status, formSubmissions.created_at, formSubmissions.id))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((q.page - 1) * INBOX_PAGE_SIZE);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(formSubmissions)
+    .where(where);
+  return pageOf(rows.map(submissionDto), count?.n ?? 0, q.page);
+}
+
+export async function getSubmission(db: Tx, id: string) {
+  const [row] = await selectSubmissions(db).where(eq(formSubmissions.id, id));
+  if (!row) throw notFound(MESSAGES.notFound);
+  return submissionDto(row);
+}
+
+export async function markSubmissionHandled(db: Db, actor: { userId: string; ip: string }, id: string) {
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(formSubmissions)
+      .set({ status: 'handled', handled_at: new Date(), handled_by: actor.userId })
+      .where(and(eq(formSubmissions.id, id), eq(formSubmissions.status, 'new')))
+      .returning({ id: formSubmissions.id });
+    if (done.length)
+      await audit(tx, {
+        actorId: actor.userId,
+        action: 'site.submission_handled',
+        entityType: 'form_submission',
+        entityId: id,
+        ip: actor.ip,
+      });
+  });
+  return getSubmission(db, id);
 }

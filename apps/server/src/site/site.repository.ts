@@ -128,10 +128,7 @@ export async function findRevision(db: Tx, entryId: string, revisionId: string) 
   return row ?? null;
 }
 
-export async function isSiteEditor(db: Tx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: siteEditors.user_id }).from(siteEditors).where(eq(siteEditors.user_id, userId));
-  return Boolean(row);
-}
+export { isSiteEditor } from '../platform/users.ts';
 
 export const listEditors = (db: Tx) =>
   db
@@ -150,8 +147,7 @@ export async function deleteEditor(tx: Tx, userId: string): Promise<boolean> {
 }
 
 /** The user's roles, for granting editing only to staff. */
-export const rolesOf = async (db: Tx, userId: string): Promise<string[]> =>
-  (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId))).map((r) => r.role);
+export { rolesOf } from '../platform/users.ts';
 
 /** Users holding any of the roles, to notify of a new enquiry. */
 export const usersWithRoles = async (db: Tx, roles: readonly string[]): Promise<string[]> =>

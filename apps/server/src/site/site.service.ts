@@ -262,6 +262,16 @@ export const settingsId = async (db: Db): Promise<string> => {
   if (!row) throw notFound(MESSAGES.notFound);
   return row.id;
 };
+/**
+ * The origins the reference-site modal may frame: those of the published settings' reference sites. The CSP of
+ * every page of the web app lists exactly these in `frame-src` (platform/web.ts), so the browser frames no other.
+ */
+export async function referenceFrameOrigins(db: Db): Promise<string[]> {
+  return publishedCache(db).read('frame-origins', async () => {
+    const published = await publishedSettings(db);
+    return [...new Set((published?.settings.reference_sites ?? []).map((r) => new URL(r.url).origin))];
+  });
+}
 /** The published settings; null before the first publish. */
 export async function publishedSettings(db: Tx): Promise<{ settings: SiteSettings; at: Date } | null> {
   const row = await repo.findPublished(db, 'settings', SETTINGS_KEY);

@@ -17,3 +17,5 @@ export { assignTicket } from './assignment.service.ts';
 export { markRead, postMessage } from './messages.service.ts';
 export { changeStatus } from './ticket-status.service.ts';
 export { createTicket } from './tickets.service.ts';
+/** Opening a ticket inside another feature's transaction (an enquiry turned into a ticket). */
+export { checkTicketChoice, insertNewTicket } from './tickets.service.ts';

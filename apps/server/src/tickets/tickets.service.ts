@@ -23,6 +23,8 @@ import {
   visibleTicketRow,
   type TicketsDeps,
 } from './tickets-context.ts';
+import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
+import * as messages from './messages.repository.ts';
 import { writeStatusChange } from './ticket-moves.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -49,6 +51,76 @@ function phoneFor(auth: AuthContext, profilePhone: string | null, given: string 
   return phone;
 }
 
+/** The service and tax year a new ticket is for, checked (field errors name the choice that is wrong). */
+export async function checkTicketChoice(
+  db: Tx,
+  choice: { service_id: string; service_type_id?: string | undefined; year: number },
+) {
+  const service = await repo.findServiceForTicket(db, choice.service_id);
+  if (!service || !service.active) throw fieldError('service_id', 'Choose one of the services we offer.');
+  if (choice.service_type_id && choice.service_type_id !== service.service_type_id) {
+    throw fieldError('service_id', 'This service is not of the chosen service type.');
+  }
+  if (!(await repo.isOfferedYear(db, choice.year))) throw fieldError('year', 'Choose one of the tax years we offer.');
+  return { id: service.id, service_type_id: service.service_type_id };
+}
+
+/**
+ * Opens a ticket inside the caller's transaction (Open, audited), with the customer's first message when given;
+ * the caller publishes the returned live events after its commit.
+ */
+export async function insertNewTicket(
+  tx: Tx,
+  v: {
+    customerId: string;
+    service: { id: string; service_type_id: string };
+    year: number;
+    phone: string;
+    actorId: string;
+    ip: string;
+    firstMessage?: string | undefined;
+  },
+): Promise<{ id: string; name: string; events: [Audience, RealtimeEvent][] }> {
+  const created = await repo.insertTicket(tx, {
+    id: randomUUID(),
+    customer_id: v.customerId,
+    service_id: v.service.id,
+    service_type_id: v.service.service_type_id,
+    year: v.year,
+    phone: v.phone,
+    created_by: v.actorId,
+  });
+  await writeStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: v.actorId, note: null });
+  if (v.firstMessage) {
+    await messages.insertMessage(tx, {
+      ticketId: created.id,
+      authorId: v.customerId,
+      body: v.firstMessage,
+      internal: false,
+      documentIds: [],
+    });
+    await messages.touchTicketForMessage(tx, created.id);
+  }
+  await audit(tx, {
+    actorId: v.actorId,
+    action: 'ticket.created',
+    entityType: 'ticket',
+    entityId: created.id,
+    ip: v.ip,
+    meta: { name: created.name },
+  });
+  return {
+    id: created.id,
+    name: created.name,
+    events: [
+      [
+        ticketAudience({ customer_id: v.customerId, assignee_id: null }),
+        { type: 'ticket.created', ticket_id: created.id, ticket_name: created.name, customer_id: v.customerId },
+      ],
+    ],
+  };
+}
+
 export async function createTicket(
   deps: TicketsDeps,
   auth: AuthContext,
@@ -68,44 +140,19 @@ export async function createTicket(
     if (body.customer_id && body.customer_id !== auth.user.id) throw new AppError('forbidden', MESSAGES.forbidden);
     profilePhone = await repo.findUserPhone(deps.db, auth.user.id);
   }
-  const service = await repo.findServiceForTicket(deps.db, body.service_id);
-  if (!service || !service.active) throw fieldError('service_id', 'Choose one of the services we offer.');
-  if (body.service_type_id && body.service_type_id !== service.service_type_id) {
-    throw fieldError('service_id', 'This service is not of the chosen service type.');
-  }
-  if (!(await repo.isOfferedYear(deps.db, body.year)))
-    throw fieldError('year', 'Choose one of the tax years we offer.');
+  const service = await checkTicketChoice(deps.db, body);
   const phone = phoneFor(auth, profilePhone, body.phone);
 
   return commitChange(deps, async (tx) => {
-    const created = await repo.insertTicket(tx, {
-      id: randomUUID(),
-      customer_id: customerId,
-      service_id: service.id,
-      service_type_id: service.service_type_id,
+    const created = await insertNewTicket(tx, {
+      customerId,
+      service,
       year: body.year,
       phone,
-      created_by: auth.user.id,
-    });
-    await writeStatusChange(tx, { ticketId: created.id, from: null, to: 'Open', by: auth.user.id, note: null });
-    await audit(tx, {
       actorId: auth.user.id,
-      action: 'ticket.created',
-      entityType: 'ticket',
-      entityId: created.id,
       ip,
-      meta: { name: created.name },
     });
-    const detail = await ticketDetailIn(tx, auth, created.id);
-    return {
-      result: detail,
-      events: [
-        [
-          ticketAudience({ customer_id: customerId, assignee_id: null }),
-          { type: 'ticket.created', ticket_id: created.id, ticket_name: created.name, customer_id: customerId },
-        ],
-      ],
-    };
+    return { result: await ticketDetailIn(tx, auth, created.id), events: created.events };
   });
 }
 

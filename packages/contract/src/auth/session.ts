@@ -21,6 +21,8 @@ export const sessionSchema = z.object({
   factor_setup_required: z.boolean().optional(),
   /** SPEC's "referral id": a customer's referral code (their link is /register?ref=CODE); null for staff. */
   referral_code: z.string().nullable(),
+  /** Admins, and staff an Admin made site editors: the navigation shows "Site" (the server checks it again). */
+  site_editor: z.boolean().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

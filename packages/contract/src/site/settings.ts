@@ -23,6 +23,9 @@ export const businessDetailsSchema = z.object({
 });
 
 /** Website settings (get_all_website_settings, get_business_detail): one document with drafts and revisions. */
+/** http is allowed for a reference site on this machine only. */
+const LOOPBACK_HTTP = /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?(?:\/|$)/;
+
 export const siteSettingsSchema = z.object({
   firm_name: text().min(1, { error: 'Required' }).max(120),
   tagline: textSchema,
@@ -32,12 +35,18 @@ export const siteSettingsSchema = z.object({
   header_menu: z.array(menuItemSchema).max(12),
   footer_columns: z.array(z.object({ heading: requiredTextSchema, links: z.array(linkSchema).max(12) })).max(6),
   social_links: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: hrefSchema })).max(10),
-  /** The only sites the reference-site modal frames (SPEC §2); https only. */
+  /**
+   * The only sites the reference-site modal frames (SPEC §2), and the CSP's `frame-src` lists exactly their
+   * origins: https, or http on this machine (loopback: development and tests).
+   */
   reference_sites: z
     .array(
       z.object({
         label: requiredTextSchema,
-        url: z.url({ protocol: /^https$/, error: 'Use an https:// address' }).max(2000),
+        url: z
+          .url({ protocol: /^https?$/, error: 'Use an https:// address' })
+          .max(2000)
+          .refine((u) => u.startsWith('https://') || LOOPBACK_HTTP.test(u), { error: 'Use an https:// address' }),
       }),
     )
     .max(20),

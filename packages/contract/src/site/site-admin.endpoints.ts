@@ -10,7 +10,10 @@ import {
   editorSchema,
   enquiryListQuerySchema,
   enquiryListSchema,
+  enquiryReplyBodySchema,
   enquirySchema,
+  enquiryTicketBodySchema,
+  enquiryTicketSchema,
   entryIdParamsSchema,
   entryListSchema,
   entrySchemaOf,
@@ -18,7 +21,10 @@ import {
   revisionListSchema,
   revisionParamsSchema,
   settingsEntrySchema,
+  submissionInboxQuerySchema,
   submissionListSchema,
+  submissionPageSchema,
+  submissionSchema,
 } from './site-api.ts';
 
 // The site editor's endpoints, apart from the public site's (site.endpoints.ts): only the editor's chunk of the web
@@ -189,6 +195,49 @@ export const listFormSubmissions = endpoint({
   summary: 'A web form’s submissions, newest first (staff)',
   params: entryIdParamsSchema,
   response: { 200: submissionListSchema },
+});
+
+export const replyToEnquiry = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/enquiries/:id/replies`,
+  tags: inboxTags,
+  summary: 'Reply to an enquirer by e-mail; the reply is kept with the enquiry (staff)',
+  params: entryIdParamsSchema,
+  body: enquiryReplyBodySchema,
+  response: { 201: enquirySchema },
+});
+export const enquiryToTicket = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/enquiries/:id/ticket`,
+  tags: inboxTags,
+  summary: 'Turn an enquiry into a customer (invited, or the existing one) and a ticket; repeatable (staff)',
+  params: entryIdParamsSchema,
+  body: enquiryTicketBodySchema,
+  response: { 200: enquiryTicketSchema, 201: enquiryTicketSchema },
+});
+export const listInboxSubmissions = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/submissions`,
+  tags: inboxTags,
+  summary: 'Web form submissions of every form, unhandled first (staff)',
+  query: submissionInboxQuerySchema,
+  response: { 200: submissionPageSchema },
+});
+export const getSubmission = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/submissions/:id`,
+  tags: inboxTags,
+  summary: 'One web form submission (staff)',
+  params: entryIdParamsSchema,
+  response: { 200: submissionSchema },
+});
+export const markSubmissionHandled = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/submissions/:id/handled`,
+  tags: inboxTags,
+  summary: 'Mark a web form submission handled (staff)',
+  params: entryIdParamsSchema,
+  response: { 200: submissionSchema },
 });
 
 // Who may edit the site besides Admins: only Admins grant it.

@@ -123,6 +123,15 @@ export const entrySchemaOf = <S extends z.ZodType>(data: S) =>
 export const settingsEntrySchema = entrySchemaOf(siteSettingsSchema);
 
 export const ENQUIRY_STATUSES = ['new', 'handled'] as const;
+/** SPEC §9: list pages of 250. */
+export const INBOX_PAGE_SIZE = 250;
+/** A reply staff sent to an enquirer by e-mail: plain text, kept with the enquiry. */
+export const enquiryReplySchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  author_name: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
 export const enquirySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -134,20 +143,60 @@ export const enquirySchema = z.object({
   created_at: z.iso.datetime(),
   handled_at: z.iso.datetime().nullable(),
   handled_by_name: z.string().nullable(),
+  /** Set once staff turned the enquiry into a customer and a ticket. */
+  customer_id: z.string().nullable(),
+  ticket_id: z.string().nullable(),
+  ticket_name: z.string().nullable(),
+  replies: z.array(enquiryReplySchema),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
-export const enquiryListQuerySchema = z.object({ status: z.enum(ENQUIRY_STATUSES).optional() });
-export const enquiryListSchema = z.object({ items: z.array(enquirySchema) });
+const pageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
+/** The inbox lists the unhandled first, then newest first, a page of INBOX_PAGE_SIZE at a time. */
+export const enquiryListQuerySchema = z.object({ status: z.enum(ENQUIRY_STATUSES).optional(), page: pageQuery });
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const enquiryListSchema = pageOf(enquirySchema);
+export const enquiryReplyBodySchema = z.object({
+  text: multilineText().trim().min(1, { error: 'Write a reply' }).max(5000),
+});
+export type EnquiryReplyBody = z.input<typeof enquiryReplyBodySchema>;
+/** Turning an enquiry into a ticket: the service and tax year staff chose; the phone when the enquiry has none. */
+export const enquiryTicketBodySchema = z.object({
+  service_id: opaqueText().min(1).max(64),
+  year: z.coerce.number({ error: 'Year is required' }).int().min(1900).max(2200),
+  phone: text().max(32).optional(),
+});
+export type EnquiryTicketBody = z.input<typeof enquiryTicketBodySchema>;
+export const enquiryTicketSchema = z.object({
+  customer_id: z.string(),
+  ticket_id: z.string(),
+  ticket_name: z.string(),
+  /** False when the e-mail already belonged to a customer (or the enquiry was converted before). */
+  created_customer: z.boolean(),
+});
 
+/** A file a submission carries (web forms with file fields): the inbox lists a download link per file. */
+export const submissionFileSchema = z.object({ field: z.string(), name: z.string(), url: z.string() });
 export const submissionSchema = z.object({
   id: z.string(),
   form: z.string(),
+  form_title: z.string().optional(),
   values: z.record(z.string(), fieldValue),
   rows: z.array(z.record(z.string(), fieldValue)),
   status: z.enum(ENQUIRY_STATUSES),
   created_at: z.iso.datetime(),
+  handled_at: z.iso.datetime().nullable().optional(),
+  files: z.array(submissionFileSchema).optional(),
 });
+export type Submission = z.infer<typeof submissionSchema>;
 export const submissionListSchema = z.object({ items: z.array(submissionSchema) });
+export const submissionInboxQuerySchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES).optional(),
+  /** A form's key (its route). */
+  form: slugSchema.optional(),
+  page: pageQuery,
+});
+export const submissionPageSchema = pageOf(submissionSchema);
 
 export const editorSchema = z.object({ user_id: z.string(), full_name: z.string(), email: z.string() });
 export const editorListSchema = z.object({ items: z.array(editorSchema) });

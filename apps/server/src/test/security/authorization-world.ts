@@ -173,6 +173,7 @@ export interface World {
     published: Record<SiteKind, { id: string; slug: string }>;
     drafts: Record<SiteKind, { id: string; slug: string }>;
     enquiry: string;
+    submission: string;
   };
   fresh: Fresh;
   /** Test-only requests through the given agent (a fresh client address each time). */
@@ -207,6 +208,7 @@ export interface Fresh {
   settingsRevision(): Promise<string>;
   /** A new contact enquiry (to mark handled). */
   enquiry(): Promise<string>;
+  submission(): Promise<string>;
   /** A new staff user (to make a site editor), and one made a site editor (to take it away). */
   staffUser(): Promise<string>;
   siteEditor(): Promise<string>;
@@ -380,6 +382,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const list = expectStatus(await as(admin, { method: 'GET', url: '/api/v1/admin/site/enquiries' }), 200, 'list');
     return (list.json() as { items: { id: string }[] }).items[0]!.id;
   };
+  const submission = async (slug: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/forms/${slug}/submissions`,
+      payload: submissionBody(),
+      remoteAddress: nextIp(),
+    });
+    expectStatus(res, 201, 'form submission');
+    const list = expectStatus(await as(admin, { method: 'GET', url: '/api/v1/admin/site/submissions' }), 200, 'list');
+    return (list.json() as { items: { id: string }[] }).items[0]!.id;
+  };
   const staffUser = async () => (await createStaff(t, 'Tax Preparer')).id;
 
   const fresh: Fresh = {
@@ -423,6 +436,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       return firstRevision('/api/v1/admin/site/settings/revisions');
     },
     enquiry,
+    submission: async () => submission(published.forms.slug),
     staffUser,
     async siteEditor() {
       const id = await staffUser();
@@ -493,7 +507,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     payment: pay.payment,
     shareToken,
     documentTypeId,
-    site: { published, drafts, enquiry: await enquiry() },
+    site: { published, drafts, enquiry: await enquiry(), submission: await submission(published.forms.slug) },
     fresh,
     as,
   };

@@ -19,6 +19,7 @@ import signing from '../../features/signing/en.json';
 import staff from '../../features/staff/en.json';
 import tickets from '../../features/tickets/en.json';
 import type siteEditor from '../../features/cms/i18n/site-editor.en.json';
+import type siteInbox from '../../features/cms/i18n/site-inbox.en.json';
 import shell from './en.json';
 
 /**
@@ -49,7 +50,7 @@ export const catalogues = {
 } as const;
 
 /** Catalogues a lazily loaded chunk adds itself (not in the first load): typed here, checked for clashes too. */
-export type LazyCatalogues = typeof siteEditor;
+export type LazyCatalogues = typeof siteEditor & typeof siteInbox;
 
 export const defaultNS = 'translation';
 export const resources = {

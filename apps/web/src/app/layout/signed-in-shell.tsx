@@ -64,6 +64,7 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
   // Live updates (SSE) for as long as someone is signed in.
   useRealtime(true);
   const role = session.login_role;
+  const menuOptions = { siteEditor: session.site_editor };
 
   const onAction = useCallback(
     (action: MenuAction) => (action === 'logout' ? logoutDialog.open() : passwordModal.open()),
@@ -78,8 +79,8 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
 
   return (
     <>
-      {showSideMenu && <SideMenu items={buildSideMenu(role)} onAction={onAction} />}
-      {showTabMenu && <TabMenu {...buildTabMenu(role)} onAction={onAction} />}
+      {showSideMenu && <SideMenu items={buildSideMenu(role, menuOptions)} onAction={onAction} />}
+      {showTabMenu && <TabMenu {...buildTabMenu(role, menuOptions)} onAction={onAction} />}
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
       <PayDialogHost />
       <ConfirmDialog

@@ -43,8 +43,9 @@ describe('side menu (SPEC §2)', () => {
       'Service Request',
       'Search',
       'Contacts',
+      'Inbox',
       'Billing',
-      ...(role === 'Admin' ? ['Audit Log', 'Staff'] : []),
+      ...(role === 'Admin' ? ['Audit Log', 'Staff', 'Site'] : []),
       'My Profile',
       'Change Password',
       'Logout',
@@ -58,6 +59,7 @@ describe('side menu (SPEC §2)', () => {
       'Service Request',
       'Search',
       'Contacts',
+      'Inbox',
       'Billing',
       'My Profile',
       'Change Password',
@@ -68,6 +70,7 @@ describe('side menu (SPEC §2)', () => {
       '/my-tickets',
       '/all-tickets',
       '/contacts',
+      '/inbox',
       '/billing',
       '/my-profile',
       null,
@@ -100,6 +103,15 @@ describe('side menu (SPEC §2)', () => {
         expect(m).toHaveProperty('redirect_url');
       }
     }
+  });
+
+  it('shows Site to Admins and to staff an Admin made site editors, and to no one else', () => {
+    expect(buildSideMenu('Tax Preparer').some((m) => m.slug === 'site')).toBe(false);
+    expect(buildSideMenu('Tax Preparer', { siteEditor: false }).some((m) => m.slug === 'site')).toBe(false);
+    const editor = buildSideMenu('Tax Preparer', { siteEditor: true }).map((m) => m.slug);
+    expect(editor.slice(-4)).toEqual(['site', 'my-profile', 'change-password', 'logout']);
+    expect(buildTabMenu('Reviewer', { siteEditor: true }).more.some((m) => m.slug === 'site')).toBe(true);
+    expect(buildSideMenu('Customer').some((m) => m.slug === 'site' || m.slug === 'inbox')).toBe(false);
   });
 });
 

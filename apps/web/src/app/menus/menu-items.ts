@@ -5,6 +5,9 @@ import {
   IconFolder,
   IconFolderFilled,
   IconInbox,
+  IconMail,
+  IconMailFilled,
+  IconWorldWww,
   IconLayoutDashboard,
   IconLayoutDashboardFilled,
   IconLock,
@@ -80,6 +83,8 @@ export const MENU = {
   ),
   myProfile: item('my-profile', 'menu.myProfile', '/my-profile', IconUserCircle),
   staff: item('staff', 'menu.staff', '/admin/staff', IconUserCog),
+  inbox: item('inbox', 'menu.inbox', '/inbox', IconMail, IconMailFilled),
+  site: item('site', 'menu.site', '/admin/site', IconWorldWww),
   changePassword: item('change-password', 'menu.changePassword', null, IconLock, IconLockFilled, {
     action: 'change-password',
   }),
@@ -88,11 +93,17 @@ export const MENU = {
 
 const seesOpenRequest = (roles: readonly Role[]) => hasAnyRole(roles, OPEN_REQUEST_ROLES);
 
+/** What the session says beyond the role (the site-editor permission an Admin grants). */
+export interface MenuOptions {
+  siteEditor?: boolean | undefined;
+}
+
 /**
  * The side menu of SPEC §2. `role` is the login role; customers get the reduced menu,
- * Admin and Customer Care Department get Open Request in second position.
+ * Admin and Customer Care Department get Open Request in second position. Every staff member has the public
+ * site's inbox; Admins and site editors the site's editor.
  */
-export function buildSideMenu(role: Role): MenuItem[] {
+export function buildSideMenu(role: Role, opts: MenuOptions = {}): MenuItem[] {
   if (role === 'Customer') {
     return [
       MENU.dashboard,
@@ -109,6 +120,7 @@ export function buildSideMenu(role: Role): MenuItem[] {
     MENU.serviceRequest,
     MENU.search,
     MENU.contacts,
+    MENU.inbox,
     MENU.staffBilling,
     MENU.myProfile,
     MENU.changePassword,
@@ -117,6 +129,7 @@ export function buildSideMenu(role: Role): MenuItem[] {
   if (seesOpenRequest([role])) items.splice(1, 0, MENU.openRequest);
   // FTC Safeguards Rule 314.4(c)(8): the Admin monitors what authorized users did.
   if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.auditLog, MENU.staff);
+  if (role === 'Admin' || opts.siteEditor) items.splice(items.indexOf(MENU.myProfile), 0, MENU.site);
   return items;
 }
 
@@ -126,12 +139,12 @@ export const TAB_MENU_MAX = 5;
  * The mobile tab bar: Dashboard, (Open Request), Service Request, Create Ticket, then "More"
  * holding every other side-menu entry, Change Password and Logout included.
  */
-export function buildTabMenu(role: Role): { tabs: MenuItem[]; more: MenuItem[] } {
+export function buildTabMenu(role: Role, opts: MenuOptions = {}): { tabs: MenuItem[]; more: MenuItem[] } {
   const tabs = [MENU.dashboard];
   if (role !== 'Customer' && seesOpenRequest([role])) tabs.push(MENU.openRequest);
   tabs.push(MENU.serviceRequest, MENU.createTicket);
   const inTabs = new Set(tabs.map((t) => t.slug));
-  const more = buildSideMenu(role).filter((m) => !inTabs.has(m.slug));
+  const more = buildSideMenu(role, opts).filter((m) => !inTabs.has(m.slug));
   return { tabs: tabs.slice(0, TAB_MENU_MAX - 1), more };
 }
 

@@ -1,9 +1,20 @@
 import { type ComponentType } from 'react';
 import { loadAuditLogPage } from '../../features/audit-log/index.ts';
-import { loadRegisterPage, loadResetPasswordPage, loadSecurityPage } from '../../features/auth/index.ts';
+import {
+  loadRegisterFormPage,
+  loadRegisterPage,
+  loadResetPasswordPage,
+  loadSecurityPage,
+} from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
-import { loadHomePage, loadSiteEditor, loadSitePages, loadSitePreview } from '../../features/cms/index.ts';
+import {
+  loadHomePage,
+  loadSiteEditor,
+  loadSiteInbox,
+  loadSitePages,
+  loadSitePreview,
+} from '../../features/cms/index.ts';
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
@@ -27,6 +38,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 export const HomePage = page(loadHomePage, 'HomePage');
 export const RegisterPage = page(loadRegisterPage, 'RegisterPage');
+export const IndividualRegisterFormPage = page(loadRegisterFormPage, 'IndividualRegisterFormPage');
+export const BusinessRegisterFormPage = page(loadRegisterFormPage, 'BusinessRegisterFormPage');
 export const ResetPasswordPage = page(loadResetPasswordPage, 'ResetPasswordPage');
 export const SecurityPage = page(loadSecurityPage, 'SecurityPage');
 export const NotAvailableYetPage = page(loadNotAvailableYetPage, 'NotAvailableYetPage');
@@ -65,8 +78,10 @@ export const EventPage = page(loadSitePages, 'EventPage');
 export const JobsPage = page(loadSitePages, 'JobsPage');
 export const JobPage = page(loadSitePages, 'JobPage');
 export const WebFormPage = page(loadSitePages, 'WebFormPage');
+export const SocialSharePage = page(loadSitePages, 'SocialSharePage');
 // The website's editor: a chunk of its own (the public site's first load never includes it).
 export const SiteEditorPage = page(loadSiteEditor, 'SiteEditorPage');
 export const PageBuilderByRoute = page(loadSiteEditor, 'PageBuilderByRoute');
 export const SitePreviewPage = page(loadSitePreview, 'SitePreviewPage');
+export const SiteInboxPage = page(loadSiteInbox, 'SiteInboxPage');
 export { DashboardPage, TicketPage } from './composed-pages.tsx';

@@ -3,15 +3,12 @@
  * the layout until its feature replaces the entry with a real page.
  */
 export const PUBLIC_PLACEHOLDER_PATHS = [
-  'register-form',
-  'register-form/:type',
   'webform-child',
   'edit-webformchild',
   'gallery-detail',
   'detail/:page_route',
   'detail/:page_route/:page_route_1/:page_route_2',
   'job-detail',
-  'social-share',
   'forms',
   'forms/:doc_type/:route',
 ] as const;

@@ -25,7 +25,7 @@ function renderAt(url: string) {
 describe('routes (SPEC §2)', () => {
   it.each([
     ['/home/7', 'home/:id'],
-    ['/register-form/taxpayer', 'register-form/:type'],
+    ['/register-form/business', 'register-form/business'],
     ['/seeker/jobs', 'seeker/:route'],
     ['/events/spring', 'events/:events'],
     ['/p/about', 'p/:page_route'],
@@ -74,7 +74,17 @@ describe('routes (SPEC §2)', () => {
 
   it('shows the not-available page for a public route not built yet', async () => {
     signedOut();
-    renderAt('/social-share');
+    renderAt('/edit-webformchild');
     expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
+  });
+
+  it('presets register-form/{type} for an individual or a business; another type is not found', async () => {
+    signedOut();
+    const router = renderAt('/register-form/business');
+    expect(await screen.findByLabelText(/Business name/)).toBeInTheDocument();
+    await router.navigate('/register-form/individual');
+    expect(await screen.findByLabelText(/Full name/)).toBeInTheDocument();
+    await router.navigate('/register-form/estate');
+    expect(await screen.findByText('The page you are looking for does not exist or has moved.')).toBeInTheDocument();
   });
 });

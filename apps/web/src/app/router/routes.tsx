@@ -15,8 +15,10 @@ import {
   LandingPage,
   PostPage,
   WebFormPage,
+  SocialSharePage,
   PageBuilderByRoute,
   SiteEditorPage,
+  SiteInboxPage,
   SitePreviewPage,
   BillingPage,
   AuditLogPage,
@@ -40,6 +42,8 @@ import {
   ReferralPage,
   ReferralTreePage,
   RegisterPage,
+  IndividualRegisterFormPage,
+  BusinessRegisterFormPage,
   ResetPasswordPage,
   SecurityPage,
   SharedInvoicePage,
@@ -63,6 +67,10 @@ export const routes: RouteObject[] = [
       { path: 'p/home', element: <Navigate to="/" replace /> },
       { path: 'login', element: <Navigate to="/register" replace /> },
       { path: 'register', element: <RegisterPage /> },
+      // SPEC's register-form/{type}: individual or business; any other type is the not-found page ('*').
+      { path: 'register-form', element: <Navigate to="/register-form/individual" replace /> },
+      { path: 'register-form/individual', element: <IndividualRegisterFormPage /> },
+      { path: 'register-form/business', element: <BusinessRegisterFormPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       // SPEC §2 lists billing among the public routes: the page itself asks a signed-out visitor to sign in.
       { path: 'billing', element: <BillingPage /> },
@@ -90,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: 'seeker/:route', element: <JobPage /> },
       { path: 'forms/:route', element: <WebFormPage /> },
       { path: 'new/:page_route', element: <WebFormPage /> },
+      { path: 'social-share', element: <SocialSharePage /> },
       ...PUBLIC_PLACEHOLDER_PATHS.map(placeholder),
       {
         element: <RequireSession />,
@@ -110,6 +119,9 @@ export const routes: RouteObject[] = [
           { path: 'admin/catalog', element: <CatalogAdminPage /> },
           { path: 'admin/audit-log', element: <AuditLogPage /> },
           { path: 'admin/staff', element: <StaffPage /> },
+          // The public site's inbox (staff).
+          { path: 'inbox', element: <SiteInboxPage /> },
+          { path: 'inbox/:kind/:id', element: <SiteInboxPage /> },
           { path: 'admin/site', element: <SiteEditorPage /> },
           { path: 'admin/site/:section', element: <SiteEditorPage /> },
           { path: 'admin/site/:section/:id', element: <SiteEditorPage /> },

@@ -13,7 +13,14 @@ const FIELDS = ['full_name', 'email', 'phone', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /** `onRegistering`: called as the account is asked for; the caller then takes over where to go next. */
-export function CreateAccountForm({ onRegistering }: { onRegistering?: () => void } = {}) {
+/**
+ * Create an account. `taxpayer` presets it for SPEC's register-form/{type}: a business registers under its business
+ * name (its EIN and details are asked in the ticket's questionnaire, not with the account).
+ */
+export function CreateAccountForm({
+  onRegistering,
+  taxpayer = 'individual',
+}: { onRegistering?: () => void; taxpayer?: 'individual' | 'business' } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
@@ -50,9 +57,9 @@ export function CreateAccountForm({ onRegistering }: { onRegistering?: () => voi
     >
       <Stack gap="md">
         <TextInput
-          label={t('auth.fullName')}
-          placeholder={t('auth.fullNamePlaceholder')}
-          autoComplete="name"
+          label={taxpayer === 'business' ? t('auth.businessName') : t('auth.fullName')}
+          placeholder={taxpayer === 'business' ? t('auth.businessNamePlaceholder') : t('auth.fullNamePlaceholder')}
+          autoComplete={taxpayer === 'business' ? 'organization' : 'name'}
           withAsterisk
           {...form.getInputProps('full_name')}
         />

@@ -3,6 +3,7 @@
 export { useLogout } from './auth-api.ts';
 export { ChangePasswordModal } from './change-password-modal.tsx';
 export const loadRegisterPage = () => import('./register-page.tsx');
+export const loadRegisterFormPage = () => import('./register-form-page.tsx');
 export const loadResetPasswordPage = () => import('./reset-password-page.tsx');
 export const loadSecurityPage = () => import('./security-page.tsx');
 /** The second-factor panel (TOTP, recovery codes, passkeys), for the profile page to mount. */

@@ -6,3 +6,5 @@ export const loadSitePages = () => import('./site-pages.tsx');
 // The website's editor (Admins and site editors): its own chunk, never loaded by the public site.
 export const loadSiteEditor = () => import('./editor/site-editor-page.tsx');
 export const loadSitePreview = () => import('./editor/site-preview-page.tsx');
+// The public site's inbox (staff): its own chunk too.
+export const loadSiteInbox = () => import('./inbox/site-inbox-page.tsx');

@@ -17,6 +17,7 @@ import type { SiteSettings } from '@taxportal/contract';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { ReferenceSites } from './reference-site-modal.tsx';
 import { SiteLink } from './site-links.tsx';
 import { useSite, useText } from './site-api.ts';
 import classes from './site.module.css';
@@ -109,10 +110,14 @@ function SiteFooter({ settings }: { settings: SiteSettings }) {
   const text = useText();
   const b = settings.business;
   const address = [b.street, [b.locality, b.region, b.postal_code].filter(Boolean).join(', ')].filter(Boolean);
+  const hasReferences = settings.reference_sites.length > 0;
   return (
     <Box component="footer" className={classes.footer} data-testid="site-footer">
       <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: settings.footer_columns.length + 1 }} spacing="xl">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: settings.footer_columns.length + 1 + (hasReferences ? 1 : 0) }}
+          spacing="xl"
+        >
           <Stack gap={4}>
             <Text fw={700} c="white">
               {settings.firm_name}
@@ -145,6 +150,14 @@ function SiteFooter({ settings }: { settings: SiteSettings }) {
               ))}
             </Stack>
           ))}
+          {hasReferences && (
+            <Stack gap={6} align="flex-start" data-testid="reference-sites">
+              <Text fw={700} c="white" component="h2" size="md">
+                {t('site.reference.heading')}
+              </Text>
+              <ReferenceSites sites={settings.reference_sites} />
+            </Stack>
+          )}
         </SimpleGrid>
         {settings.social_links.length > 0 && (
           <Group mt="lg" gap="md" aria-label={t('site.social')}>

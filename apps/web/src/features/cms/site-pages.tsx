@@ -3,7 +3,7 @@ import { IconCalendarEvent, IconMapPin, IconVideo } from '@tabler/icons-react';
 import type { PublicPage } from '@taxportal/contract';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { BlockView, GalleryGrid, PostCards, RichText } from './site-blocks.tsx';
 import { SiteFrame } from './site-frame.tsx';
@@ -19,6 +19,7 @@ import {
   useSite,
   useText,
 } from './site-api.ts';
+import { absoluteUrl, SocialShare } from './social-share.tsx';
 import { WebForm } from './web-form.tsx';
 
 /** The document's title as the server sent it for this route, kept when the visitor moves on in the app. */
@@ -142,6 +143,9 @@ export function PostPage() {
           {data.author && ` · ${data.author}`}
         </Text>
         <RichText html={text(data.body)} />
+        <Box mt="xl">
+          <SocialShare path={`/detail/blog/${data.slug}`} title={text(data.title)} />
+        </Box>
       </Container>
     </SiteFrame>
   );
@@ -214,6 +218,7 @@ export function EventPage() {
             <WebForm slug={data.form} />
           </Card>
         )}
+        <SocialShare path={`/events/${data.slug}`} title={text(data.title)} />
       </Stack>
     </Shell>
   );
@@ -332,6 +337,30 @@ export function GalleryListPage() {
           </Card>
         ))}
       </SimpleGrid>
+    </Shell>
+  );
+}
+
+/**
+ * `social-share?path=/detail/blog/…`: share a page of this site (only a path of this site: anything else shares the
+ * home page), with the same choices as on posts and events.
+ */
+export function SocialSharePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('path') ?? '/';
+  const path = raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '/';
+  const title = params.get('title')?.slice(0, 200) || t('site.share.title');
+  return (
+    <Shell title={t('site.share.title')}>
+      <Stack gap="md">
+        <Text>
+          <Anchor component={Link} to={path} data-testid="share-target">
+            {absoluteUrl(path)}
+          </Anchor>
+        </Text>
+        <SocialShare path={path} title={title} />
+      </Stack>
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type EndpointBody } from '@taxportal/contract';
+import { endpoints, siteAdminEndpoints, type EndpointBody } from '@taxportal/contract';
 import { call, toastOnError } from '../../lib/api/index.ts';
 import { setSession } from '../../lib/session/index.ts';
 
@@ -36,6 +36,29 @@ export function useAcceptInvitation() {
       client.clear();
       setSession(client, session);
     },
+    meta: toastOnError,
+  });
+}
+
+// Who may edit the public site besides Admins (the site editor's permission; only Admins grant it).
+const editorsKey = ['admin', 'site-editors'] as const;
+
+export function useSiteEditors(enabled: boolean) {
+  return useQuery({
+    queryKey: editorsKey,
+    queryFn: ({ signal }) => call(siteAdminEndpoints.listSiteEditors, { signal }),
+    enabled,
+  });
+}
+
+export function useSetSiteEditor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, editor }: { userId: string; editor: boolean }): Promise<void> => {
+      if (editor) await call(siteAdminEndpoints.grantSiteEditor, { body: { user_id: userId } });
+      else await call(siteAdminEndpoints.revokeSiteEditor, { params: { userId } });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: editorsKey }),
     meta: toastOnError,
   });
 }

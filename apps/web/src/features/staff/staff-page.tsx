@@ -9,6 +9,7 @@ import {
   Modal,
   Paper,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -25,7 +26,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
-import { useInviteStaff, useStaff, useUpdateStaff } from './staff-api.ts';
+import { useInviteStaff, useSetSiteEditor, useSiteEditors, useStaff, useUpdateStaff } from './staff-api.ts';
 
 type StaffRole = Exclude<Role, 'Customer'>;
 
@@ -136,15 +137,21 @@ function MemberRow({
   onRoles,
   onDeactivate,
   onReactivate,
+  siteEditor,
+  onSiteEditor,
 }: {
   m: StaffMember;
   isMe: boolean;
   onRoles: () => void;
   onDeactivate: () => void;
   onReactivate: () => void;
+  /** Admins edit the site anyway: their switch is on and fixed. */
+  siteEditor: boolean;
+  onSiteEditor: (editor: boolean) => void;
 }) {
   const { t } = useTranslation();
   const active = m.state === 'active';
+  const admin = m.roles.includes('Admin');
   return (
     <Paper withBorder p="sm" data-testid="staff-member" data-email={m.email}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -165,6 +172,16 @@ function MemberRow({
               </Badge>
             ))}
           </Group>
+          <Switch
+            mt="xs"
+            size="sm"
+            label={t('staff.siteEditor')}
+            description={admin ? t('staff.siteEditorAdmin') : undefined}
+            checked={admin || siteEditor}
+            disabled={admin}
+            onChange={(e) => onSiteEditor(e.currentTarget.checked)}
+            data-testid="staff-site-editor"
+          />
         </div>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={onRoles}>
@@ -194,6 +211,9 @@ export function StaffPage() {
   const isAdmin = !!session?.roles.includes('Admin');
   const list = useStaff(isAdmin);
   const update = useUpdateStaff();
+  const editors = useSiteEditors(isAdmin);
+  const setEditor = useSetSiteEditor();
+  const editorIds = new Set((editors.data?.items ?? []).map((e) => e.user_id));
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
@@ -266,6 +286,8 @@ export function StaffPage() {
               m={m}
               isMe={m.id === session.user.id}
               onRoles={() => setEditing(m)}
+              siteEditor={editorIds.has(m.id)}
+              onSiteEditor={(editor) => setEditor.mutate({ userId: m.id, editor })}
               onDeactivate={() => setDeactivating(m)}
               onReactivate={() =>
                 update.mutate(

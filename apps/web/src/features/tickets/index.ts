@@ -5,3 +5,5 @@ export const loadMyTicketsPage = () => import('./my-tickets-page.tsx');
 export const loadAllTicketsPage = () => import('./all-tickets-page.tsx');
 export const loadOpenTicketsPage = () => import('./open-tickets-page.tsx');
 export const loadTicketPage = () => import('./ticket-page.tsx');
+/** The catalogue a ticket is opened from (service types, services, tax years): other features' ticket dialogs. */
+export { useServices, useServiceTypes, useYears } from './create-ticket-api.ts';

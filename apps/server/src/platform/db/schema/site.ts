@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { tickets } from './tickets.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -76,9 +77,27 @@ export const contactEnquiries = pgTable(
     status: text('status').notNull().default('new'),
     handled_at: ts('handled_at'),
     handled_by: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The customer and ticket staff turned the enquiry into (once: a second click finds them). */
+    customer_id: text('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    ticket_id: text('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('contact_enquiries_created_idx').on(t.created_at)],
+);
+
+/** The replies staff sent to an enquirer by e-mail (plain text), kept with the enquiry. */
+export const contactEnquiryReplies = pgTable(
+  'contact_enquiry_replies',
+  {
+    id: text('id').primaryKey(),
+    enquiry_id: text('enquiry_id')
+      .notNull()
+      .references(() => contactEnquiries.id, { onDelete: 'cascade' }),
+    author_id: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_enquiry_replies_enquiry_idx').on(t.enquiry_id, t.created_at)],
 );
 
 /** A web form's submissions, checked against the form's definition when sent. */
@@ -94,6 +113,8 @@ export const formSubmissions = pgTable(
     rows: jsonb('rows').notNull(),
     user_id: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('new'),
+    handled_at: ts('handled_at'),
+    handled_by: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('form_submissions_entry_idx').on(t.entry_id, t.created_at)],

@@ -1,0 +1,65 @@
+import { audit } from '../platform/audit.ts';
+import { hmacHex, randomToken } from '../platform/crypto.ts';
+import type { Tx } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import type { MailMessage } from '../platform/mail/mail.ts';
+import { createUser, rolesOf } from '../platform/users.ts';
+import * as repo from './auth.repository.ts';
+
+/** How long the set-your-password link of a customer staff created stays good. */
+export const CUSTOMER_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface CustomerInviteDeps {
+  sessionSecret: Buffer;
+  publicUrl: string;
+}
+
+/**
+ * The customer account for a person staff are helping (an enquirer turned into a client), inside the caller's
+ * transaction: the existing customer with that e-mail, or a new one without a password, who sets it through a
+ * mailed link (the password-reset link, good for 7 days). An e-mail of a staff account is a conflict. The mail
+ * is returned for the caller to send after its commit.
+ */
+export async function customerForPerson(
+  deps: CustomerInviteDeps,
+  tx: Tx,
+  person: { email: string; full_name: string; phone: string | null },
+  actor: { userId: string; ip: string },
+): Promise<{ userId: string; created: boolean; mail: MailMessage | null }> {
+  const existing = await repo.findUserByEmail(tx, person.email);
+  if (existing) {
+    if (!(await rolesOf(tx, existing.id)).includes('Customer'))
+      throw new AppError('conflict', 'This e-mail belongs to a staff account.');
+    return { userId: existing.id, created: false, mail: null };
+  }
+  const userId = await createUser(tx, { ...person, password: null, roles: ['Customer'] });
+  const token = randomToken(32);
+  await repo.insertPasswordReset(
+    tx,
+    hmacHex(deps.sessionSecret, `reset:${token}`),
+    userId,
+    new Date(Date.now() + CUSTOMER_INVITE_TTL_MS),
+  );
+  await audit(tx, {
+    actorId: actor.userId,
+    action: 'user.created_by_staff',
+    entityType: 'user',
+    entityId: userId,
+    ip: actor.ip,
+  });
+  const mail: MailMessage = {
+    to: person.email,
+    subject: 'Your Tax Portal account',
+    text: [
+      `Hello ${person.full_name},`,
+      '',
+      'Thank you for contacting us. We opened an account for you on the Tax Portal, where you can follow your request.',
+      'Open this link within 7 days to choose your password:',
+      `${deps.publicUrl}/reset-password?token=${token}`,
+      '',
+      'If you did not contact us, ignore this message.',
+    ].join('\n'),
+    secrets: [token],
+  };
+  return { userId, created: true, mail };
+}
