@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { samplePdf } from './drafts-helpers.ts';
 import { demoTotpSecret, signInByApi } from './fixtures.ts';
 
 /*
@@ -100,4 +101,53 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Pricing' })).toBeVisible();
   });
+});
+
+test('a visitor applies to the seasonal opening with a résumé, and staff download it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await page.goto('/seeker/seasonal-tax-preparer');
+  const form = page.getByTestId('web-form');
+  await form.getByLabel('Full name').fill('Jordan Applicant');
+  await form.getByLabel('E-mail').fill('jordan.applicant@example.com');
+  await form.getByLabel('Phone').fill('+1 217 555 0142');
+  await form.getByRole('combobox', { name: 'Credential' }).click();
+  await page.getByRole('option', { name: 'Enrolled agent' }).click();
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'jordan-resume.pdf', mimeType: 'application/pdf', buffer: samplePdf('JORDAN-RESUME') });
+  await page.waitForTimeout(3200);
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByTestId('web-form-sent')).toBeVisible();
+
+  const staff = await playwright.request.newContext({ baseURL });
+  await signInByApi(staff, {
+    email: 'care@demo.test',
+    password: 'demo-pass-2026',
+    totp_secret: demoTotpSecret('care@demo.test'),
+  });
+  const editor = await playwright.request.newContext({ baseURL });
+  await signInByApi(editor, {
+    email: 'admin@demo.test',
+    password: 'demo-pass-2026',
+    totp_secret: demoTotpSecret('admin@demo.test'),
+  });
+  const forms = (await (await editor.get('/api/v1/admin/site/forms')).json()) as {
+    items: { id: string; key: string }[];
+  };
+  const formId = forms.items.find((f) => f.key === 'seasonal-preparer-application')!.id;
+  const subs = (await (await staff.get(`/api/v1/admin/site/forms/${formId}/submissions`)).json()) as {
+    items: { values: Record<string, unknown>; files: { url: string; file_name: string }[] }[];
+  };
+  const mine = subs.items.find((s) => s.values.full_name === 'Jordan Applicant')!;
+  expect(mine.files[0]!.file_name).toBe('jordan-resume.pdf');
+  const file = await staff.get(mine.files[0]!.url);
+  expect(file.status()).toBe(200);
+  expect((await file.body()).includes(Buffer.from('JORDAN-RESUME'))).toBe(true);
+  // Signed out, the file is not readable.
+  expect((await page.request.get(mine.files[0]!.url)).status()).toBe(401);
+  await staff.dispose();
+  await editor.dispose();
 });

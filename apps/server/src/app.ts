@@ -33,7 +33,7 @@ import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { createSmsProvider } from './platform/sms.ts';
-import { createFileStore, type FileStore } from './platform/storage/index.ts';
+import { createFileStore, createMediaStore, type FileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
@@ -296,18 +296,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
+  // Its scope parses multipart bodies too: editors upload images to the public media store (unencrypted, public),
+  // visitors send files with web forms (into the vault, through its rules).
   const siteDeps = {
     db: database.db,
     hub,
+    log: app.log,
     now: Date.now,
     currency: 'USD',
+    files: documentsDeps.files,
+    media: createMediaStore(config),
     mailer,
     sessionSecret: secrets.sessionSecret,
     publicUrl: config.PUBLIC_URL,
   };
   configurePublishedCache(database.db, config.SITE_CACHE_SECONDS);
-  await app.register(siteRoutes(siteDeps));
-  await app.register(siteAdminRoutes(siteDeps));
+  await app.register(async (site) => {
+    await registerMultipart(site, { fieldSize: 1024 * 1024 });
+    await site.register(siteRoutes(siteDeps));
+    await site.register(siteAdminRoutes(siteDeps));
+  });
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));
 
   await registerWebApp(

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { DEMO_PASSWORD, seedBase } from './platform/db/seed.ts';
 import { loadSecrets } from './platform/secrets.ts';
+import { createMediaStore } from './platform/storage/index.ts';
 import { findWebDist } from './platform/web.ts';
 
 async function main() {
@@ -30,7 +31,7 @@ async function main() {
   const webDist = findWebDist();
   const { app } = await buildApp({ config, database, secrets, webDist });
   // The demo firm's website, once, before the first visitor (a few dozen rows).
-  if (demo) await seedSampleSite(database.db, app.log);
+  if (demo) await seedSampleSite(database.db, app.log, createMediaStore(config));
 
   let closing = false;
   let samples: Promise<unknown> = Promise.resolve();

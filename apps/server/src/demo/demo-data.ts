@@ -6,7 +6,7 @@ import type { Database, Db } from '../platform/db/client.ts';
 import { siteSettings, users } from '../platform/db/schema.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoTotpSecret, seedDemo } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
-import { createFileStore, type FileStore } from '../platform/storage/index.ts';
+import { createFileStore, createMediaStore, type FileStore } from '../platform/storage/index.ts';
 import { createUser } from '../platform/users.ts';
 import { Catalogue, Person, sampleServices } from './sample-engine.ts';
 import { Plan, retime, runPlan, type Window } from './sample-timeline.ts';
@@ -103,7 +103,7 @@ export async function seedDemoAccounts(deps: Pick<DemoDeps, 'database' | 'config
  */
 export async function seedDemoData(deps: DemoDeps): Promise<DemoData | null> {
   const accounts = await seedDemoAccounts(deps);
-  if (accounts) await seedSampleSite(deps.database.db as Db, deps.log);
+  if (accounts) await seedSampleSite(deps.database.db as Db, deps.log, createMediaStore(deps.config));
   const samples = await seedSampleData(deps);
   return accounts && samples ? { accounts, samples } : null;
 }

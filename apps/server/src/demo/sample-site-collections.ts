@@ -1,4 +1,5 @@
 import type { createEntry } from '../site/index.ts';
+import type { SampleImages } from './sample-site-images.ts';
 
 // The sample site's collections (categories, blog posts, a gallery, web forms, a webinar, an opening), and the
 // small helpers the whole sample site writes with. sample-site.ts makes the settings and pages, then these.
@@ -18,7 +19,7 @@ function upcoming(days: number, hourUtc: number): string {
 type Publish = (kind: Parameters<typeof createEntry>[2], data: unknown) => Promise<void>;
 
 /** Writes and publishes the collections through `publish`; `price` reads a service's price in cents. */
-export async function publishCollections(publish: Publish, price: (name: string) => number) {
+export async function publishCollections(publish: Publish, price: (name: string) => number, images: SampleImages) {
   await publish('categories', { slug: 'deadlines', name: en('Deadlines'), description: en('Dates not to miss') });
   await publish('categories', {
     slug: 'small-business',
@@ -61,11 +62,11 @@ export async function publishCollections(publish: Publish, price: (name: string)
     slug: 'our-office',
     title: en('Our office'),
     description: en('Where we work, on Harbor Street.'),
-    cover: { src: '/site/office.svg', alt: en('The front of our office') },
+    cover: images.office,
     images: [
-      { src: '/site/office.svg', alt: en('The front of our office'), caption: en('Harbor Street, Suite 3') },
-      { src: '/site/team.svg', alt: en('Our team at the season kick-off'), caption: en('The team, January') },
-      { src: '/site/hero.svg', alt: en('A review meeting'), caption: en('Every return gets a second review') },
+      { ...images.office, caption: en('Harbor Street, Suite 3') },
+      { ...images.team, caption: en('The team, January') },
+      { ...images.hero, alt: en('A review meeting'), caption: en('Every return gets a second review') },
     ],
   });
 
@@ -110,6 +111,14 @@ export async function publishCollections(publish: Publish, price: (name: string)
           ],
         },
         { name: 'start_date', label: en('Earliest start date'), type: 'date', required: false, options: [] },
+        {
+          name: 'resume',
+          label: en('Résumé'),
+          type: 'file',
+          required: true,
+          options: [],
+          help: en('A PDF or a photo of it, up to 10 MB.'),
+        },
       ],
       child_group: {
         label: en('Previous seasons'),

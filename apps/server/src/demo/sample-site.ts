@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { listServices } from '../catalog/index.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { MediaStore } from '../platform/storage/index.ts';
 import { siteSettings, users } from '../platform/db/schema.ts';
 import { createEntry, type Editor, publishEntry, saveSettings } from '../site/index.ts';
 import { en, id, publishCollections } from './sample-site-collections.ts';
+import { sampleImages, type SampleImages } from './sample-site-images.ts';
 
 /** What the sample site's audit entries carry as their address (as the ticket sample carries SAMPLE_IP). */
 const SAMPLE_SITE_IP = 'demo-sample-site';
@@ -16,7 +18,8 @@ const SAMPLE_SITE_IP = 'demo-sample-site';
  */
 export const SITE_MARKER = 'demo_sample_site';
 
-export async function seedSampleSite(db: Db, log: FastifyBaseLogger): Promise<boolean> {
+/** `media`: the public media store the sample's images go to (without one, they are the web app's SVGs). */
+export async function seedSampleSite(db: Db, log: FastifyBaseLogger, media?: MediaStore): Promise<boolean> {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
   if (!admin) return false;
   const claimed = await db
@@ -28,7 +31,7 @@ export async function seedSampleSite(db: Db, log: FastifyBaseLogger): Promise<bo
   // Its own marker: the site is published as of the first start, not dated back with the tickets' story.
   const editor: Editor = { userId: admin.id, ip: SAMPLE_SITE_IP };
   try {
-    await makeSite(db, editor);
+    await makeSite(db, editor, await sampleImages({ db, media, log }, editor));
     await db
       .update(siteSettings)
       .set({ value: { state: 'done', at: new Date().toISOString() } })
@@ -45,7 +48,7 @@ export async function seedSampleSite(db: Db, log: FastifyBaseLogger): Promise<bo
   }
 }
 
-async function makeSite(db: Db, editor: Editor) {
+async function makeSite(db: Db, editor: Editor, images: SampleImages) {
   const publish = async (kind: Parameters<typeof createEntry>[2], data: unknown) => {
     const entry = await createEntry(db, editor, kind, data);
     await publishEntry(db, editor, kind, entry.id);
@@ -153,7 +156,7 @@ async function makeSite(db: Db, editor: Editor) {
         text: en(
           'Licensed preparers for individuals, families and small businesses. Upload your documents from your phone, follow your return online, and pay only when it is ready.',
         ),
-        image: { src: '/site/hero.svg', alt: en('A preparer reviewing a return with a client') },
+        image: images.hero,
         cta,
       },
       { id: id(), type: 'services_grid', heading: en('Services and prices'), service_type_id: null },
@@ -371,5 +374,5 @@ async function makeSite(db: Db, editor: Editor) {
     ],
   });
 
-  await publishCollections(publish, price);
+  await publishCollections(publish, price, images);
 }

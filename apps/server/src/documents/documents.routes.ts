@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints as api, MESSAGES } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
+import type { FileRef } from '../platform/storage/index.ts';
 import { contentDisposition } from './document-names.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { deleteDocument, listDocuments, openDocument, uploadDocuments } from './documents.service.ts';
@@ -18,6 +19,45 @@ const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'applicat
  * attachments are refused at upload anyway (pdf-active-content.ts).
  */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+
+/**
+ * Sends a file of the vault: the whole file is checked first (GCM authenticates only at the end of a stream), so not
+ * one byte of an altered file reaches the browser; then it is streamed (memory stays flat), with headers that let
+ * nothing in it load or run. The vault's documents and the site's web form files are sent through it.
+ */
+export async function sendVaultFile(
+  deps: Pick<DocumentsDeps, 'files'>,
+  reply: FastifyReply,
+  ref: FileRef,
+  o: {
+    contentType: string;
+    fileName: string;
+    disposition: 'inline' | 'attachment';
+    sizeBytes: number | null;
+    logId: Record<string, string>;
+  },
+) {
+  const log = reply.request.log;
+  try {
+    for await (const _chunk of await deps.files.open(ref)) void _chunk;
+  } catch (err) {
+    log.error({ err, ...o.logId }, 'stored file failed its integrity check');
+    throw new AppError('internal', MESSAGES.somethingWentWrong);
+  }
+  const stream = await deps.files.open(ref);
+  stream.on('error', (err) => log.error({ err, ...o.logId }, 'stored file failed its check'));
+  if (o.sizeBytes !== null) reply.header('content-length', String(o.sizeBytes));
+  const disposition = o.disposition === 'inline' && INLINE_TYPES.has(o.contentType) ? 'inline' : 'attachment';
+  return reply
+    .header('content-type', o.contentType)
+    .header('content-disposition', contentDisposition(disposition, o.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', FILE_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('x-frame-options', 'SAMEORIGIN')
+    .send(stream as Readable);
+}
 
 export function documentsRoutes(deps: DocumentsDeps) {
   return async function routes(app: FastifyInstance) {
@@ -44,29 +84,15 @@ export function documentsRoutes(deps: DocumentsDeps) {
           const asked = what === 'thumbnail' ? 'inline' : req.query.disposition;
           const { row, ref } = await openDocument(deps, authOf(req), req.params.id, what, req.ip, asked);
           const contentType = what === 'thumbnail' ? 'image/jpeg' : row.content_type;
-          const disposition = asked === 'inline' && INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
           const fileName =
             what === 'thumbnail' ? `thumbnail-${row.file_name.replace(/\.[^.]+$/, '')}.jpg` : row.file_name;
-          // GCM authenticates only at the end of a stream: check the whole file first, so that not one
-          // byte of an altered file reaches the browser; then stream it (memory stays flat).
-          try {
-            for await (const _chunk of await deps.files.open(ref)) void _chunk;
-          } catch (err) {
-            req.log.error({ err, document: row.id }, 'stored file failed its integrity check');
-            throw new AppError('internal', MESSAGES.somethingWentWrong);
-          }
-          const stream = await deps.files.open(ref);
-          stream.on('error', (err) => req.log.error({ err, document: row.id }, 'stored file failed its check'));
-          if (what === 'file') reply.header('content-length', String(row.size_bytes));
-          return reply
-            .header('content-type', contentType)
-            .header('content-disposition', contentDisposition(disposition, fileName))
-            .header('x-content-type-options', 'nosniff')
-            .header('cache-control', 'no-store')
-            .header('content-security-policy', FILE_CSP)
-            .header('cross-origin-resource-policy', 'same-origin')
-            .header('x-frame-options', 'SAMEORIGIN')
-            .send(stream as Readable);
+          return sendVaultFile(deps, reply, ref, {
+            contentType,
+            fileName,
+            disposition: asked === 'inline' ? 'inline' : 'attachment',
+            sizeBytes: what === 'file' ? row.size_bytes : null,
+            logId: { document: row.id },
+          });
         },
       });
     }

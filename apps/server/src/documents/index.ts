@@ -2,6 +2,11 @@
 // it only from here (docs/decisions/0010). Requests, drafts and signing build on it; it imports none of them.
 export type { DocumentsDeps } from './documents.deps.ts';
 export { documentsRoutes } from './documents.routes.ts';
+/** Sending a vault file (checked whole, then streamed, with headers that let nothing in it run): the site's web
+ *  form files are sent through it. */
+export { sendVaultFile } from './documents.routes.ts';
+/** A display name from a client's file name, with the extension of the type the content is. */
+export { cleanFileName } from './document-names.ts';
 /** Storing an upload (sniffed, sealed, one documents row): drafts and signing store their PDFs through it. */
 export { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from './document-files.ts';
 export { documentRow } from './documents.repository.ts';

@@ -54,6 +54,8 @@ const PUBLIC = new Set([
   'GET /api/v1/forms/:slug',
   'POST /api/v1/forms/:slug/submissions',
   'POST /api/v1/contact-enquiries',
+  // The media library's images: published by their nature, content-addressed.
+  'GET /api/v1/media/:file',
 ]);
 
 describe('every route', () => {

@@ -11,3 +11,5 @@ export { configurePublishedCache } from './published-cache.ts';
 export { referenceFrameOrigins } from './site.service.ts';
 /** What the demo sample builds the sample site with, as an editor would. */
 export { createEntry, publishEntry, saveSettings, type Editor } from './site.service.ts';
+/** The media library's store of an image, for the demo sample site's images (the upload's second half). */
+export { storeMedia } from './site-media.service.ts';

@@ -3,12 +3,16 @@ import { endpoints as api, MESSAGES, type ContentKind } from '@taxportal/contrac
 import { authOf, requireRole, requireStaff } from '../platform/auth/guard.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
+import { sweepEvery } from '../platform/storage/index.ts';
 import { requireSiteEditor } from './site-access.ts';
 import * as actions from './site-enquiry-actions.service.ts';
 import type { EnquiryActionDeps } from './site-enquiry-actions.service.ts';
 import * as inbox from './site-inbox.service.ts';
+import * as media from './site-media.service.ts';
 import * as repo from './site.repository.ts';
 import * as service from './site.service.ts';
+
+const MEDIA_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 const editorOf = (req: FastifyRequest): service.Editor => ({ userId: authOf(req).user.id, ip: req.ip });
 
@@ -23,10 +27,13 @@ const KINDS = {
 } as const;
 
 /** The editor's endpoints (Admins and site editors), the inbox (staff) and who may edit (Admins). */
-export function siteAdminRoutes(deps: EnquiryActionDeps) {
+export function siteAdminRoutes(deps: EnquiryActionDeps & media.MediaDeps & { now: () => number }) {
   const { db } = deps;
   const editor = requireSiteEditor(db);
   return async function routes(app: FastifyInstance) {
+    const sweeper = sweepEvery(() => media.sweepMedia(deps), MEDIA_SWEEP_INTERVAL_MS, deps.log);
+    app.addHook('onClose', async () => sweeper.stop());
+
     for (const [kind, e] of Object.entries(KINDS) as [ContentKind, (typeof KINDS)[ContentKind]][]) {
       route(app, e.list, { preValidation: editor, handler: async () => service.listEntries(db, kind) });
       route(app, e.create, {
@@ -84,6 +91,27 @@ export function siteAdminRoutes(deps: EnquiryActionDeps) {
       preValidation: editor,
       handler: async (req) =>
         service.restoreRevision(db, editorOf(req), 'settings', await service.settingsId(db), req.params.revisionId),
+    });
+
+    // The media library.
+    route(app, api.listSiteMedia, { preValidation: editor, handler: async () => media.listMedia(db) });
+    route(app, api.uploadSiteMedia, {
+      preValidation: editor,
+      handler: async (req, reply) => {
+        if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the upload as multipart/form-data.');
+        return reply.code(201).send(await media.uploadMedia(deps, editorOf(req), req.parts()));
+      },
+    });
+    route(app, api.updateSiteMedia, {
+      preValidation: editor,
+      handler: async (req) => media.updateMediaAlt(db, editorOf(req), req.params.id, req.body.alt),
+    });
+    route(app, api.deleteSiteMedia, {
+      preValidation: editor,
+      handler: async (req, reply) => {
+        await media.deleteMedia(deps, editorOf(req), req.params.id);
+        return reply.code(204).send(null);
+      },
     });
 
     // The inbox: every staff role answers enquiries (site editors are staff: only staff can be made editors).

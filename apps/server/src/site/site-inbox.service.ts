@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
   emailSchema,
+  formSubmissionBodySchema,
   INBOX_PAGE_SIZE,
   MESSAGES,
   textIn,
@@ -11,12 +12,16 @@ import {
   type WebFormData,
 } from '@taxportal/contract';
 import { z } from 'zod';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
+import { discardStaged, stageUpload, type StagedFile } from '../documents/index.ts';
 import { notifyUsers } from '../notifications/index.ts';
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import {
   contactEnquiries,
   contactEnquiryReplies,
+  formSubmissionFiles,
   formSubmissions,
   siteEntries,
   tickets,
@@ -24,12 +29,16 @@ import {
 } from '../platform/db/schema.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
+import type { FileStore } from '../platform/storage/index.ts';
 import * as repo from './site.repository.ts';
 import { sanitizePlainText } from './site.sanitize.ts';
 
 export interface InboxDeps {
   db: Db;
   hub: RealtimeHub;
+  /** The vault's encrypted store: files sent with web forms go there, through the vault's rules. */
+  files: FileStore;
+  log: FastifyBaseLogger;
   /** The process clock, for time-to-submit (epoch ms). */
   now: () => number;
 }
@@ -50,12 +59,19 @@ function isSpam(deps: InboxDeps, body: { website?: string; started_at: number })
 }
 const SUBMITTED = { status: 'Success' as const, message: MESSAGES.submittedSuccessfully };
 
-async function notifyStaff(deps: InboxDeps, title: string, body: string, run: (tx: Db) => Promise<void>) {
+async function notifyStaff(
+  deps: InboxDeps,
+  title: string,
+  body: string,
+  run: (tx: Db) => Promise<void>,
+  committed = () => {},
+) {
   const after = await deps.db.transaction(async (tx) => {
     await run(tx as unknown as Db);
     const staff = await repo.usersWithRoles(tx, NOTIFIED_ROLES);
     return notifyUsers(tx, deps, staff, { kind: 'enquiry', title, body });
   });
+  committed();
   await after();
 }
 
@@ -234,8 +250,8 @@ function checkField(f: FormField, raw: Value | undefined, path: string): Value {
         throw refuse(path, `${label}: choose one of the options`);
       return text;
     case 'file':
-      // Files go through the vault's upload rules; a JSON submission cannot carry one.
-      throw refuse(path, `${label}: files cannot be sent with this form yet`);
+      // A file comes as a part of a multipart submission (checkRow takes it from there), never as a value.
+      throw refuse(path, `${label}: send the file itself`);
     default:
       if (typeof text !== 'string') throw refuse(path, `${label} must be text`);
       if (text.length > (f.type === 'textarea' ? 5000 : 500)) throw refuse(path, `${label} is too long`);
@@ -243,34 +259,145 @@ function checkField(f: FormField, raw: Value | undefined, path: string): Value {
   }
 }
 
-function checkRow(fields: FormField[], values: Record<string, Value>, prefix: string): Record<string, Value> {
+/** Files of a multipart submission by their field's path (`values.resume`, `rows.0.certificate`), staged in the vault. */
+type Staged = Map<string, StagedFile>;
+
+function checkRow(
+  fields: FormField[],
+  values: Record<string, Value>,
+  prefix: string,
+  staged: Staged,
+): Record<string, Value> {
   const known = new Set(fields.map((f) => f.name));
   const unknown = Object.keys(values).find((k) => !known.has(k));
   if (unknown) throw refuse(`${prefix}.${unknown}`, 'This form has no such field');
-  return Object.fromEntries(fields.map((f) => [f.name, checkField(f, values[f.name], `${prefix}.${f.name}`)]));
+  return Object.fromEntries(
+    fields.map((f) => {
+      const path = `${prefix}.${f.name}`;
+      if (f.type !== 'file') return [f.name, checkField(f, values[f.name], path)];
+      const file = staged.get(path);
+      if (!isBlank(values[f.name])) throw refuse(path, `${textIn(f.label)}: send the file itself`);
+      if (!file && f.required) throw refuse(path, `${textIn(f.label)} is required`);
+      return [f.name, file ? file.fileName : null];
+    }),
+  );
 }
 
+type SubmissionBody = {
+  values: Record<string, Value>;
+  rows: Record<string, Value>[];
+  website: string;
+  started_at: number;
+};
+type Parts = AsyncIterable<MultipartFile | MultipartValue>;
+const FILE_PATH = /^(values|rows\.\d{1,2})\.[\w-]{1,40}$/;
+
+function parsedBody(raw: unknown): SubmissionBody {
+  const parsed = formSubmissionBodySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw refuse(issue.path.join('.') || 'body', issue.message);
+}
+
+/**
+ * A multipart submission: the JSON `payload` part and one part per file, each stored through the vault's rules
+ * (type by content, 10 MB, encrypted) as it streams in. Everything staged is put in `staged` at once, so that the
+ * caller removes it all when anything is refused.
+ */
+async function readMultipart(deps: InboxDeps, parts: Parts, staged: Staged): Promise<SubmissionBody> {
+  let payload: unknown;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (!FILE_PATH.test(part.fieldname) || staged.has(part.fieldname)) {
+        part.file.resume();
+        throw refuse(part.fieldname.slice(0, 60) || 'file', 'This form has no such file field');
+      }
+      const file = await stageUpload(deps, part);
+      staged.set(part.fieldname, file);
+      // The vault makes thumbnails for images; a submission's file needs none.
+      if (file.thumb) {
+        await deps.files.remove(file.thumb.storageKey).catch(() => {});
+        file.thumb = null;
+      }
+    } else if (part.fieldname === 'payload') {
+      if (part.valueTruncated) throw refuse('payload', 'The answers are too long.');
+      try {
+        payload = JSON.parse(String(part.value));
+      } catch {
+        throw refuse('payload', 'The answers are not valid JSON.');
+      }
+    }
+  }
+  if (payload === undefined) throw refuse('payload', 'The answers are missing.');
+  return parsedBody(payload);
+}
+
+/**
+ * A web form submission, JSON or multipart (with files): checked against the form's definition, stored with its
+ * files, staff notified. All or nothing: when anything is refused (or the honeypot is filled), no file is kept.
+ */
 export async function submitForm(
   deps: InboxDeps,
   slug: string,
-  body: { values: Record<string, Value>; rows: Record<string, Value>[]; website: string; started_at: number },
+  input: { json: unknown } | { parts: Parts },
   userId: string | null,
 ) {
   const row = await repo.findPublished(deps.db, 'forms', slug);
   if (!row) throw notFound(MESSAGES.notFound);
   const form = row.published as WebFormData;
-  if (isSpam(deps, body)) return SUBMITTED;
-  const values = checkRow(form.fields, body.values, 'values');
-  const group = form.child_group;
-  if (!group && body.rows.length) throw refuse('rows', 'This form has no rows');
-  if (group && body.rows.length > group.max_rows) throw refuse('rows', `At most ${group.max_rows} rows`);
-  const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`)) : [];
-  await notifyStaff(deps, `New “${textIn(form.title)}” submission`, '', async (tx) => {
-    await tx
-      .insert(formSubmissions)
-      .values({ id: randomUUID(), entry_id: row.id, form_key: slug, values, rows, user_id: userId });
-  });
-  return SUBMITTED;
+  const staged: Staged = new Map();
+  try {
+    const body = 'parts' in input ? await readMultipart(deps, input.parts, staged) : parsedBody(input.json);
+    if (isSpam(deps, body)) {
+      await discardStaged(deps, [...staged.values()]);
+      return SUBMITTED;
+    }
+    const values = checkRow(form.fields, body.values, 'values', staged);
+    const group = form.child_group;
+    if (!group && body.rows.length) throw refuse('rows', 'This form has no rows');
+    if (group && body.rows.length > group.max_rows) throw refuse('rows', `At most ${group.max_rows} rows`);
+    const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`, staged)) : [];
+    // A file for a field the form (or its rows) does not have.
+    const used = new Set([
+      ...form.fields.filter((f) => f.type === 'file').map((f) => `values.${f.name}`),
+      ...rows.flatMap((_, i) =>
+        (group?.fields ?? []).filter((f) => f.type === 'file').map((f) => `rows.${i}.${f.name}`),
+      ),
+    ]);
+    const stray = [...staged.keys()].find((k) => !used.has(k));
+    if (stray) throw refuse(stray, 'This form has no such file field');
+    const id = randomUUID();
+    const title = `New “${textIn(form.title)}” submission`;
+    await notifyStaff(
+      deps,
+      title,
+      '',
+      async (tx) => {
+        await tx
+          .insert(formSubmissions)
+          .values({ id, entry_id: row.id, form_key: slug, values, rows, user_id: userId });
+        if (staged.size)
+          await tx.insert(formSubmissionFiles).values(
+            [...staged].map(([field, s]) => ({
+              id: randomUUID(),
+              submission_id: id,
+              field,
+              file_name: s.fileName,
+              content_type: s.contentType,
+              size_bytes: s.file.sizeBytes,
+              sha256: s.file.sha256,
+              storage_key: s.file.storageKey,
+              wrapped_key: s.file.wrappedKey,
+            })),
+          );
+      },
+      () => staged.clear(),
+    ); // committed: the rows name the files now
+    return SUBMITTED;
+  } catch (err) {
+    await discardStaged(deps, [...staged.values()]);
+    throw err;
+  }
 }
 
 const submissionColumns = {
@@ -303,6 +430,35 @@ const submissionDto = (r: SubmissionRow) => ({
   created_at: r.created_at.toISOString(),
   handled_at: r.handled_at ? r.handled_at.toISOString() : null,
 });
+const fileUrl = (submissionId: string, fileId: string) => `/api/v1/site/submissions/${submissionId}/files/${fileId}`;
+
+/** Submissions with the files sent with them (links staff download through submissionFile). */
+async function withFiles<T extends { id: string }>(db: Tx, items: T[]) {
+  const files = items.length
+    ? await db
+        .select()
+        .from(formSubmissionFiles)
+        .where(
+          inArray(
+            formSubmissionFiles.submission_id,
+            items.map((r) => r.id),
+          ),
+        )
+    : [];
+  return items.map((item) => ({
+    ...item,
+    files: files
+      .filter((f) => f.submission_id === item.id)
+      .map((f) => ({
+        id: f.id,
+        field: f.field,
+        file_name: f.file_name,
+        content_type: f.content_type,
+        size_bytes: f.size_bytes,
+        url: fileUrl(item.id, f.id),
+      })),
+  }));
+}
 const selectSubmissions = (db: Tx) =>
   db
     .select(submissionColumns)
@@ -316,7 +472,7 @@ export async function listSubmissions(db: Db, formId: string) {
     .where(eq(formSubmissions.entry_id, formId))
     .orderBy(desc(formSubmissions.created_at))
     .limit(INBOX_PAGE_SIZE);
-  return { items: rows.map(submissionDto) };
+  return { items: await withFiles(db, rows.map(submissionDto)) };
 }
 
 /** Every form's submissions for the inbox: unhandled first, filtered by status and form. */
@@ -337,13 +493,13 @@ export async function listInboxSubmissions(
     .select({ n: sql<number>`count(*)::int` })
     .from(formSubmissions)
     .where(where);
-  return pageOf(rows.map(submissionDto), count?.n ?? 0, q.page);
+  return pageOf(await withFiles(db, rows.map(submissionDto)), count?.n ?? 0, q.page);
 }
 
 export async function getSubmission(db: Tx, id: string) {
   const [row] = await selectSubmissions(db).where(eq(formSubmissions.id, id));
   if (!row) throw notFound(MESSAGES.notFound);
-  return submissionDto(row);
+  return (await withFiles(db, [submissionDto(row)]))[0]!;
 }
 
 export async function markSubmissionHandled(db: Db, actor: { userId: string; ip: string }, id: string) {
@@ -363,4 +519,24 @@ export async function markSubmissionHandled(db: Db, actor: { userId: string; ip:
       });
   });
   return getSubmission(db, id);
+}
+
+/**
+ * A file sent with a submission: staff (who read the inbox) and the signed-in visitor who sent it; anyone else,
+ * and a file of another submission, is 404.
+ */
+export async function submissionFile(
+  db: Db,
+  auth: { userId: string; isStaff: boolean },
+  submissionId: string,
+  fileId: string,
+) {
+  const [found] = await db
+    .select({ file: formSubmissionFiles, sender: formSubmissions.user_id })
+    .from(formSubmissionFiles)
+    .innerJoin(formSubmissions, eq(formSubmissions.id, formSubmissionFiles.submission_id))
+    .where(and(eq(formSubmissionFiles.id, fileId), eq(formSubmissionFiles.submission_id, submissionId)));
+  if (!found || !(auth.isStaff || (found.sender !== null && found.sender === auth.userId)))
+    throw notFound(MESSAGES.notFound);
+  return found.file;
 }

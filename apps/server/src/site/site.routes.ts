@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints as api, type SiteSettings } from '@taxportal/contract';
+import { sendVaultFile } from '../documents/index.ts';
+import { authOf, isStaff } from '../platform/auth/guard.ts';
 import { route } from '../platform/route.ts';
+import type { MediaStore } from '../platform/storage/index.ts';
 import type { InboxDeps } from './site-inbox.service.ts';
 import * as inbox from './site-inbox.service.ts';
 import { publishedCache } from './published-cache.ts';
+import { openMediaFile } from './site-media.service.ts';
 import * as pub from './site-public.service.ts';
 import { publishedSettings } from './site.service.ts';
 
@@ -32,7 +36,7 @@ export const FALLBACK_SETTINGS: SiteSettings = {
 };
 
 /** What anyone reads of the public site, and the two forms visitors send (rate-limited per address). */
-export function siteRoutes(deps: InboxDeps & { currency: string }) {
+export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaStore }) {
   const { db } = deps;
   const cache = publishedCache(db);
   /**
@@ -121,8 +125,45 @@ export function siteRoutes(deps: InboxDeps & { currency: string }) {
     });
     route(app, api.submitForm, {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      handler: async (req, reply) =>
-        reply.code(201).send(await inbox.submitForm(deps, req.params.slug, req.body, req.auth?.user.id ?? null)),
+      handler: async (req, reply) => {
+        const input = req.isMultipart() ? { parts: req.parts() } : { json: req.body };
+        return reply.code(201).send(await inbox.submitForm(deps, req.params.slug, input, req.auth?.user.id ?? null));
+      },
+    });
+    route(app, api.getSubmissionFile, {
+      handler: async (req, reply) => {
+        const auth = authOf(req);
+        const file = await inbox.submissionFile(
+          deps.db,
+          { userId: auth.user.id, isStaff: isStaff(auth) },
+          req.params.id,
+          req.params.fileId,
+        );
+        return sendVaultFile(
+          deps,
+          reply,
+          { storageKey: file.storage_key, wrappedKey: file.wrapped_key, sha256: file.sha256 },
+          {
+            contentType: file.content_type,
+            fileName: file.file_name,
+            disposition: 'attachment',
+            sizeBytes: file.size_bytes,
+            logId: { submission_file: file.id },
+          },
+        );
+      },
+    });
+    // The media library's files: public, content-addressed (a name never changes meaning), so cached for a year.
+    route(app, api.getMediaFile, {
+      handler: async (req, reply) => {
+        const { type, stream } = await openMediaFile(deps, req.params.file);
+        return reply
+          .header('content-type', type)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('cross-origin-resource-policy', 'same-site')
+          .send(stream);
+      },
     });
     route(app, api.sendContactEnquiry, {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },

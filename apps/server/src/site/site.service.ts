@@ -11,6 +11,7 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
+import { resolveImages } from './site-media.ts';
 import { sanitizeContent } from './site.sanitize.ts';
 
 /** Who edits, from where: revisions name the author, the audit log the address. */
@@ -103,7 +104,7 @@ export const getEntry = async (db: Db, kind: EntryKind, id: string) => entryDto(
 
 /** A new entry, as a draft with its first revision. */
 export async function createEntry(db: Db, editor: Editor, kind: EntryKind, input: unknown) {
-  const data = sanitizeContent(checked(kind, input));
+  const data = await resolveImages(db, sanitizeContent(checked(kind, input)));
   const { key, variant } = keyOf(kind, data);
   return uniquely(kind, () =>
     db.transaction(async (tx) => {
@@ -125,7 +126,7 @@ export async function createEntry(db: Db, editor: Editor, kind: EntryKind, input
 
 /** Saves the draft as a new revision; what is published does not change. */
 export async function saveDraft(db: Db, editor: Editor, kind: EntryKind, id: string, input: unknown, action = 'saved') {
-  const data = sanitizeContent(checked(kind, input));
+  const data = await resolveImages(db, sanitizeContent(checked(kind, input)));
   const { key, variant } = keyOf(kind, data);
   return uniquely(kind, () =>
     db.transaction(async (tx) => {
@@ -151,7 +152,7 @@ export async function publishEntry(db: Db, editor: Editor, kind: EntryKind, id: 
     db.transaction(async (tx) => {
       const row = await loaded(tx, kind, id);
       // Checked again: a schema may have grown stricter since the draft was saved.
-      const data = sanitizeContent(checked(kind, row.draft));
+      const data = await resolveImages(tx, sanitizeContent(checked(kind, row.draft)));
       const revision = await repo.insertRevision(tx, {
         entryId: id,
         action: 'published',

@@ -4,3 +4,4 @@ export * from './blocks.ts';
 export * from './content.ts';
 export * from './site-api.ts';
 export * from './paths.ts';
+export * from './media.ts';

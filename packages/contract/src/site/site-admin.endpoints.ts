@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { opaqueText } from '../common/text.ts';
 import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import type { ContentKind } from './content.ts';
+import { mediaAltBodySchema, mediaListSchema, mediaParamsSchema, mediaSchema } from './media.ts';
 import { siteSettingsSchema } from './settings.ts';
 import {
   CONTENT_SCHEMAS,
@@ -160,6 +161,41 @@ export const restoreSiteSettingsRevision = endpoint({
   summary: 'Make an earlier revision the settings draft',
   params: z.object({ revisionId: opaqueText().min(1).max(64) }),
   response: { 200: settingsEntrySchema },
+});
+
+// The media library (decision 0020-c): images for the public site, resized by the server.
+export const listSiteMedia = endpoint({
+  method: 'GET',
+  path: `${ADMIN}/media`,
+  tags: adminTags,
+  summary: 'The media library, newest first, with how many entries use each item',
+  response: { 200: mediaListSchema },
+});
+export const uploadSiteMedia = endpoint({
+  method: 'POST',
+  path: `${ADMIN}/media`,
+  tags: adminTags,
+  summary:
+    'Upload an image (multipart: file, alt?): JPEG, PNG, WebP, AVIF or GIF by content, ≤ 10 MB; resized to 320–1600 px (never upscaled) in AVIF and WebP, metadata stripped',
+  consumes: ['multipart/form-data'],
+  response: { 201: mediaSchema },
+});
+export const updateSiteMedia = endpoint({
+  method: 'PATCH',
+  path: `${ADMIN}/media/:id`,
+  tags: adminTags,
+  summary: 'Change an image’s alternative text',
+  params: mediaParamsSchema,
+  body: mediaAltBodySchema,
+  response: { 200: mediaSchema },
+});
+export const deleteSiteMedia = endpoint({
+  method: 'DELETE',
+  path: `${ADMIN}/media/:id`,
+  tags: adminTags,
+  summary: 'Delete an image and its files; 409 while a draft or published entry uses it',
+  params: mediaParamsSchema,
+  response: noContentResponse,
 });
 
 // The submissions inbox: staff who answer enquiries (every staff role) and site editors.

@@ -175,18 +175,26 @@ export const enquiryTicketSchema = z.object({
   created_customer: z.boolean(),
 });
 
-/** A file a submission carries (web forms with file fields): the inbox lists a download link per file. */
-export const submissionFileSchema = z.object({ field: z.string(), name: z.string(), url: z.string() });
+export const submissionFileSchema = z.object({
+  id: z.string(),
+  /** `values.resume` or `rows.0.certificate`. */
+  field: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  url: z.string(),
+});
 export const submissionSchema = z.object({
   id: z.string(),
   form: z.string(),
   form_title: z.string().optional(),
   values: z.record(z.string(), fieldValue),
   rows: z.array(z.record(z.string(), fieldValue)),
+  /** Files sent with it (stored in the vault); `url` downloads one (staff, or the signed-in sender). */
+  files: z.array(submissionFileSchema),
   status: z.enum(ENQUIRY_STATUSES),
   created_at: z.iso.datetime(),
   handled_at: z.iso.datetime().nullable().optional(),
-  files: z.array(submissionFileSchema).optional(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 export const submissionListSchema = z.object({ items: z.array(submissionSchema) });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
+import { opaqueText } from '../common/text.ts';
+import { mediaFileParamsSchema } from './media.ts';
 import { publicSiteSchema } from './settings.ts';
 import {
   blogQuerySchema,
@@ -7,7 +9,6 @@ import {
   contactEnquiryBodySchema,
   eventListSchema,
   eventsQuerySchema,
-  formSubmissionBodySchema,
   galleryListSchema,
   jobListSchema,
   listQuerySchema,
@@ -142,8 +143,10 @@ export const submitForm = endpoint({
   public: true,
   tags,
   summary: 'Submit a web form: checked against its definition, stored, staff notified; rate-limited',
+  description:
+    'A JSON body (formSubmissionBodySchema), or multipart/form-data: a `payload` part holding that JSON, then one file part per file field, named by its path (`values.resume`, `rows.0.certificate`); files follow the vault’s rules (type by content, ≤ 10 MB) and are stored encrypted. Anything refused keeps nothing.',
+  consumes: ['application/json', 'multipart/form-data'],
   params: slugParamsSchema,
-  body: formSubmissionBodySchema,
   response: { 201: submittedSchema },
 });
 export const sendContactEnquiry = endpoint({
@@ -154,4 +157,22 @@ export const sendContactEnquiry = endpoint({
   summary: 'Send the contact form (Contact Enquiry): honeypot, time-to-submit and rate limit; staff notified',
   body: contactEnquiryBodySchema,
   response: { 201: submittedSchema },
+});
+
+export const getMediaFile = endpoint({
+  method: 'GET',
+  path: '/api/v1/media/:file',
+  public: true,
+  tags,
+  summary: 'A variant of a media library image; content-addressed, cached for a year (immutable)',
+  params: mediaFileParamsSchema,
+});
+
+/** Not public: staff (the inbox), and the signed-in visitor who sent the submission; anyone else 404. */
+export const getSubmissionFile = endpoint({
+  method: 'GET',
+  path: '/api/v1/site/submissions/:id/files/:fileId',
+  tags: ['Site inbox'],
+  summary: 'A file sent with a web form submission (staff, or its signed-in sender)',
+  params: z.object({ id: opaqueText().min(1).max(64), fileId: opaqueText().min(1).max(64) }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, text } from '../common/text.ts';
+import { multilineText, opaqueText, text } from '../common/text.ts';
 
 export { textIn, type LocalizedText } from './localized.ts';
 
@@ -31,7 +31,18 @@ const SAFE_IMAGE = /^(?:https:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 export const imageUrlSchema = text()
   .max(2000)
   .regex(SAFE_IMAGE, { error: 'Use an https:// address or a path on this site' });
-export const imageSchema = z.object({ src: imageUrlSchema, alt: textSchema });
+/**
+ * An image: an https address or a path on this site, or an item of the media library (`media_id`), whose `src`,
+ * `width`, `height` and `srcset` the server fills from the library when the content is saved (whatever was sent).
+ */
+export const imageSchema = z.object({
+  src: imageUrlSchema,
+  alt: textSchema,
+  media_id: opaqueText().min(1).max(64).optional(),
+  width: z.number().int().positive().max(100_000).optional(),
+  height: z.number().int().positive().max(100_000).optional(),
+  srcset: z.object({ avif: z.string().max(4000), webp: z.string().max(4000) }).optional(),
+});
 export type SiteImage = z.infer<typeof imageSchema>;
 
 export const linkSchema = z.object({ label: requiredTextSchema, href: hrefSchema });

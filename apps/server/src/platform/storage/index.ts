@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@taxportal/contract';
 import type { Config } from '../config.ts';
 import { AppError, isNoSpace } from '../errors.ts';
 import { DecryptStream, unwrapKey, wrapKey } from './crypto-stream.ts';
-import { diskDriver } from './disk-driver.ts';
+import { configuredDriver } from './configured-driver.ts';
 import type { BlobDriver, StoredObject } from './drivers.ts';
-import { s3Driver } from './s3-driver.ts';
 import { sealPool, SinkStoppedError, type SealResult } from './seal-pool.ts';
 
 export type { BlobDriver, StoredObject } from './drivers.ts';
+export { createMediaStore, type MediaStore } from './media-store.ts';
+export { sweepEvery, sweepStore } from './sweep.ts';
 
 export interface StoredFile {
   storageKey: string;
@@ -120,19 +120,5 @@ export function fileStoreOn(driver: BlobDriver, masterKey: Buffer, kind: FileSto
 }
 
 export function createFileStore(config: Config, encryptionKey: Buffer): FileStore {
-  if (config.STORAGE === 's3') {
-    return fileStoreOn(
-      s3Driver({
-        bucket: config.S3_BUCKET ?? '',
-        region: config.S3_REGION,
-        endpoint: config.S3_ENDPOINT,
-        accessKeyId: config.S3_ACCESS_KEY_ID,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      }),
-      encryptionKey,
-      's3',
-    );
-  }
-  return fileStoreOn(diskDriver(path.join(config.DATA_DIR, 'files')), encryptionKey, 'disk');
+  return fileStoreOn(configuredDriver(config, 'files'), encryptionKey, config.STORAGE);
 }

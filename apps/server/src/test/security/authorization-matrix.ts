@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { passkeys } from '../../platform/db/schema.ts';
 import { nextTotpCode, PASSWORD, uniqueEmail } from '../helper.ts';
-import { pdf } from '../upload-fixtures.ts';
+import { pdf, png } from '../upload-fixtures.ts';
 import {
   contactBody,
   PRINCIPALS,
@@ -300,6 +300,13 @@ const S = {
     body: { ...(await ticketBody(w.t)), phone: '+1 202 555 0100' },
   })) as CallFor,
   grant: (async (w) => ({ body: { user_id: await w.fresh.staffUser() } })) as CallFor,
+  mediaFile: ((w) => ({ params: { file: w.site.media.file } })) as CallFor,
+  media: ((w) => ({ params: { id: w.site.media.id }, body: { alt: { en: 'Alt' } } })) as CallFor,
+  freshMedia: (async (w) => ({ params: { id: await w.fresh.media() } })) as CallFor,
+  uploadMedia: (async () => ({
+    form: { fields: { alt: 'New' }, file: { name: 'n.png', data: await png() } },
+  })) as CallFor,
+  submissionFile: ((w) => ({ params: w.site.submissionFile })) as CallFor,
   revoke: (async (w) => ({ params: { userId: await w.fresh.siteEditor() } })) as CallFor,
 };
 /** Admins and site editors only (none of the matrix's staff is an editor): every other caller 403. */
@@ -527,6 +534,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/forms/:slug':                                 r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.form),
   'POST /api/v1/forms/:slug/submissions':                    r(201, 201, 201, 201, 201, 201, 201, 201, 201, S.submit),
   'POST /api/v1/contact-enquiries':                          r(201, 201, 201, 201, 201, 201, 201, 201, 201, S.contact),
+  'GET /api/v1/media/:file':                                 r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.mediaFile),
+  // A file sent with a web form: staff, and the signed-in visitor who sent it (the owner); another customer 404.
+  'GET /api/v1/site/submissions/:id/files/:fileId':          r(401, 200, 404, 200, 200, 200, 200, 200, 200, S.submissionFile),
 
   // Site editing: Admins and site editors; each kind's nine endpoints are `siteKindLines` above.
   ...siteEditorLines,
@@ -535,6 +545,10 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/admin/site/settings/publish':                editor(200),
   'GET /api/v1/admin/site/settings/revisions':               editor(200),
   'POST /api/v1/admin/site/settings/revisions/:revisionId/restore': editor(200, S.restoreSettings),
+  'GET /api/v1/admin/site/media':                            editor(200),
+  'POST /api/v1/admin/site/media':                           editor(201, S.uploadMedia),
+  'PATCH /api/v1/admin/site/media/:id':                      editor(200, S.media),
+  'DELETE /api/v1/admin/site/media/:id':                     editor(204, S.freshMedia),
   // The site's inbox: any staff. Who edits the site: Admin only.
   'GET /api/v1/admin/site/enquiries':                        r(401, 403, 403, 200, 200, 200, 200, 403, 200),
   'GET /api/v1/admin/site/enquiries/:id':                    r(401, 403, 403, 200, 200, 200, 200, 403, 200, S.enquiry),

@@ -96,7 +96,10 @@ const SITE_DATA: Record<SiteKind, (slug: string) => unknown> = {
     slug,
     title: { en: 'Matrix form' },
     description: { en: '' },
-    fields: [{ name: 'full_name', label: { en: 'Full name' }, type: 'text', required: true, options: [] }],
+    fields: [
+      { name: 'full_name', label: { en: 'Full name' }, type: 'text', required: true, options: [] },
+      { name: 'attachment', label: { en: 'Attachment' }, type: 'file', required: false, options: [] },
+    ],
     submit_label: { en: 'Send' },
     success_message: { en: 'Thank you' },
   }),
@@ -174,6 +177,10 @@ export interface World {
     drafts: Record<SiteKind, { id: string; slug: string }>;
     enquiry: string;
     submission: string;
+    /** A media library image and the name of one of its files. */
+    media: { id: string; file: string };
+    /** A file the owner sent, signed in, with a submission of the published form. */
+    submissionFile: { id: string; fileId: string };
   };
   fresh: Fresh;
   /** Test-only requests through the given agent (a fresh client address each time). */
@@ -206,6 +213,8 @@ export interface Fresh {
   siteRevision(kind: SiteKind): Promise<{ id: string; revision: string }>;
   /** A revision of the website settings to restore. */
   settingsRevision(): Promise<string>;
+  /** A media library image (to delete). */
+  media(): Promise<string>;
   /** A new contact enquiry (to mark handled). */
   enquiry(): Promise<string>;
   submission(): Promise<string>;
@@ -394,6 +403,30 @@ export async function buildWorld(t: TestApp): Promise<World> {
     return (list.json() as { items: { id: string }[] }).items[0]!.id;
   };
   const staffUser = async () => (await createStaff(t, 'Tax Preparer')).id;
+  const media = async () => {
+    const res = await as(admin, {
+      method: 'POST',
+      url: '/api/v1/admin/site/media',
+      ...multipart({ alt: 'Matrix' }, [{ name: 'm.png', data: await png() }]),
+    });
+    return expectStatus(res, 201, 'media').json() as { id: string; src: string };
+  };
+  /** The owner, signed in, sends the published form with a file; staff's list of its submissions names it. */
+  const submissionFile = async (form: { id: string; slug: string }) => {
+    const payload = JSON.stringify(submissionBody());
+    const res = await as(owner, {
+      method: 'POST',
+      url: `/api/v1/forms/${form.slug}/submissions`,
+      ...multipart({ payload }, [{ name: 'cv.pdf', data: pdf('MATRIX-CV') }], 'values.attachment'),
+    });
+    expectStatus(res, 201, 'submission with a file');
+    const list = await as(admin, { method: 'GET', url: `/api/v1/admin/site/forms/${form.id}/submissions` });
+    const items = (
+      expectStatus(list, 200, 'submissions').json() as { items: { id: string; files: { id: string }[] }[] }
+    ).items;
+    const sub = items.find((i) => i.files.length)!;
+    return { id: sub.id, fileId: sub.files[0]!.id };
+  };
 
   const fresh: Fresh = {
     ticket,
@@ -437,6 +470,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     enquiry,
     submission: async () => submission(published.forms.slug),
+    media: async () => (await media()).id,
     staffUser,
     async siteEditor() {
       const id = await staffUser();
@@ -507,7 +541,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     payment: pay.payment,
     shareToken,
     documentTypeId,
-    site: { published, drafts, enquiry: await enquiry(), submission: await submission(published.forms.slug) },
+    site: {
+      published,
+      drafts,
+      enquiry: await enquiry(),
+      submission: await submission(published.forms.slug),
+      media: await media().then((m) => ({ id: m.id, file: m.src.split('/').pop()! })),
+      submissionFile: await submissionFile(published.forms),
+    },
     fresh,
     as,
   };

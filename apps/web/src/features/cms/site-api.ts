@@ -8,7 +8,7 @@ import {
   type PageVariant,
 } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
-import { call, toastOnError } from '../../lib/api/index.ts';
+import { call, postFormTo, toastOnError } from '../../lib/api/index.ts';
 
 // The public site's reads: what is published, cached a minute (the settings also by ETag on the server).
 const site = ['site'] as const;
@@ -84,9 +84,15 @@ export const useSendEnquiry = () =>
     mutationFn: (body: ContactEnquiryBody) => call(endpoints.sendContactEnquiry, { body }),
     meta: toastOnError,
   });
+/** Sent as multipart: the answers as one JSON `payload` part, then each file under its field's path. */
 export const useSubmitWebForm = (slug: string) =>
   useMutation({
-    mutationFn: (body: FormSubmissionBody) => call(endpoints.submitForm, { params: { slug }, body }),
+    mutationFn: ({ body, files }: { body: FormSubmissionBody; files: Record<string, File> }) => {
+      const form = new FormData();
+      form.append('payload', JSON.stringify(body));
+      for (const [path, file] of Object.entries(files)) form.append(path, file, file.name);
+      return postFormTo(endpoints.submitForm, form, { params: { slug } });
+    },
     meta: toastOnError,
   });
 

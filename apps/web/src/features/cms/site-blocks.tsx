@@ -24,6 +24,7 @@ import { formatMoney } from '../../ui/format.ts';
 import { ContactForm } from './contact-form.tsx';
 import { SiteLink } from './site-links.tsx';
 import { useGallery, usePosts, usePublicServices, useSite, useText } from './site-api.ts';
+import { SiteImage } from './site-image.tsx';
 import { WebForm } from './web-form.tsx';
 import classes from './site.module.css';
 
@@ -83,12 +84,13 @@ function Hero({ block, first }: { block: Of<'hero'>; first: boolean }) {
           </Grid.Col>
           {block.image && (
             <Grid.Col span={{ base: 12, md: 5 }} visibleFrom="md">
-              <img
-                src={block.image.src}
-                alt={text(block.image.alt)}
+              {/* Hidden on phones: there the smallest width is enough (1px), so a phone barely pays for it. */}
+              <SiteImage
+                image={block.image}
+                sizes="(min-width: 62em) 40vw, 1px"
+                box={{ width: 480, height: 360 }}
+                priority={first}
                 className={classes.heroImage}
-                width={480}
-                height={360}
               />
             </Grid.Col>
           )}
@@ -296,13 +298,11 @@ export function GalleryGrid({ slug }: { slug: string }) {
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
       {data.images.map((img) => (
         <Box component="figure" key={img.src} m={0}>
-          <img
-            src={img.src}
-            alt={text(img.alt)}
+          <SiteImage
+            image={img}
+            sizes="(min-width: 62em) 33vw, (min-width: 48em) 50vw, 100vw"
+            box={{ width: 400, height: 300 }}
             className={classes.galleryImage}
-            loading="lazy"
-            width={400}
-            height={300}
           />
           {img.caption && text(img.caption) && (
             <Text component="figcaption" size="sm" c="dimmed" mt={4}>
@@ -366,11 +366,11 @@ export function BlockView({ block, first }: { block: Block; first: boolean }) {
       return (
         <Section>
           <Box component="figure" m={0}>
-            <img
-              src={block.image.src}
-              alt={text(block.image.alt)}
+            <SiteImage
+              image={block.image}
+              sizes="(min-width: 75em) 1140px, 100vw"
+              box={{ width: 1140, height: 640 }}
               style={{ maxWidth: '100%', height: 'auto' }}
-              loading="lazy"
             />
             {block.caption && (
               <Text component="figcaption" size="sm" c="dimmed">

@@ -7,6 +7,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { BlockView, GalleryGrid, PostCards, RichText } from './site-blocks.tsx';
 import { SiteFrame } from './site-frame.tsx';
+import { SiteImage } from './site-image.tsx';
 import {
   useEvent,
   useEvents,
@@ -322,11 +323,10 @@ export function GalleryListPage() {
           <Card key={g.slug} withBorder radius="md" padding="lg" component={Link} to={`/gallery-detail/${g.slug}`}>
             {g.cover && (
               <Card.Section>
-                <img
-                  src={g.cover.src}
-                  alt={text(g.cover.alt)}
-                  width={400}
-                  height={300}
+                <SiteImage
+                  image={g.cover}
+                  sizes="(min-width: 62em) 33vw, (min-width: 48em) 50vw, 100vw"
+                  box={{ width: 400, height: 300 }}
                   style={{ width: '100%', height: 'auto' }}
                 />
               </Card.Section>

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Checkbox,
+  FileInput,
   Group,
   Select,
   Stack,
@@ -13,13 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { FormField } from '@taxportal/contract';
+import { UPLOAD_ACCEPT, type FormField } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { useSubmitWebForm, useText, useWebForm } from './site-api.ts';
 
-type Value = string | boolean;
+type Value = string | boolean | File;
 type Values = Record<string, Value>;
 
 function FieldInput({
@@ -34,6 +35,7 @@ function FieldInput({
   error?: string | undefined;
 }) {
   const text = useText();
+  const { t } = useTranslation();
   const common = {
     label: text(field.label),
     required: field.required,
@@ -71,9 +73,14 @@ function FieldInput({
       );
     case 'file':
       return (
-        <Text size="sm" c="dimmed">
-          {common.label}
-        </Text>
+        <FileInput
+          {...common}
+          clearable
+          accept={UPLOAD_ACCEPT.join(',')}
+          placeholder={t('site.form.chooseFile')}
+          value={value instanceof File ? value : null}
+          onChange={(file) => onChange(file ?? '')}
+        />
       );
     default: {
       const type = { email: 'email', phone: 'tel', number: 'number', date: 'date' }[field.type as string] ?? 'text';
@@ -114,7 +121,22 @@ export function WebForm({ slug }: { slug: string }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        submit.mutate({ values, rows, started_at: startedAt });
+        // Files go as parts of their own, named by their field's path; the answers carry none.
+        const files: Record<string, File> = {};
+        const answers = (row: Values, prefix: string) =>
+          Object.fromEntries(
+            Object.entries(row).map(([k, v]) => {
+              if (!(v instanceof File)) return [k, v];
+              files[`${prefix}.${k}`] = v;
+              return [k, null];
+            }),
+          );
+        const body = {
+          values: answers(values, 'values'),
+          rows: rows.map((r, i) => answers(r, `rows.${i}`)),
+          started_at: startedAt,
+        };
+        submit.mutate({ body, files });
       }}
     >
       <Stack gap="sm">

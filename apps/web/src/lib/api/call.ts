@@ -73,7 +73,10 @@ export function call<E extends EndpointDef>(endpoint: E, ...[options]: CallArgs<
 }
 
 /** A multipart endpoint: declared as a POST that consumes form data (it has no JSON body schema). */
-type FormEndpoint = EndpointDef & { method: 'POST'; consumes: readonly ['multipart/form-data'] };
+type FormEndpoint = EndpointDef & {
+  method: 'POST';
+  consumes: readonly ['multipart/form-data'] | readonly ['application/json', 'multipart/form-data'];
+};
 
 type FormOptions<E extends EndpointDef> = Slot<'params', EndpointParams<E>>;
 type FormArgs<E extends EndpointDef> =

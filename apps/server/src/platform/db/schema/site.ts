@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { tickets } from './tickets.ts';
 
@@ -118,4 +118,61 @@ export const formSubmissions = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('form_submissions_entry_idx').on(t.entry_id, t.created_at)],
+);
+
+/**
+ * Files sent with a web form submission (a résumé): stored in the encrypted vault (`FileStore`, like documents; the
+ * vault's sweeper keeps a stored file while a row here names it), readable by staff and the signed-in sender only.
+ */
+export const formSubmissionFiles = pgTable(
+  'form_submission_files',
+  {
+    id: text('id').primaryKey(),
+    submission_id: text('submission_id')
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    /** The field's path in the submission: `values.resume` or `rows.0.certificate`. */
+    field: text('field').notNull(),
+    file_name: text('file_name').notNull(),
+    content_type: text('content_type').notNull(),
+    size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storage_key: text('storage_key').notNull(),
+    wrapped_key: text('wrapped_key').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('form_submission_files_submission_idx').on(t.submission_id),
+    index('form_submission_files_key_idx').on(t.storage_key),
+  ],
+);
+
+/** The public media library: images editors uploaded, resized into responsive variants (decision 0020-c). */
+export const siteMedia = pgTable('site_media', {
+  id: text('id').primaryKey(),
+  file_name: text('file_name').notNull(),
+  /** The uploaded file's type, by content. */
+  content_type: text('content_type').notNull(),
+  /** The image's size upright (after its EXIF orientation), in pixels. */
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  alt: jsonb('alt').notNull(),
+  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** Each stored variant of a media item (a width in a format), by its content-addressed key in the media store. */
+export const siteMediaFiles = pgTable(
+  'site_media_files',
+  {
+    media_id: text('media_id')
+      .notNull()
+      .references(() => siteMedia.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    format: text('format').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size_bytes: integer('size_bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.media_id, t.key] }), index('site_media_files_key_idx').on(t.key)],
 );

@@ -14,10 +14,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { longTextSchema, richTextSchema } from '@taxportal/contract';
+import { imageUrlSchema, longTextSchema, richTextSchema, type SiteImage } from '@taxportal/contract';
 import { createContext, use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ImageSourceInput } from './media-library.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 /*
@@ -265,8 +266,11 @@ function unwrapped(schema: Schema): Schema {
   return schema;
 }
 
-/** Keys drawn by the surrounding editor, never as inputs: a block's id and type. */
-const HIDDEN = new Set(['id']);
+/** Keys drawn by the surrounding editor, never as inputs: a block's id and type; what the server fills in an image
+ * from the media library. */
+const HIDDEN = new Set(['id', 'media_id', 'width', 'height', 'srcset']);
+/** An image (the contract's `imageSchema`, or one extended with a caption): recognised by its `src`. */
+const isImage = (d: Def) => d.type === 'object' && shapeOf(d).src === imageUrlSchema;
 
 export function ObjectFields({
   schema,
@@ -336,6 +340,27 @@ export function Field(props: FieldProps) {
     }
     case 'object':
       if (isLocalized(d)) return <LocalizedField {...props} />;
+      if (isImage(d))
+        return (
+          <Fieldset legend={label} p="sm" data-testid={id}>
+            <ObjectFields
+              schema={schema}
+              value={value}
+              onChange={onChange}
+              path={path}
+              overrides={{
+                src: (
+                  <ImageSourceInput
+                    value={value as Partial<SiteImage> | undefined}
+                    onChange={onChange}
+                    label={t('siteEditor.media.source')}
+                    testId={`${id}.src`}
+                  />
+                ),
+              }}
+            />
+          </Fieldset>
+        );
       return (
         <Fieldset legend={label} p="sm" data-testid={id}>
           <ObjectFields schema={schema} value={value} onChange={onChange} path={path} />

@@ -20,12 +20,13 @@ import {
   type EntryData,
 } from './editor-api.ts';
 import { EntryEditor, schemaOf, StatusBadge } from './entry-editor.tsx';
+import { MediaLibrary } from './media-library.tsx';
 import { emptyOf } from './schema-form.tsx';
 import { addEditorTexts } from './i18n.ts';
 
 addEditorTexts();
 
-const SECTIONS = ['pages', 'settings', ...CONTENT_KINDS.filter((k) => k !== 'pages')] as const;
+const SECTIONS = ['pages', 'settings', ...CONTENT_KINDS.filter((k) => k !== 'pages'), 'media'] as const;
 type Section = (typeof SECTIONS)[number];
 const BASE = '/admin/site';
 
@@ -207,9 +208,10 @@ export function SiteEditorPage() {
   if (!session) return <PageLoader />;
   if (session.roles.every((r) => r === 'Customer')) return <ForbiddenNotice />;
   const section: Section = (SECTIONS as readonly string[]).includes(raw ?? '') ? (raw as Section) : 'pages';
-  const kind = section === 'settings' ? null : section;
+  const kind = section === 'settings' || section === 'media' ? null : section;
   let body;
-  if (!kind) body = <SettingsEditor />;
+  if (section === 'media') body = <MediaLibrary />;
+  else if (!kind) body = <SettingsEditor />;
   else if (id === 'new') body = <NewEntry kind={kind} />;
   else if (id) body = <ExistingEntry key={id} kind={kind} id={id} />;
   else body = <EntryList kind={kind} />;

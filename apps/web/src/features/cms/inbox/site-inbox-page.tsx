@@ -449,14 +449,14 @@ function SubmissionView({ id }: { id: string }) {
             </Table.ScrollContainer>
           )}
           {/* Files a submission carries (web forms with file fields): a download link each. */}
-          {s.files && s.files.length > 0 && (
+          {s.files.length > 0 && (
             <Stack gap={4} data-testid="submission-files">
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                 {t('siteInbox.files')}
               </Text>
               {s.files.map((f) => (
-                <Anchor key={f.url} href={f.url} download>
-                  {f.field}: {f.name}
+                <Anchor key={f.id} href={f.url} download={f.file_name} data-testid="submission-file">
+                  {f.file_name}
                 </Anchor>
               ))}
             </Stack>
