@@ -118,6 +118,17 @@ test('a visitor applies to the seasonal opening with a résumé, and staff downl
   await form
     .locator('input[type="file"]')
     .setInputFiles({ name: 'jordan-resume.pdf', mimeType: 'application/pdf', buffer: samplePdf('JORDAN-RESUME') });
+  // Two child rows (webform-child): a third is added and removed again, so the rows sent are the two kept.
+  for (let i = 0; i < 3; i++) await form.getByRole('button', { name: 'Add a row' }).click();
+  const rows = form.getByTestId('web-form-row');
+  await expect(rows).toHaveCount(3);
+  await rows.nth(0).getByLabel('Firm').fill('Lakeside Tax Service');
+  await rows.nth(0).getByLabel('Returns prepared').fill('140');
+  await rows.nth(1).getByLabel('Firm').fill('Prairie Bookkeeping');
+  await rows.nth(1).getByLabel('Returns prepared').fill('85');
+  await form.getByRole('button', { name: 'Remove row 3' }).click();
+  await expect(rows).toHaveCount(2);
+  // The form's spam check refuses a submission sent faster than a person types.
   await page.waitForTimeout(3200);
   await form.getByRole('button', { name: 'Send application' }).click();
   await expect(page.getByTestId('web-form-sent')).toBeVisible();
@@ -139,9 +150,17 @@ test('a visitor applies to the seasonal opening with a résumé, and staff downl
   };
   const formId = forms.items.find((f) => f.key === 'seasonal-preparer-application')!.id;
   const subs = (await (await staff.get(`/api/v1/admin/site/forms/${formId}/submissions`)).json()) as {
-    items: { values: Record<string, unknown>; files: { url: string; file_name: string }[] }[];
+    items: {
+      values: Record<string, unknown>;
+      rows: Record<string, unknown>[];
+      files: { url: string; file_name: string }[];
+    }[];
   };
   const mine = subs.items.find((s) => s.values.full_name === 'Jordan Applicant')!;
+  expect(mine.rows).toEqual([
+    { employer: 'Lakeside Tax Service', returns: 140 },
+    { employer: 'Prairie Bookkeeping', returns: 85 },
+  ]);
   expect(mine.files[0]!.file_name).toBe('jordan-resume.pdf');
   const file = await staff.get(mine.files[0]!.url);
   expect(file.status()).toBe(200);

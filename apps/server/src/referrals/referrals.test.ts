@@ -83,7 +83,16 @@ describe('referral codes and registration through the link', () => {
     for (const code of ['ZZZZZZZZZZ', 'not a code!', '', staffRow!.referral_code!]) {
       const r = await registerWith('Nobody Special', code);
       expect(Object.keys(r.session).sort()).toEqual(
-        ['currency', 'factor_setup_required', 'login_role', 'referral_code', 'roles', 'statuses', 'user'].sort(),
+        [
+          'currency',
+          'factor_setup_required',
+          'login_role',
+          'referral_code',
+          'roles',
+          'site_editor',
+          'statuses',
+          'user',
+        ].sort(),
       );
       expect(await referrerOf(r.id)).toBeNull();
     }

@@ -41,7 +41,7 @@ export const imageSchema = z.object({
   media_id: opaqueText().min(1).max(64).optional(),
   width: z.number().int().positive().max(100_000).optional(),
   height: z.number().int().positive().max(100_000).optional(),
-  srcset: z.object({ avif: z.string().max(4000), webp: z.string().max(4000) }).optional(),
+  srcset: z.object({ avif: text().max(4000), webp: text().max(4000) }).optional(),
 });
 export type SiteImage = z.infer<typeof imageSchema>;
 
