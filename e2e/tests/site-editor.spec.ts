@@ -126,10 +126,8 @@ test('staff without the editor permission are refused and not shown Site', async
   await expect(care.page.getByTestId('menu-item-site')).toHaveCount(0);
 });
 
-// FIXME (helper D, unfinished): in two runs on a loaded runner /admin/staff stayed on its loader for the Admin, so
-// the switch was never reached; the API side (grant, session.site_editor, 403 after revoke) is covered by
-// apps/server/src/site/site-inbox.test.ts and the menu by menu-items.test.ts. Find why the staff list never came.
-test.fixme('an Admin makes a staff member a site editor, who then has Site; and takes it back', async ({ staff }) => {
+// The API side (grant, session.site_editor, 403 after revoke) is in apps/server/src/site/site-inbox.test.ts.
+test('an Admin makes a staff member a site editor, who then has Site; and takes it back', async ({ staff }) => {
   const preparer = await staff('Tax Preparer');
   const admin = await staff('Admin');
   await admin.page.goto('/admin/staff');
