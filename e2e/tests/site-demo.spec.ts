@@ -20,6 +20,9 @@ async function seriousViolations(page: Page) {
 }
 
 test('a signed-out visitor reads the home page and sends the contact form', async ({ page, browser, baseURL }) => {
+  // A retry sends another enquiry to the same demo server: each attempt is its own visitor.
+  const attempt = test.info().retry;
+  const visitor = `Robin Visitor${attempt ? ` ${'BCDE'[attempt - 1]}` : ''}`;
   await page.goto('/');
   await expect(page).toHaveTitle('Harbor Tax & Accounting');
   await expect(page.getByRole('heading', { level: 1, name: 'Taxes done right, without the shoebox' })).toBeVisible();
@@ -31,8 +34,8 @@ test('a signed-out visitor reads the home page and sends the contact form', asyn
   await expect(page).toHaveURL(/\/contact-us$/);
   await expect(page).toHaveTitle('Contact us | Harbor Tax & Accounting');
   const form = page.getByTestId('contact-form');
-  await form.getByLabel('Your name').fill('Robin Visitor');
-  await form.getByLabel('E-mail').fill('robin.visitor@example.com');
+  await form.getByLabel('Your name').fill(visitor);
+  await form.getByLabel('E-mail').fill(`robin.visitor${attempt || ''}@example.com`);
   await form.getByLabel('Subject').fill('Help with a 1099');
   await form.getByLabel('Message').fill('I received a 1099-K for the first time. Can you prepare my return?');
   // A person takes a few seconds; the server turns away forms sent faster (time-to-submit).
@@ -51,11 +54,11 @@ test('a signed-out visitor reads the home page and sends the contact form', asyn
   await staff.goto('/dashboard');
   await staff.getByTestId('menu-item-inbox').click();
   await expect(staff).toHaveURL(/\/inbox$/);
-  const row = staff.getByTestId('inbox-enquiry-row').filter({ hasText: 'Robin Visitor' });
+  const row = staff.getByTestId('inbox-enquiry-row').filter({ hasText: visitor });
   await expect(row).toContainText('Help with a 1099');
   expect(await seriousViolations(staff)).toEqual([]);
   if (SHOTS) await staff.screenshot({ path: `${SHOTS}/inbox-1280.png`, fullPage: true });
-  await row.getByRole('link', { name: 'Robin Visitor' }).click();
+  await row.getByRole('link', { name: visitor }).click();
   await expect(staff.getByTestId('enquiry-view')).toContainText('I received a 1099-K for the first time.');
   expect(await seriousViolations(staff)).toEqual([]);
   await staff.getByTestId('enquiry-to-ticket').click();
@@ -72,7 +75,7 @@ test('a signed-out visitor reads the home page and sends the contact form', asyn
   // The enquiry now points at its ticket; a second conversion makes nothing new.
   await staff.goBack();
   await staff.goto('/inbox?status=handled');
-  await staff.getByTestId('inbox-enquiry-row').filter({ hasText: 'Robin Visitor' }).getByRole('link').click();
+  await staff.getByTestId('inbox-enquiry-row').filter({ hasText: visitor }).getByRole('link').click();
   await expect(staff.getByTestId('enquiry-open-ticket')).toBeVisible();
   await expect(staff.getByTestId('enquiry-to-ticket')).toHaveCount(0);
   if (SHOTS) {
