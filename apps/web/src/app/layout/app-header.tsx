@@ -5,6 +5,7 @@ import type { Session } from '@taxportal/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFirmBrand } from '../../features/cms/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
 
@@ -21,6 +22,9 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
   const { pathname, key } = useLocation();
   const [scroll] = useWindowScroll();
   const showBack = isMobile && !ROOT_PATHS.has(pathname);
+  // The firm's own name and logo from its website settings; the portal's name until they answer.
+  const firm = useFirmBrand();
+  const brand = firm?.name ?? t('app.name');
 
   return (
     <AppShell.Header
@@ -29,7 +33,7 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
       data-testid="app-header"
     >
       <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
           {showBack && (
             <ActionIcon
               variant="subtle"
@@ -44,8 +48,8 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
               <IconArrowLeft size={22} />
             </ActionIcon>
           )}
-          <UnstyledButton component={Link} to={session ? '/dashboard' : '/'} aria-label={t('app.name')}>
-            <BrandMark name={t('app.name')} />
+          <UnstyledButton component={Link} to={session ? '/dashboard' : '/'} aria-label={brand} miw={0}>
+            <BrandMark name={brand} logoSrc={firm?.logo?.src} />
           </UnstyledButton>
         </Group>
         {session ? (
@@ -54,7 +58,7 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
           </Suspense>
         ) : (
           pathname !== '/register' && (
-            <Button component={Link} to="/register" variant="light" data-testid="header-sign-in">
+            <Button component={Link} to="/register" variant="light" data-testid="header-sign-in" flex="none">
               {t('home.signIn')}
             </Button>
           )

@@ -29,7 +29,7 @@ const initialsOf = (name: string) =>
 export function HeaderUser({ session, isMobile }: { session: Session; isMobile: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" wrap="nowrap" data-testid="header-user">
+    <Group gap="sm" wrap="nowrap" data-testid="header-user" flex="none">
       <NotificationBell />
       {!isMobile && (
         <div className={classes.who}>

@@ -8,3 +8,5 @@ export const loadSiteEditor = () => import('./editor/site-editor-page.tsx');
 export const loadSitePreview = () => import('./editor/site-preview-page.tsx');
 // The public site's inbox (staff): its own chunk too.
 export const loadSiteInbox = () => import('./inbox/site-inbox-page.tsx');
+// The firm's name and logo for the portal's header (a small module: the header is in every page's first load).
+export { useFirmBrand } from './firm-brand.ts';

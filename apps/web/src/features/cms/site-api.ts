@@ -9,13 +9,13 @@ import {
 } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { call, postFormTo, toastOnError } from '../../lib/api/index.ts';
+import { siteSettingsQuery } from './firm-brand.ts';
 
 // The public site's reads: what is published, cached a minute (the settings also by ETag on the server).
 const site = ['site'] as const;
 const fresh = { staleTime: 60_000 };
 
-export const useSite = () =>
-  useQuery({ queryKey: [...site, 'settings'], queryFn: () => call(endpoints.getSite), ...fresh });
+export const useSite = () => useQuery(siteSettingsQuery);
 
 export const usePage = (route: string, app: PageVariant = 'web') =>
   useQuery({

@@ -81,8 +81,8 @@ function SiteNav({ settings }: { settings: SiteSettings }) {
     >
       <Container size="lg" py={6}>
         {isPhone ? (
-          <Group justify="space-between">
-            <Text fw={700}>{settings.firm_name}</Text>
+          // The portal's header above already names the firm (its brand is the firm's): the bar holds the menu.
+          <Group justify="flex-end">
             <Burger opened={opened} onClick={drawer.toggle} aria-label={t('site.openMenu')} size="sm" />
             <Drawer opened={opened} onClose={drawer.close} title={settings.firm_name} position="right" size="80%">
               <Stack onClick={drawer.close}>{links}</Stack>
