@@ -275,6 +275,18 @@ describe('passkeys', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('is a second factor at a password sign-in: a passkey-only account is asked for it', async () => {
+    const c = await createCustomer(t);
+    await register(await signIn(t, c.email), new SoftAuthenticator(RP, ORIGIN));
+    const s = await createStaff(t, 'Tax Preparer', { factor: false });
+    await register(await signIn(t, s.email), new SoftAuthenticator(RP, ORIGIN));
+    for (const email of [c.email, s.email]) {
+      const res = await browser().post(LOGIN, { email, password: PASSWORD });
+      expect(res.statusCode, email).toBe(401);
+      expect(res.json().type, email).toMatch(/\/mfa-required$/);
+    }
+  });
+
   it('refuses a registration answering another user’s challenge', async () => {
     const a = await signIn(t, (await createCustomer(t)).email);
     const b = await signIn(t, (await createCustomer(t)).email);
