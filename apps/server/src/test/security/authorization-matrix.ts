@@ -367,6 +367,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/auth/passkeys/login/verify':                 r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.passkeyAssertion),
   'PATCH /api/v1/auth/passkeys/:id':                         r(401, 200, 404, 404, 404, 404, 404, 403, 403, C.renamePasskey),
   'DELETE /api/v1/auth/passkeys/:id':                        r(401, 204, 404, 404, 404, 404, 404, 403, 403, C.passkey),
+  // Any person's factors: a staff member's (staff page) or a customer's (contact page; mfa.test.ts covers that).
   'DELETE /api/v1/admin/staff/:id/factors':                  r(401, 403, 403, 204, 403, 403, 403, 403, 204, C.staffFactors),
   'POST /api/v1/auth/logout':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200, undefined, FRESH),
   // The caller's sessions and devices; ending all others also ends a token holder's sessions: fresh people.
