@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './billing-helpers.ts';
 import { expect, signInByApi, test, totpCode } from './fixtures.ts';
@@ -26,7 +25,6 @@ test('an Admin resets a staff member’s factors; at the next sign-in they must 
   const reviewer = staffAccount('Reviewer');
   const elsewhere = await staff(reviewer);
   const admin = await staff('Admin');
-  fs.mkdirSync(SHOTS, { recursive: true });
 
   await admin.page.goto('/admin/staff');
   const row = admin.page.locator(`[data-testid="staff-member"][data-email="${reviewer.email}"]`);
