@@ -6,7 +6,16 @@ import { staffFile, writeStaffPool } from './staff-pool.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The journeys use `localhost`, not 127.0.0.1: WebAuthn takes its relying party from PUBLIC_URL's host name, and an
+// IP address cannot be one, so passkeys (passkeys.spec.ts) need a host name; `localhost` is the one that needs no
+// DNS or certificate (a secure context over plain http). One origin for the whole run, rather than a second server
+// for the passkey journeys alone (a minute of start-up on a 2-core runner): nothing else depends on the IP. The
+// session and device cookies are `__Host-` (Secure) on either loopback name (platform/auth/sessions.ts), the CSP
+// names no host ('self'), the OIDC provider's redirect follows BASE_URL below, and the mail and SMS fakes are
+// reached by the server, not the browser. The server still listens on 127.0.0.1 (Chromium and Node try
+// `localhost`'s IPv4 address when ::1 refuses), and readiness is polled there (READY_URL).
+const BASE_URL = `http://localhost:${PORT}`;
+const READY_URL = `http://127.0.0.1:${PORT}/api/ready`;
 // A second server, with the demo accounts and sample data, for demo.spec.ts alone.
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 1);
 const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}`;
@@ -95,7 +104,7 @@ export default defineConfig({
       // time: the run's staff are created first, then the server opens the database.
       command: `../node_modules/.bin/tsx ../apps/server/src/cli/create-users.ts --file ${staffFile(DATA_DIR)} && node ../apps/server/dist/main.js`,
       cwd: here,
-      url: `${BASE_URL}/api/ready`,
+      url: READY_URL,
       reuseExistingServer: false,
       // Creating the database and the staff comes first (a minute on a busy 2-core machine).
       timeout: 180_000,

@@ -221,6 +221,37 @@ describe('admin reset of factors', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]!.actor_id).toBe(admin.id);
   });
+
+  // The contact page's reset: a customer who lost their phone and their recovery codes asks the firm.
+  it('also resets a customer’s factors, for an Admin only: other staff and customers are refused', async () => {
+    const c = await customerWithTotp();
+    const url = `/api/v1/admin/staff/${c.id}/factors`;
+    for (const role of ['Customer Care Department', 'Tax Preparer', 'Reviewer'] as const) {
+      const agent = await signIn(t, (await createStaff(t, role)).email);
+      expect((await agent.delete(url)).statusCode, role).toBe(403);
+    }
+    expect((await c.agent.delete(url)).statusCode).toBe(403);
+    const other = await signIn(t, (await createCustomer(t)).email);
+    expect((await other.delete(url)).statusCode).toBe(403);
+    expect((await new Agent(t.app).delete(url)).statusCode).toBe(401);
+    // Refused, nothing changed: the customer's app still asks for its code.
+    expect((await c.agent.get('/api/v1/auth/mfa')).json()).toMatchObject({ totp_enabled: true });
+
+    const admin = await createStaff(t, 'Admin');
+    expect((await (await signIn(t, admin.email)).delete(url)).statusCode).toBe(204);
+    expect((await c.agent.get('/api/v1/auth/session')).statusCode).toBe(401);
+    // The password alone signs in again, and a customer is not sent to set a factor up.
+    const again = await browser().post(LOGIN, { email: c.email, password: PASSWORD });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().factor_setup_required).toBe(false);
+    expect(await t.database.db.select().from(userTotp).where(eq(userTotp.user_id, c.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.user_id, c.id))).toHaveLength(0);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mfa.factors_reset'), eq(auditLog.entity_id, c.id)));
+    expect(entries.map((e) => e.actor_id)).toEqual([admin.id]);
+  });
 });
 
 describe('passkeys', () => {
@@ -273,6 +304,18 @@ describe('passkeys', () => {
       response: stranger.authenticate(opts2),
     });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('is a second factor at a password sign-in: a passkey-only account is asked for it', async () => {
+    const c = await createCustomer(t);
+    await register(await signIn(t, c.email), new SoftAuthenticator(RP, ORIGIN));
+    const s = await createStaff(t, 'Tax Preparer', { factor: false });
+    await register(await signIn(t, s.email), new SoftAuthenticator(RP, ORIGIN));
+    for (const email of [c.email, s.email]) {
+      const res = await browser().post(LOGIN, { email, password: PASSWORD });
+      expect(res.statusCode, email).toBe(401);
+      expect(res.json().type, email).toMatch(/\/mfa-required$/);
+    }
   });
 
   it('refuses a registration answering another user’s challenge', async () => {

@@ -61,11 +61,21 @@ const rolesOfUser = sql<
   Role[]
 >`coalesce((select json_agg(${userRoles.role}) from ${userRoles} where ${userRoles.user_id} = ${users.id}), '[]'::json)`;
 
-/** Whether the user has a second factor, as one column (docs/decisions/0019-a-second-factor-policy.md). */
-const hasFactorOfUser = sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.enabled_at} is not null) or exists (select 1 from ${passkeys} where ${passkeys.user_id} = ${users.id}))`;
+/**
+ * Whether the user has a second factor, as one column (docs/decisions/0019-a-second-factor-policy.md). `user` is
+ * the user's id as a value, or `users.id` in a query that joins another table: drizzle writes a single-table
+ * select's columns without their table's name, and an unqualified "id" inside the passkeys subquery would be the
+ * passkey's own id (a passkey-only account then looked factor-less at sign-in, and the password alone let it in).
+ */
+const hasFactorOf = (user: string | typeof users.id) =>
+  sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${user} and ${userTotp.enabled_at} is not null) or exists (select 1 from ${passkeys} where ${passkeys.user_id} = ${user}))`;
+const hasFactorOfUser = hasFactorOf(users.id);
 
 export async function userHasFactor(db: Tx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ has: hasFactorOfUser }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ has: hasFactorOf(userId) })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.has === true;
 }
 

@@ -1,16 +1,19 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconFolder, IconPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconFolder, IconPlus, IconShieldOff } from '@tabler/icons-react';
 import { isStaffRole } from '@taxportal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
-import { useContact } from './contacts-api.ts';
+import { useContact, useResetFactors } from './contacts-api.ts';
 import { Fact } from '../../ui/fact.tsx';
 
 /** /contacts/:id: a customer's details and their tickets, newest first. */
@@ -20,12 +23,24 @@ export function ContactPage() {
   const { data: session } = useSession();
   const isPhone = useIsPhone();
   const contact = useContact(id);
+  const resetFactors = useResetFactors();
+  const [resetting, setResetting] = useState(false);
   if (!session) return <PageLoader />;
   if (!isStaffRole(session.login_role)) return <ForbiddenNotice />;
   if (contact.isPending) return <PageLoader />;
   if (contact.isError) return <Alert color="gray">{contact.error.message}</Alert>;
   const c = contact.data;
   const ticketLink = (name: string) => `/form/message/${encodeURIComponent(name)}`;
+  // A customer who lost both their phone and their recovery codes asks the firm: only an Admin may reset (the server
+  // checks it too, and audits it).
+  const isAdmin = session.roles.includes('Admin');
+  const reset = () =>
+    resetFactors.mutate(c.id, {
+      onSuccess: () => {
+        setResetting(false);
+        showSuccessToast(t('contacts.resetFactorsDone', { name: c.full_name }));
+      },
+    });
 
   return (
     <Stack gap="lg">
@@ -40,6 +55,16 @@ export function ContactPage() {
         subtitle={c.email}
         actions={
           <>
+            {isAdmin && (
+              <Button
+                variant="default"
+                leftSection={<IconShieldOff size={18} aria-hidden />}
+                onClick={() => setResetting(true)}
+                data-testid="contact-reset-factors"
+              >
+                {t('contacts.resetFactors')}
+              </Button>
+            )}
             <Button
               component={Link}
               to={`/vault?customer=${encodeURIComponent(c.id)}`}
@@ -131,6 +156,24 @@ export function ContactPage() {
           </Table>
         </Paper>
       )}
+      <ConfirmDialog
+        opened={resetting}
+        label={t('contacts.resetFactors')}
+        message={t('contacts.resetFactorsQuestion', { name: c.full_name })}
+        details={
+          <List size="sm" mt="sm" spacing={4}>
+            <List.Item>{t('contacts.resetFactorsRemoved')}</List.Item>
+            <List.Item>{t('contacts.resetFactorsSessions')}</List.Item>
+            <List.Item>{t('contacts.resetFactorsNext')}</List.Item>
+          </List>
+        }
+        confirmLabel={t('contacts.resetFactors')}
+        danger
+        busy={resetFactors.isPending}
+        onCancel={() => setResetting(false)}
+        onConfirm={reset}
+        testId="confirm-reset-factors"
+      />
     </Stack>
   );
 }

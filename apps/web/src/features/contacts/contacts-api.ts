@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { endpoints } from '@taxportal/contract';
-import { call } from '../../lib/api/index.ts';
+import { call, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useContacts(q: string) {
@@ -25,5 +25,13 @@ export function useContact(id: string) {
 export function usePhoneLookup() {
   return useMutation({
     mutationFn: (phone: string) => call(endpoints.lookupPhone, { query: { phone } }),
+  });
+}
+
+/** Admin: removes a customer's second factors (a lost phone and lost recovery codes) and ends their sessions. */
+export function useResetFactors() {
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.resetStaffFactors, { params: { id } }),
+    meta: toastOnError,
   });
 }

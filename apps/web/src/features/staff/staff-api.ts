@@ -62,3 +62,11 @@ export function useSetSiteEditor() {
     meta: toastOnError,
   });
 }
+
+/** Admin: removes the person's second factors and ends their sessions (the staff list itself does not change). */
+export function useResetFactors() {
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.resetStaffFactors, { params: { id } }),
+    meta: toastOnError,
+  });
+}

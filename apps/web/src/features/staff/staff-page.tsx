@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconMailForward, IconUserCog } from '@tabler/icons-react';
+import { IconMailForward, IconShieldOff, IconUserCog } from '@tabler/icons-react';
 import { STAFF_ROLES, type Role, type StaffMember } from '@taxportal/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,14 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
-import { useInviteStaff, useSetSiteEditor, useSiteEditors, useStaff, useUpdateStaff } from './staff-api.ts';
+import {
+  useInviteStaff,
+  useResetFactors,
+  useSetSiteEditor,
+  useSiteEditors,
+  useStaff,
+  useUpdateStaff,
+} from './staff-api.ts';
 
 type StaffRole = Exclude<Role, 'Customer'>;
 
@@ -137,6 +144,7 @@ function MemberRow({
   onRoles,
   onDeactivate,
   onReactivate,
+  onResetFactors,
   siteEditor,
   onSiteEditor,
 }: {
@@ -145,6 +153,8 @@ function MemberRow({
   onRoles: () => void;
   onDeactivate: () => void;
   onReactivate: () => void;
+  /** Not offered on the Admin's own row: they manage their own factors on /security. */
+  onResetFactors: () => void;
   /** Admins edit the site anyway: their switch is on and fixed. */
   siteEditor: boolean;
   onSiteEditor: (editor: boolean) => void;
@@ -187,6 +197,16 @@ function MemberRow({
           <Button size="xs" variant="default" onClick={onRoles}>
             {t('staff.changeRoles')}
           </Button>
+          {!isMe && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconShieldOff size={14} aria-hidden />}
+              onClick={onResetFactors}
+            >
+              {t('staff.resetFactors')}
+            </Button>
+          )}
           {active ? (
             !isMe && (
               <Button size="xs" variant="light" color="red" onClick={onDeactivate}>
@@ -204,7 +224,10 @@ function MemberRow({
   );
 }
 
-/** /admin/staff: Admin lists staff, invites by e-mail with roles, changes roles, deactivates. */
+/**
+ * /admin/staff: Admin lists staff, invites by e-mail with roles, changes roles, deactivates, and resets a person's
+ * second factors (a lost phone: docs/decisions/0019-a).
+ */
 export function StaffPage() {
   const { t } = useTranslation();
   const { data: session } = useSession();
@@ -217,6 +240,8 @@ export function StaffPage() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
+  const resetFactors = useResetFactors();
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
   const [leftOver, setLeftOver] = useState<{
     name: string;
     tickets: { id: string; name: string; status: string }[];
@@ -237,6 +262,16 @@ export function StaffPage() {
         },
       },
     );
+  };
+  const reset = () => {
+    if (!resetting) return;
+    const name = resetting.full_name;
+    resetFactors.mutate(resetting.id, {
+      onSuccess: () => {
+        setResetting(null);
+        showSuccessToast(t('staff.resetFactorsDone', { name }));
+      },
+    });
   };
   return (
     <Stack gap="lg" maw={960}>
@@ -289,6 +324,7 @@ export function StaffPage() {
               siteEditor={editorIds.has(m.id)}
               onSiteEditor={(editor) => setEditor.mutate({ userId: m.id, editor })}
               onDeactivate={() => setDeactivating(m)}
+              onResetFactors={() => setResetting(m)}
               onReactivate={() =>
                 update.mutate(
                   { id: m.id, body: { active: true } },
@@ -325,6 +361,24 @@ export function StaffPage() {
         onCancel={() => setDeactivating(null)}
         onConfirm={deactivate}
         testId="confirm-deactivate"
+      />
+      <ConfirmDialog
+        opened={!!resetting}
+        label={t('staff.resetFactors')}
+        message={t('staff.resetFactorsQuestion', { name: resetting?.full_name ?? '' })}
+        details={
+          <List size="sm" mt="sm" spacing={4}>
+            <List.Item>{t('staff.resetFactorsRemoved')}</List.Item>
+            <List.Item>{t('staff.resetFactorsSessions')}</List.Item>
+            <List.Item>{t('staff.resetFactorsNext')}</List.Item>
+          </List>
+        }
+        confirmLabel={t('staff.resetFactors')}
+        danger
+        busy={resetFactors.isPending}
+        onCancel={() => setResetting(null)}
+        onConfirm={reset}
+        testId="confirm-reset-factors"
       />
     </Stack>
   );
