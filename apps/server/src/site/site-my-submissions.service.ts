@@ -1,11 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  INBOX_PAGE_SIZE,
-  MESSAGES,
-  textIn,
-  type MySubmissionEditBody,
-  type WebFormData,
-} from '@taxportal/contract';
+import { INBOX_PAGE_SIZE, MESSAGES, textIn, type MySubmissionEditBody, type WebFormData } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { formSubmissionFiles, formSubmissions, siteEntries } from '../platform/db/schema.ts';
@@ -31,7 +25,9 @@ const columns = {
   id: formSubmissions.id,
   form: formSubmissions.form_key,
   // The live title; the draft's while the form is unpublished.
-  form_title: sql<string | null>`coalesce(${siteEntries.published}->'title'->>'en', ${siteEntries.draft}->'title'->>'en')`,
+  form_title: sql<
+    string | null
+  >`coalesce(${siteEntries.published}->'title'->>'en', ${siteEntries.draft}->'title'->>'en')`,
   is_published: sql<boolean>`${siteEntries.published} is not null`,
   values: formSubmissions.values,
   rows: formSubmissions.rows,
@@ -112,11 +108,7 @@ export async function editMySubmission(
       .update(formSubmissions)
       .set({ values, rows, updated_at: new Date() })
       .where(
-        and(
-          eq(formSubmissions.id, id),
-          eq(formSubmissions.user_id, actor.userId),
-          eq(formSubmissions.status, 'new'),
-        ),
+        and(eq(formSubmissions.id, id), eq(formSubmissions.user_id, actor.userId), eq(formSubmissions.status, 'new')),
       )
       .returning({ id: formSubmissions.id });
     if (!done.length) throw alreadyHandled();

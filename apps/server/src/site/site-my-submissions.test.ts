@@ -67,7 +67,11 @@ describe('a signed-in visitor’s own web form submissions', () => {
 
     const read = await as(sender, 'GET', `${MINE}/${first}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ values: good, rows: [{ employer: 'Acme' }, { employer: 'Globex' }], files: [] });
+    expect(read.json()).toMatchObject({
+      values: good,
+      rows: [{ employer: 'Acme' }, { employer: 'Globex' }],
+      files: [],
+    });
 
     const notified = (await t.database.db.select().from(notifications)).length;
     const edit = await as(sender, 'PUT', `${MINE}/${first}`, {
@@ -210,7 +214,10 @@ describe('a signed-in visitor’s own web form submissions', () => {
     expect(files.map((f) => f.file_name)).toEqual(['globex.pdf']);
 
     // A file id that is not this submission's is refused at its field.
-    const bad = await as(sender, 'PUT', `${MINE}/${id}`, { values: good, rows: [{ employer: 'G', reference: 'nope' }] });
+    const bad = await as(sender, 'PUT', `${MINE}/${id}`, {
+      values: good,
+      rows: [{ employer: 'G', reference: 'nope' }],
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors[0].field).toBe('rows.0.reference');
   });

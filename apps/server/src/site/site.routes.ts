@@ -123,7 +123,9 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
     route(app, api.listForms, {
       handler: async (req, reply) =>
         publicRead(req, reply, `forms:${JSON.stringify(req.query)}`, () =>
-          pub.listPublished(db, 'forms', req.query, { omit: ['fields', 'child_group', 'submit_label', 'success_message'] }),
+          pub.listPublished(db, 'forms', req.query, {
+            omit: ['fields', 'child_group', 'submit_label', 'success_message'],
+          }),
         ),
     });
     route(app, api.getForm, {
