@@ -68,7 +68,7 @@ describe('routes (SPEC §2)', () => {
   it('leads webform-child and edit-webformchild without a submission to forms, and job-detail to seeker', async () => {
     signedOut();
     const router = renderAt('/edit-webformchild');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/forms'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/forms'), { timeout: 8000 });
     await router.navigate('/webform-child');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/forms'));
     await router.navigate('/job-detail');
