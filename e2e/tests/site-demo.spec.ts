@@ -213,7 +213,7 @@ test('a signed-in customer sends a form with child rows, finds it under forms an
   const edit = page.getByTestId('web-form');
   await expect(edit.getByRole('heading', { name: 'Edit: Apply: seasonal tax preparer' })).toBeVisible();
   await expect(edit.getByLabel('Full name')).toHaveValue('Casey Customer');
-  await expect(edit.getByText('casey-resume.pdf')).toBeVisible();
+  await expect(edit.getByText('casey-resume.pdf', { exact: true })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/edit-1280.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   const editRows = edit.getByTestId('web-form-row');
