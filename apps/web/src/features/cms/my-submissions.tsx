@@ -23,7 +23,7 @@ const pathOf = (s: { form: string; id: string }) => `/forms/${s.form}/${s.id}`;
 function StatusBadge({ status }: { status: 'new' | 'handled' }) {
   const { t } = useTranslation();
   return (
-    <Badge color={status === 'handled' ? 'green' : 'blue'} variant="light">
+    <Badge color={status === 'handled' ? 'green' : 'blue'} variant="light" styles={{ label: { overflow: 'visible' } }}>
       {t(`site.mine.status.${status}`)}
     </Badge>
   );
@@ -60,7 +60,7 @@ function MySubmissionList() {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={s.status} />
               </Table.Td>
             </Table.Tr>

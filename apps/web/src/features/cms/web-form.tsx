@@ -53,7 +53,7 @@ function StoredFileField({ field, value, onChange, error }: FieldProps) {
   const label = text(field.label);
   return (
     <Stack gap={4} role="group" aria-label={label}>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={700}>
         {label}
       </Text>
       {isStored(value) ? (
