@@ -189,14 +189,17 @@ export function WebForm({
         e.preventDefault();
         // Files go as parts of their own, named by their field's path; the answers carry none.
         const files: Record<string, File> = {};
-        const answers = (row: Values, prefix: string) =>
+        // Only the form's fields as published now: an edited submission may hold answers to fields since removed.
+        const answers = (row: Values, prefix: string, fields = prefix === 'values' ? form.fields : group?.fields) =>
           Object.fromEntries(
-            Object.entries(row).map(([k, v]) => {
-              if (isStored(v)) return [k, v.storedId];
-              if (!(v instanceof File)) return [k, v];
-              files[`${prefix}.${k}`] = v;
-              return [k, null];
-            }),
+            Object.entries(row)
+              .filter(([k]) => fields?.some((f) => f.name === k))
+              .map(([k, v]) => {
+                if (isStored(v)) return [k, v.storedId];
+                if (!(v instanceof File)) return [k, v];
+                files[`${prefix}.${k}`] = v;
+                return [k, null];
+              }),
           );
         if (edit) {
           const body = { values: answers(values, 'values'), rows: rows.map((r, i) => answers(r, `rows.${i}`)) };
