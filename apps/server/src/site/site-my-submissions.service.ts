@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { INBOX_PAGE_SIZE, MESSAGES, textIn, type MySubmissionEditBody, type WebFormData } from '@taxportal/contract';
+import { INBOX_PAGE_SIZE, MESSAGES, textIn, type WebFormData } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { formSubmissionFiles, formSubmissions, siteEntries } from '../platform/db/schema.ts';
@@ -36,12 +36,13 @@ const columns = {
   updated_at: formSubmissions.updated_at,
   handled_at: formSubmissions.handled_at,
 };
-const selectMine = (db: Tx, userId: string) =>
+/** The caller's own submissions (and only theirs: the sender is part of every read's condition). */
+const selectMine = (db: Tx, userId: string, id?: string) =>
   db
     .select(columns)
     .from(formSubmissions)
     .innerJoin(siteEntries, eq(siteEntries.id, formSubmissions.entry_id))
-    .where(eq(formSubmissions.user_id, userId))
+    .where(and(eq(formSubmissions.user_id, userId), id === undefined ? undefined : eq(formSubmissions.id, id)))
     .$dynamic();
 type Row = Awaited<ReturnType<ReturnType<typeof selectMine>['execute']>>[number];
 
@@ -64,9 +65,7 @@ export async function listMySubmissions(db: Db, userId: string) {
 }
 
 export async function getMySubmission(db: Tx, userId: string, id: string) {
-  const [row] = await selectMine(db, userId).where(
-    and(eq(formSubmissions.user_id, userId), eq(formSubmissions.id, id)),
-  );
+  const [row] = await selectMine(db, userId, id);
   if (!row) throw notFound(MESSAGES.notFound);
   const [withItsFiles] = await withFiles(db, [
     { ...summary(row), values: row.values as Record<string, Value>, rows: row.rows as Record<string, Value>[] },
@@ -85,7 +84,7 @@ export async function editMySubmission(
   deps: InboxDeps,
   actor: { userId: string; ip: string },
   id: string,
-  body: Required<MySubmissionEditBody>,
+  body: Answers,
 ) {
   const { db } = deps;
   const [found] = await db
@@ -98,7 +97,7 @@ export async function editMySubmission(
   if (!found.form) throw formClosed();
   const form = found.form as WebFormData;
   const stored = await db.select().from(formSubmissionFiles).where(eq(formSubmissionFiles.submission_id, id));
-  const { answers, kept } = claimStoredFiles(form, body as Answers, stored);
+  const { answers, kept } = claimStoredFiles(form, body, stored);
   const { values, rows } = checkAnswers(form, answers, keptFiles(kept));
   const dropped = stored.filter((f) => ![...kept.values()].includes(f));
 
