@@ -173,3 +173,94 @@ test('a visitor applies to the seasonal opening with a résumé, and staff downl
   await staff.dispose();
   await editor.dispose();
 });
+
+test('a signed-in customer sends a form with child rows, finds it under forms and edits a row', async ({ page }) => {
+  await signInByApi(page.request, { email: 'customer@demo.test', password: 'demo-pass-2026' });
+  await page.goto('/seeker/seasonal-tax-preparer');
+  const form = page.getByTestId('web-form');
+  await form.getByLabel('Full name').fill('Casey Customer');
+  await form.getByLabel('E-mail').fill('customer@demo.test');
+  await form.getByLabel('Phone').fill('+1 202 555 0101');
+  await form.getByRole('combobox', { name: 'Credential' }).click();
+  await page.getByRole('option', { name: 'PTIN only' }).click();
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'casey-resume.pdf', mimeType: 'application/pdf', buffer: samplePdf('CASEY-RESUME') });
+  for (let i = 0; i < 2; i++) await form.getByRole('button', { name: 'Add a row' }).click();
+  const rows = form.getByTestId('web-form-row');
+  await rows.nth(0).getByLabel('Firm').fill('Riverside Returns');
+  await rows.nth(0).getByLabel('Returns prepared').fill('60');
+  await rows.nth(1).getByLabel('Firm').fill('Oak Street Tax');
+  await page.waitForTimeout(3200);
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByTestId('web-form-sent')).toBeVisible();
+
+  // forms: the forms to fill, and what Casey sent, with its status.
+  await page.goto('/forms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register for the webinar' })).toBeVisible();
+  const mine = page.getByTestId('my-submissions');
+  await expect(mine.getByRole('row').nth(1)).toContainText('Received');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/forms-1280.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await mine.getByRole('link', { name: 'Apply: seasonal tax preparer' }).first().click();
+  await expect(page).toHaveURL(/\/forms\/seasonal-preparer-application\/[\w-]+$/);
+  const childRows = page.getByTestId('webform-child-row');
+  await expect(childRows).toHaveCount(2);
+  await expect(childRows.nth(1)).toContainText('Oak Street Tax');
+  await expect(page.getByRole('link', { name: 'casey-resume.pdf' })).toBeVisible();
+  const submissionId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+  // Edit: the same form, prefilled; the second row is changed, the first removed; the résumé stays.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const edit = page.getByTestId('web-form');
+  await expect(edit.getByRole('heading', { name: 'Edit: Apply: seasonal tax preparer' })).toBeVisible();
+  await expect(edit.getByLabel('Full name')).toHaveValue('Casey Customer');
+  await expect(edit.getByText('casey-resume.pdf', { exact: true })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/edit-1280.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  const editRows = edit.getByTestId('web-form-row');
+  await expect(editRows).toHaveCount(2);
+  await editRows.nth(1).getByLabel('Firm').fill('Oak Street Tax & Books');
+  await edit.getByRole('button', { name: 'Remove row 1' }).click();
+  await expect(editRows).toHaveCount(1);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('my-submission-saved')).toBeVisible();
+  await expect(childRows).toHaveCount(1);
+  await expect(childRows.nth(0)).toContainText('Oak Street Tax & Books');
+  await expect(page.getByRole('link', { name: 'casey-resume.pdf' })).toBeVisible();
+
+  // SPEC's webform-child shows the same rows by ?submission=; at 390 px the pages still fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/webform-child?submission=${submissionId}`);
+  await expect(childRows).toHaveCount(1);
+  await page.goto('/forms');
+  await expect(page.getByTestId('my-submissions')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/forms-390.png`, fullPage: true });
+  await page.goto(`/edit-webformchild?submission=${submissionId}`);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/edit-390.png`, fullPage: true });
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(width).toBeLessThanOrEqual(390);
+});
+
+test('detail/… reads a post at one and three levels; gallery-detail leads to the galleries', async ({ page }) => {
+  await page.goto('/detail/blog/deadlines/five-documents-to-gather-now');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Five documents to gather before tax season' }),
+  ).toBeVisible();
+  await page.goto('/detail/five-documents-to-gather-now');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Five documents to gather before tax season' }),
+  ).toBeVisible();
+  // Not in that category: the site's not-found page (and a 404 for crawlers).
+  const wrong = await page.goto('/detail/blog/small-business/five-documents-to-gather-now');
+  expect(wrong?.status()).toBe(404);
+  await expect(page.getByTestId('site-not-found')).toBeVisible();
+  await page.goto('/gallery-detail');
+  await expect(page).toHaveURL((url) => url.pathname === '/gallery-list');
+});

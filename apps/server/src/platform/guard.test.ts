@@ -51,6 +51,7 @@ const PUBLIC = new Set([
   'GET /api/v1/site/events/:slug',
   'GET /api/v1/jobs',
   'GET /api/v1/jobs/:slug',
+  'GET /api/v1/forms',
   'GET /api/v1/forms/:slug',
   'POST /api/v1/forms/:slug/submissions',
   'POST /api/v1/contact-enquiries',

@@ -123,6 +123,30 @@ describe('the head of public routes', () => {
     expect(ldOf(job)['@graph'][0]).toMatchObject({ '@type': 'JobPosting', employmentType: 'SEASONAL' });
   });
 
+  it('reads a post at one, two or three levels with one canonical address; three levels need its category', async () => {
+    for (const path of ['/detail/deadline', '/detail/blog/deadline']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<link rel="canonical" href="https://harbor.example/detail/blog/deadline" />');
+    }
+    // Not in that category (it has none): not found, as the web app says too.
+    expect((await t.app.inject('/detail/blog/news/deadline')).statusCode).toBe(404);
+    expect((await t.app.inject('/detail/pages/a/deadline')).statusCode).toBe(404);
+  });
+
+  it('keeps a visitor’s own submissions out of search engines', async () => {
+    for (const path of ['/forms/apply/abc123', '/webform-child', '/edit-webformchild']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(res.body).toContain('<title>My submissions | Harbor Tax</title>');
+    }
+    const robots = (await t.app.inject('/robots.txt')).body;
+    expect(robots).toContain('Disallow: /webform-child');
+    const sitemap = (await t.app.inject('/sitemap.xml')).body;
+    expect(sitemap).not.toMatch(/webform-child|\/forms\/[^/<]+\/[^/<]+</);
+  });
+
   it('answers 404 for an unpublished public route and an unknown path, and leaves the portal’s pages alone', async () => {
     expect((await t.app.inject('/p/not-there')).statusCode).toBe(404);
     const unknown = await t.app.inject('/no-such-place');

@@ -1,4 +1,5 @@
 import {
+  isPrivateSitePath,
   publicPathOf,
   publicTargetOf,
   textIn,
@@ -138,6 +139,7 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
   const row = await repo.findPublished(db, target.kind, target.key);
   if (!row) return null;
   const d = row.published as Record<string, unknown>;
+  if (target.kind === 'posts' && target.category && !(d as PostData).categories.includes(target.category)) return null;
   const title = textIn((d.title ?? d.name) as LocalizedText);
   const summary = textIn((d.description ?? d.excerpt ?? d.summary) as LocalizedText | undefined);
   const cover = (d.cover as SiteImage | null | undefined) ?? null;
@@ -213,15 +215,30 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
 export async function pageHead(db: Db, publicUrl: string, pathname: string): Promise<PageHead | null> {
   const base = publicUrl.replace(/\/$/, '');
   const first = pathname.split('/').filter(Boolean)[0];
+  if (isPrivateSitePath(pathname)) return publishedCache(db).read('head:private', () => privateHead(db));
   const isPublicTarget = publicTargetOf(pathname) !== null;
-  if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first)) return null;
+  // detail/… is only ever a post (up to three levels): any other detail path is the site's 404.
+  if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first) && first !== 'detail') return null;
   return publishedCache(db).read(`head:${pathname}`, () => publicHead(db, base, pathname, isPublicTarget));
+}
+
+/** A visitor's own submission: the page is theirs, so crawlers are told to keep out of it. */
+async function privateHead(db: Db): Promise<PageHead> {
+  const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
+  return {
+    status: 200,
+    lang: 'en',
+    html: `<title>${escapeHtml(`My submissions | ${settings.firm_name}`)}</title><meta name="robots" content="noindex, nofollow" />`,
+  };
 }
 
 async function publicHead(db: Db, base: string, pathname: string, isPublicTarget: boolean): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
   const found = isPublicTarget ? await describe(db, settings, base, pathname) : null;
-  const canonical = `${base}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  // A post has several paths (detail/{slug}, detail/blog/{category}/{slug}): one canonical address for all.
+  const target = publicTargetOf(pathname);
+  const path = (target?.kind === 'posts' ? publicPathOf('posts', target.key) : null) ?? pathname;
+  const canonical = `${base}${path === '/' ? '/' : path.replace(/\/$/, '')}`;
   if (!found) {
     const title = `Page not found | ${settings.firm_name}`;
     return {
@@ -292,6 +309,8 @@ export const robotsTxt = (publicUrl: string): string =>
       'notifications',
       'billing',
       'create-ticket',
+      'webform-child',
+      'edit-webformchild',
     ].map((p) => `Disallow: /${p}`),
     'Allow: /',
     `Sitemap: ${publicUrl.replace(/\/$/, '')}/sitemap.xml`,

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import {
-  emailSchema,
   formSubmissionBodySchema,
   INBOX_PAGE_SIZE,
   MESSAGES,
   textIn,
   type ContactEnquiryBody,
   type Enquiry,
-  type FormField,
   type WebFormData,
 } from '@taxportal/contract';
-import { z } from 'zod';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import { discardStaged, stageUpload, type StagedFile } from '../documents/index.ts';
@@ -31,6 +28,7 @@ import { AppError, notFound } from '../platform/errors.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
 import * as repo from './site.repository.ts';
+import { checkAnswers, refuse, type Answers, type Value } from './site-form-check.ts';
 import { sanitizePlainText } from './site.sanitize.ts';
 
 export interface InboxDeps {
@@ -59,7 +57,8 @@ function isSpam(deps: InboxDeps, body: { website?: string; started_at: number })
 }
 const SUBMITTED = { status: 'Success' as const, message: MESSAGES.submittedSuccessfully };
 
-async function notifyStaff(
+/** Staff who answer Open Requests hear of what `run` writes, once it is committed (enquiries, submissions, edits). */
+export async function notifyStaff(
   deps: InboxDeps,
   title: string,
   body: string,
@@ -210,85 +209,9 @@ export async function markEnquiryHandled(db: Db, actor: { userId: string; ip: st
   return getEnquiry(db, id);
 }
 
-// Web forms: each submission is checked against the form's definition.
-type Value = string | number | boolean | null;
-const refuse = (field: string, message: string) =>
-  new AppError('validation', message, { errors: [{ field, message }] });
-const isBlank = (v: Value | undefined) => v === undefined || v === null || v === '' || v === false;
-const PHONE = /^\+?[\d\s().-]{7,25}$/;
-
-function checkField(f: FormField, raw: Value | undefined, path: string): Value {
-  const label = textIn(f.label);
-  if (isBlank(raw)) {
-    if (f.required) throw refuse(path, `${label} is required`);
-    return f.type === 'checkbox' ? false : null;
-  }
-  const text = typeof raw === 'string' ? raw.trim() : raw;
-  switch (f.type) {
-    case 'checkbox':
-      if (typeof raw !== 'boolean') throw refuse(path, `${label}: tick or leave it`);
-      return raw;
-    case 'number': {
-      const n = typeof text === 'number' ? text : Number(text);
-      if (!Number.isFinite(n)) throw refuse(path, `${label} must be a number`);
-      return n;
-    }
-    case 'email': {
-      const parsed = emailSchema.safeParse(text);
-      if (!parsed.success) throw refuse(path, 'Enter a valid e-mail address');
-      return parsed.data;
-    }
-    case 'phone':
-      if (typeof text !== 'string' || !PHONE.test(text)) throw refuse(path, `${label} must be a phone number`);
-      return text;
-    case 'date':
-      if (typeof text !== 'string' || !z.iso.date().safeParse(text).success)
-        throw refuse(path, `${label} must be a date (YYYY-MM-DD)`);
-      return text;
-    case 'select':
-      if (typeof text !== 'string' || !f.options.some((o) => o.value === text))
-        throw refuse(path, `${label}: choose one of the options`);
-      return text;
-    case 'file':
-      // A file comes as a part of a multipart submission (checkRow takes it from there), never as a value.
-      throw refuse(path, `${label}: send the file itself`);
-    default:
-      if (typeof text !== 'string') throw refuse(path, `${label} must be text`);
-      if (text.length > (f.type === 'textarea' ? 5000 : 500)) throw refuse(path, `${label} is too long`);
-      return sanitizePlainText(text);
-  }
-}
-
 /** Files of a multipart submission by their field's path (`values.resume`, `rows.0.certificate`), staged in the vault. */
 type Staged = Map<string, StagedFile>;
-
-function checkRow(
-  fields: FormField[],
-  values: Record<string, Value>,
-  prefix: string,
-  staged: Staged,
-): Record<string, Value> {
-  const known = new Set(fields.map((f) => f.name));
-  const unknown = Object.keys(values).find((k) => !known.has(k));
-  if (unknown) throw refuse(`${prefix}.${unknown}`, 'This form has no such field');
-  return Object.fromEntries(
-    fields.map((f) => {
-      const path = `${prefix}.${f.name}`;
-      if (f.type !== 'file') return [f.name, checkField(f, values[f.name], path)];
-      const file = staged.get(path);
-      if (!isBlank(values[f.name])) throw refuse(path, `${textIn(f.label)}: send the file itself`);
-      if (!file && f.required) throw refuse(path, `${textIn(f.label)} is required`);
-      return [f.name, file ? file.fileName : null];
-    }),
-  );
-}
-
-type SubmissionBody = {
-  values: Record<string, Value>;
-  rows: Record<string, Value>[];
-  website: string;
-  started_at: number;
-};
+type SubmissionBody = Answers & { website: string; started_at: number };
 type Parts = AsyncIterable<MultipartFile | MultipartValue>;
 const FILE_PATH = /^(values|rows\.\d{1,2})\.[\w-]{1,40}$/;
 
@@ -352,20 +275,7 @@ export async function submitForm(
       await discardStaged(deps, [...staged.values()]);
       return SUBMITTED;
     }
-    const values = checkRow(form.fields, body.values, 'values', staged);
-    const group = form.child_group;
-    if (!group && body.rows.length) throw refuse('rows', 'This form has no rows');
-    if (group && body.rows.length > group.max_rows) throw refuse('rows', `At most ${group.max_rows} rows`);
-    const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`, staged)) : [];
-    // A file for a field the form (or its rows) does not have.
-    const used = new Set([
-      ...form.fields.filter((f) => f.type === 'file').map((f) => `values.${f.name}`),
-      ...rows.flatMap((_, i) =>
-        (group?.fields ?? []).filter((f) => f.type === 'file').map((f) => `rows.${i}.${f.name}`),
-      ),
-    ]);
-    const stray = [...staged.keys()].find((k) => !used.has(k));
-    if (stray) throw refuse(stray, 'This form has no such file field');
+    const { values, rows } = checkAnswers(form, body, staged);
     const id = randomUUID();
     const title = `New “${textIn(form.title)}” submission`;
     await notifyStaff(
@@ -432,8 +342,8 @@ const submissionDto = (r: SubmissionRow) => ({
 });
 const fileUrl = (submissionId: string, fileId: string) => `/api/v1/site/submissions/${submissionId}/files/${fileId}`;
 
-/** Submissions with the files sent with them (links staff download through submissionFile). */
-async function withFiles<T extends { id: string }>(db: Tx, items: T[]) {
+/** Submissions with the files sent with them (links staff and the sender download through submissionFile). */
+export async function withFiles<T extends { id: string }>(db: Tx, items: T[]) {
   const files = items.length
     ? await db
         .select()

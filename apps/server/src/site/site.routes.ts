@@ -7,6 +7,7 @@ import { route } from '../platform/route.ts';
 import type { MediaStore } from '../platform/storage/index.ts';
 import type { InboxDeps } from './site-inbox.service.ts';
 import * as inbox from './site-inbox.service.ts';
+import * as mine from './site-my-submissions.service.ts';
 import { publishedCache } from './published-cache.ts';
 import { openMediaFile } from './site-media.service.ts';
 import * as pub from './site-public.service.ts';
@@ -119,6 +120,14 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
       handler: async (req, reply) =>
         publicRead(req, reply, `job:${req.params.slug}`, () => pub.getPublished(db, 'jobs', req.params.slug)),
     });
+    route(app, api.listForms, {
+      handler: async (req, reply) =>
+        publicRead(req, reply, `forms:${JSON.stringify(req.query)}`, () =>
+          pub.listPublished(db, 'forms', req.query, {
+            omit: ['fields', 'child_group', 'submit_label', 'success_message'],
+          }),
+        ),
+    });
     route(app, api.getForm, {
       handler: async (req, reply) =>
         publicRead(req, reply, `form:${req.params.slug}`, () => pub.getPublished(db, 'forms', req.params.slug)),
@@ -152,6 +161,18 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
           },
         );
       },
+    });
+    // A signed-in visitor's own submissions: only the sender (the service's rule); an edit shares the form's limit.
+    route(app, api.listMySubmissions, {
+      handler: async (req) => mine.listMySubmissions(db, authOf(req).user.id),
+    });
+    route(app, api.getMySubmission, {
+      handler: async (req) => mine.getMySubmission(db, authOf(req).user.id, req.params.id),
+    });
+    route(app, api.editMySubmission, {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      handler: async (req) =>
+        mine.editMySubmission(deps, { userId: authOf(req).user.id, ip: req.ip }, req.params.id, req.body),
     });
     // The media library's files: public, content-addressed (a name never changes meaning), so cached for a year.
     route(app, api.getMediaFile, {

@@ -62,6 +62,39 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const noteId = jsonId(notes.body);
   if (noteId) ids.notifications = noteId;
 
+  // A published web form with child rows, and the customer's own submission of it (signed in).
+  const webForm = await admin.agent.post('/api/v1/admin/site/forms', {
+    data: {
+      slug: 'world-form',
+      title: { en: 'World form' },
+      description: { en: '' },
+      fields: [
+        { name: 'full_name', label: { en: 'Full name' }, type: 'text', required: true, options: [] },
+        { name: 'email', label: { en: 'E-mail' }, type: 'email', required: false, options: [] },
+      ],
+      child_group: {
+        label: { en: 'Dependants' },
+        fields: [{ name: 'name', label: { en: 'Name' }, type: 'text', required: true, options: [] }],
+        max_rows: 5,
+      },
+      submit_label: { en: 'Send' },
+      success_message: { en: 'Thank you' },
+    },
+  });
+  const formId = jsonId(webForm.body);
+  if (formId) {
+    ids.forms = formId;
+    await admin.agent.post(`/api/v1/admin/site/forms/${formId}/publish`);
+    await customer.agent.post('/api/v1/forms/world-form/submissions', {
+      values: { full_name: 'World Customer' },
+      rows: [{ name: 'Kid One' }, { name: 'Kid Two' }],
+      started_at: Date.now() - 10_000,
+    });
+    const mine = await customer.agent.get('/api/v1/my/form-submissions');
+    const submissionId = jsonId(mine.body);
+    if (submissionId) ids['form-submissions'] = submissionId;
+  }
+
   const token = await admin.agent.post('/api/v1/auth/tokens', { name: 'world' });
   const tokenId = jsonId(token.body);
   if (tokenId) ids.tokens = tokenId;

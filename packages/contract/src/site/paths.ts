@@ -29,16 +29,22 @@ export function publicPathOf(kind: ContentKind, key: string): string | null {
 /** What a public path shows, the reverse of publicPathOf; null for paths that are not the public site's. */
 export type PublicTarget =
   | { kind: 'pages'; key: string; variant?: PageVariant }
-  | { kind: Exclude<ContentKind, 'pages'>; key: string }
+  | { kind: Exclude<ContentKind, 'pages' | 'posts'>; key: string }
+  /** A post; `category` when the path names one (`detail/blog/{category}/{slug}`): the post must be in it. */
+  | { kind: 'posts'; key: string; category?: string }
   | { kind: 'list'; of: 'posts' | 'galleries' | 'jobs' | 'events'; category?: string };
 
 export function publicTargetOf(pathname: string): PublicTarget | null {
   const parts = pathname.split('/').filter(Boolean);
-  const [first, second, third] = parts;
+  const [first, second, third, fourth] = parts;
   if (parts.length === 0 || (first === 'home' && parts.length <= 2)) return { kind: 'pages', key: 'home' };
   if (parts.length === 1 && NAMED.has(first!)) return { kind: 'pages', key: first! };
   if (first === 'p' && parts.length === 2) return { kind: 'pages', key: second! };
+  // detail/{slug}, detail/blog/{slug}, detail/blog/{category}/{slug} (SPEC §2: up to three levels).
+  if (first === 'detail' && parts.length === 2) return { kind: 'posts', key: second! };
   if (first === 'detail' && second === 'blog' && parts.length === 3) return { kind: 'posts', key: third! };
+  if (first === 'detail' && second === 'blog' && parts.length === 4)
+    return { kind: 'posts', key: fourth!, category: third! };
   if (first === 'list' && parts.length === 1) return { kind: 'list', of: 'posts' };
   if (first === 'list' && second === 'blog' && parts.length === 2) return { kind: 'list', of: 'posts' };
   if (first === 'list' && parts.length === 2) return { kind: 'list', of: 'posts', category: second };
@@ -50,6 +56,18 @@ export function publicTargetOf(pathname: string): PublicTarget | null {
   if (first === 'forms' && parts.length === 2) return { kind: 'forms', key: second! };
   if (first === 'new' && parts.length === 2) return { kind: 'forms', key: second! };
   return null;
+}
+
+/**
+ * A signed-in visitor's own pages under the public site's routes (`forms/{form}/{id}`, `webform-child`,
+ * `edit-webformchild`): never for search engines (noindex, not in the sitemap).
+ */
+export function isPrivateSitePath(pathname: string): boolean {
+  const parts = pathname.split('/').filter(Boolean);
+  return (
+    (parts[0] === 'forms' && parts.length === 3) ||
+    (parts.length === 1 && (parts[0] === 'webform-child' || parts[0] === 'edit-webformchild'))
+  );
 }
 
 /** The site editor's preview frame: the one page of the app that the app itself may frame (same origin). */

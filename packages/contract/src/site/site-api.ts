@@ -210,3 +210,45 @@ export const editorSchema = z.object({ user_id: z.string(), full_name: z.string(
 export const editorListSchema = z.object({ items: z.array(editorSchema) });
 export const grantEditorBodySchema = z.object({ user_id: opaqueText().min(1).max(64) });
 export const editorParamsSchema = z.object({ userId: opaqueText().min(1).max(64) });
+
+/** The public list of web forms (`forms`): what a visitor can fill, without the fields. */
+export const formSummarySchema = publicFormSchema.pick({
+  id: true,
+  published_at: true,
+  slug: true,
+  title: true,
+  description: true,
+});
+export const formListSchema = listOf(formSummarySchema);
+
+/**
+ * A signed-in visitor's own web form submissions (`forms`, `forms/{form}/{id}`; docs/decisions/0021-c). `updated_at`
+ * is set by the visitor's last edit; `editable` is false once staff handled it (or the form is no longer published).
+ */
+export const mySubmissionSummarySchema = z.object({
+  id: z.string(),
+  /** The form's slug (its route). */
+  form: z.string(),
+  form_title: z.string(),
+  status: z.enum(ENQUIRY_STATUSES),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime().nullable(),
+  handled_at: z.iso.datetime().nullable(),
+  editable: z.boolean(),
+});
+export const mySubmissionListSchema = z.object({ items: z.array(mySubmissionSummarySchema) });
+export const mySubmissionSchema = mySubmissionSummarySchema.extend({
+  values: z.record(z.string(), fieldValue),
+  rows: z.array(z.record(z.string(), fieldValue)),
+  /** Files sent with it; `url` downloads one (GET /api/v1/site/submissions/:id/files/:fileId). */
+  files: z.array(submissionFileSchema),
+});
+export type MySubmission = z.infer<typeof mySubmissionSchema>;
+export const mySubmissionParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+/**
+ * An edit of one's own submission: every value and child row again, checked against the form's current published
+ * definition like a new submission. A file field's value is the id of a file already sent with it (kept, moved to
+ * that field's path) or null (the file is removed); an edit sends no new files.
+ */
+export const mySubmissionEditBodySchema = formSubmissionBodySchema.pick({ values: true, rows: true });
+export type MySubmissionEditBody = z.input<typeof mySubmissionEditBodySchema>;

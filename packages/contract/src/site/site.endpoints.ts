@@ -9,9 +9,14 @@ import {
   contactEnquiryBodySchema,
   eventListSchema,
   eventsQuerySchema,
+  formListSchema,
   galleryListSchema,
   jobListSchema,
   listQuerySchema,
+  mySubmissionEditBodySchema,
+  mySubmissionListSchema,
+  mySubmissionParamsSchema,
+  mySubmissionSchema,
   pageQuerySchema,
   pageRouteParamsSchema,
   postListSchema,
@@ -128,6 +133,15 @@ export const getJob = endpoint({
   params: slugParamsSchema,
   response: { 200: publicJobSchema },
 });
+export const listForms = endpoint({
+  method: 'GET',
+  path: '/api/v1/forms',
+  public: true,
+  tags,
+  summary: 'Published web forms, newest first: slug, title and description (forms)',
+  query: listQuerySchema,
+  response: { 200: formListSchema },
+});
 export const getForm = endpoint({
   method: 'GET',
   path: '/api/v1/forms/:slug',
@@ -175,4 +189,33 @@ export const getSubmissionFile = endpoint({
   tags: ['Site inbox'],
   summary: 'A file sent with a web form submission (staff, or its signed-in sender)',
   params: z.object({ id: opaqueText().min(1).max(64), fileId: opaqueText().min(1).max(64) }),
+});
+
+// A signed-in visitor's own web form submissions (docs/decisions/0021-c): only the sender; anyone else 404.
+const mine = ['My web form submissions'];
+export const listMySubmissions = endpoint({
+  method: 'GET',
+  path: '/api/v1/my/form-submissions',
+  tags: mine,
+  summary: 'The caller’s own web form submissions, newest first (up to 250)',
+  response: { 200: mySubmissionListSchema },
+});
+export const getMySubmission = endpoint({
+  method: 'GET',
+  path: '/api/v1/my/form-submissions/:id',
+  tags: mine,
+  summary: 'One of the caller’s own submissions: values, child rows and files (webform-child)',
+  params: mySubmissionParamsSchema,
+  response: { 200: mySubmissionSchema },
+});
+export const editMySubmission = endpoint({
+  method: 'PUT',
+  path: '/api/v1/my/form-submissions/:id',
+  tags: mine,
+  summary: 'Edit one of the caller’s own submissions (edit-webformchild); rate-limited',
+  description:
+    'Checked against the form’s current published definition exactly as a new submission; 409 once staff handled it. Files already sent stay when their field names their id; an edit sends no new files. Staff are notified.',
+  params: mySubmissionParamsSchema,
+  body: mySubmissionEditBodySchema,
+  response: { 200: mySubmissionSchema },
 });

@@ -313,6 +313,12 @@ const S = {
     form: { fields: { alt: 'New' }, file: { name: 'n.png', data: await png() } },
   })) as CallFor,
   submissionFile: ((w) => ({ params: w.site.submissionFile })) as CallFor,
+  mySubmission: ((w) => ({ params: { id: w.site.submissionFile.id } })) as CallFor,
+  // The owner's edit keeps the file sent with it (a file field's value names the file it keeps).
+  editMySubmission: ((w) => ({
+    params: { id: w.site.submissionFile.id },
+    body: { values: { full_name: 'Sam Seeker-Edited', attachment: w.site.submissionFile.fileId }, rows: [] },
+  })) as CallFor,
   revoke: (async (w) => ({ params: { userId: await w.fresh.siteEditor() } })) as CallFor,
 };
 /** Admins and site editors only (none of the matrix's staff is an editor): every other caller 403. */
@@ -538,6 +544,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/site/events/:slug':                           r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.event),
   'GET /api/v1/jobs':                                        r(200, 200, 200, 200, 200, 200, 200, 200, 200),
   'GET /api/v1/jobs/:slug':                                  r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.job),
+  'GET /api/v1/forms':                                       r(200, 200, 200, 200, 200, 200, 200, 200, 200),
   'GET /api/v1/forms/:slug':                                 r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.form),
   'POST /api/v1/forms/:slug/submissions':                    r(201, 201, 201, 201, 201, 201, 201, 201, 201, S.submit),
   'POST /api/v1/contact-enquiries':                          r(201, 201, 201, 201, 201, 201, 201, 201, 201, S.contact),
@@ -545,6 +552,11 @@ export const MATRIX: Record<string, Row> = {
   // A file sent with a web form: staff, and the signed-in visitor who sent it (the owner); another customer 404.
   'GET /api/v1/site/submissions/:id/files/:fileId':          r(401, 200, 404, 200, 200, 200, 200, 200, 200, S.submissionFile),
 
+  // A signed-in visitor's own submissions: anyone signed in lists their own (staff: theirs, none here); only the
+  // sender reads or edits one, anyone else 404 (docs/decisions/0021-c).
+  'GET /api/v1/my/form-submissions':                         r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/my/form-submissions/:id':                     r(401, 200, 404, 404, 404, 404, 404, 200, 404, S.mySubmission),
+  'PUT /api/v1/my/form-submissions/:id':                     r(401, 200, 404, 404, 404, 404, 404, 200, 404, S.editMySubmission),
   // Site editing: Admins and site editors; each kind's nine endpoints are `siteKindLines` above.
   ...siteEditorLines,
   'GET /api/v1/admin/site/settings':                         editor(200),

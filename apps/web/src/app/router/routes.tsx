@@ -8,8 +8,14 @@ import {
   ComingSoonPage,
   ContactUsPage,
   EventPage,
+  GalleryDetailIndex,
   GalleryListPage,
   GalleryPage,
+  EditWebformChildPage,
+  FormsPage,
+  JobDetailPage,
+  MySubmissionPage,
+  WebformChildPage,
   JobPage,
   JobsPage,
   LandingPage,
@@ -34,7 +40,6 @@ import {
   AcceptInvitationPage,
   HomePage,
   MyTicketsPage,
-  NotAvailableYetPage,
   NotFoundPage,
   NotificationsPage,
   OpenTicketsPage,
@@ -51,9 +56,6 @@ import {
   VaultPage,
 } from './pages.ts';
 import { RequireSession } from './require-session.tsx';
-import { GUARDED_PLACEHOLDER_PATHS, PUBLIC_PLACEHOLDER_PATHS } from './route-paths.ts';
-
-const placeholder = (path: string): RouteObject => ({ path, element: <NotAvailableYetPage /> });
 
 export const routes: RouteObject[] = [
   // The site editor's preview frame: the public site's frame and blocks only, without the portal's layout.
@@ -90,16 +92,26 @@ export const routes: RouteObject[] = [
       { path: 'landing-page', element: <LandingPage /> },
       { path: 'list', element: <BlogListPage /> },
       { path: 'list/:page_route', element: <BlogListPage /> },
+      // detail/{slug}, detail/blog/{slug}, detail/blog/{category}/{slug}: a post (PostPage reads the levels).
+      { path: 'detail/:page_route', element: <PostPage /> },
       { path: 'detail/:page_route/:page_route_1', element: <PostPage /> },
+      { path: 'detail/:page_route/:page_route_1/:page_route_2', element: <PostPage /> },
       { path: 'gallery-list', element: <GalleryListPage /> },
+      { path: 'gallery-detail', element: <GalleryDetailIndex /> },
       { path: 'gallery-detail/:id', element: <GalleryPage /> },
       { path: 'events/:events', element: <EventPage /> },
       { path: 'seeker', element: <JobsPage /> },
       { path: 'seeker/:route', element: <JobPage /> },
+      { path: 'job-detail', element: <JobDetailPage /> },
+      // Web forms, and a signed-in visitor's own submissions (forms/{form}/{id}; webform-child and
+      // edit-webformchild take ?submission={id} and lead to forms without one: features/cms/my-submissions.tsx).
+      { path: 'forms', element: <FormsPage /> },
       { path: 'forms/:route', element: <WebFormPage /> },
+      { path: 'forms/:doc_type/:route', element: <MySubmissionPage /> },
+      { path: 'webform-child', element: <WebformChildPage /> },
+      { path: 'edit-webformchild', element: <EditWebformChildPage /> },
       { path: 'new/:page_route', element: <WebFormPage /> },
       { path: 'social-share', element: <SocialSharePage /> },
-      ...PUBLIC_PLACEHOLDER_PATHS.map(placeholder),
       {
         element: <RequireSession />,
         children: [
@@ -133,7 +145,6 @@ export const routes: RouteObject[] = [
           { path: 'form/:id', element: <QuestionnairePage /> },
           { path: 'referral', element: <ReferralPage /> },
           { path: 'grid/:route', element: <ReferralTreePage /> },
-          ...GUARDED_PLACEHOLDER_PATHS.map(placeholder),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

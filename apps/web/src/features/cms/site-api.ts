@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   endpoints,
   textIn,
   type ContactEnquiryBody,
   type FormSubmissionBody,
   type LocalizedText,
+  type MySubmissionEditBody,
   type PageVariant,
 } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,7 @@ export const usePost = (slug: string) =>
   useQuery({
     queryKey: [...site, 'post', slug],
     queryFn: () => call(endpoints.getPost, { params: { slug } }),
+    enabled: slug !== '',
     retry: false,
     ...fresh,
   });
@@ -72,6 +74,35 @@ export const useWebForm = (slug: string) =>
     retry: false,
     ...fresh,
   });
+/** `forms`: the published web forms (SPEC §9: a link list of 250). */
+export const useWebForms = () =>
+  useQuery({
+    queryKey: [...site, 'forms'],
+    queryFn: () => call(endpoints.listForms, { query: { limit: 250 } }),
+    ...fresh,
+  });
+
+// A signed-in visitor's own submissions: theirs, so never cached as the site's content is.
+const mine = ['my-form-submissions'] as const;
+export const useMySubmissions = () => useQuery({ queryKey: mine, queryFn: () => call(endpoints.listMySubmissions) });
+export const useMySubmission = (id: string) =>
+  useQuery({
+    queryKey: [...mine, id],
+    queryFn: () => call(endpoints.getMySubmission, { params: { id } }),
+    retry: false,
+  });
+export const useEditMySubmission = (id: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MySubmissionEditBody) => call(endpoints.editMySubmission, { params: { id }, body }),
+    onSuccess: (data) => {
+      client.setQueryData([...mine, id], data);
+      return client.invalidateQueries({ queryKey: mine, exact: true });
+    },
+    meta: toastOnError,
+  });
+};
+
 export const usePublicServices = () =>
   useQuery({
     queryKey: ['catalog', 'public-services'],

@@ -3,7 +3,7 @@ import { IconCalendarEvent, IconMapPin, IconVideo } from '@tabler/icons-react';
 import type { PublicPage } from '@taxportal/contract';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { BlockView, GalleryGrid, PostCards, RichText } from './site-blocks.tsx';
 import { SiteFrame } from './site-frame.tsx';
@@ -116,14 +116,26 @@ export function BlogListPage() {
   );
 }
 
-/** `detail/blog/{slug}`: a post. */
+/**
+ * Which post a `detail/…` path shows, up to three levels (SPEC §2), the same reading as the server's head
+ * (publicTargetOf): `detail/{slug}`, `detail/blog/{slug}`, and `detail/blog/{category}/{slug}`, which is the post
+ * only when it is in that category. Anything else is not found.
+ */
+function postPathOf(params: { page_route?: string; page_route_1?: string; page_route_2?: string }) {
+  const { page_route: a, page_route_1: b, page_route_2: c } = params;
+  if (c !== undefined) return a === 'blog' ? { slug: c, category: b } : null;
+  return { slug: b ?? a ?? '' };
+}
+
+/** `detail/{slug}`, `detail/blog/{slug}`, `detail/blog/{category}/{slug}`: a post. */
 export function PostPage() {
   const { t } = useTranslation();
   const text = useText();
-  const { page_route_1 } = useParams();
-  const { data, isLoading } = usePost(page_route_1 ?? '');
+  const target = postPathOf(useParams());
+  const { data: found, isLoading } = usePost(target?.slug ?? '');
+  const data = target && found && (!target.category || found.categories.includes(target.category)) ? found : undefined;
   useDocumentTitle(data ? text(data.title) : undefined);
-  if (isLoading) return <PageLoader />;
+  if (isLoading && target) return <PageLoader />;
   if (!data)
     return (
       <SiteFrame>
@@ -150,6 +162,17 @@ export function PostPage() {
       </Container>
     </SiteFrame>
   );
+}
+
+/** `gallery-detail` without a gallery: the list of galleries. */
+export const GalleryDetailIndex = () => <Navigate to="/gallery-list" replace />;
+
+/** `job-detail` (SPEC §2, no parameter): `?route={slug}` is that opening, otherwise every opening (`seeker`). */
+export function JobDetailPage() {
+  const [params] = useSearchParams();
+  const route = params.get('route');
+  const safe = route && /^[a-z0-9][a-z0-9-]{0,119}$/.test(route) ? route : null;
+  return <Navigate to={safe ? `/seeker/${safe}` : '/seeker'} replace />;
 }
 
 /** `gallery-detail/{id}`: a gallery's images with captions. */
@@ -364,3 +387,5 @@ export function SocialSharePage() {
     </Shell>
   );
 }
+
+export { EditWebformChildPage, FormsPage, MySubmissionPage, WebformChildPage } from './my-submissions.tsx';

@@ -14,26 +14,77 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { UPLOAD_ACCEPT, type FormField } from '@taxportal/contract';
+import { UPLOAD_ACCEPT, type FormField, type MySubmission } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
-import { useSubmitWebForm, useText, useWebForm } from './site-api.ts';
+import { useEditMySubmission, useSubmitWebForm, useText, useWebForm } from './site-api.ts';
 
-type Value = string | boolean | File;
+/** A file already sent with a submission being edited: kept by naming its id (docs/decisions/0021-c). */
+type StoredFile = { storedId: string; name: string };
+type Value = string | boolean | File | StoredFile;
 type Values = Record<string, Value>;
+const isStored = (v: Value | undefined): v is StoredFile => typeof v === 'object' && v !== null && 'storedId' in v;
 
-function FieldInput({
-  field,
-  value,
-  onChange,
-  error,
-}: {
+/** A stored submission's answers as the form's inputs hold them; a file field holds the file sent with it. */
+function prefill(submission: MySubmission) {
+  const fileAt = (path: string): Value => {
+    const f = submission.files.find((x) => x.field === path);
+    return f ? { storedId: f.id, name: f.file_name } : '';
+  };
+  const toInputs = (answers: Record<string, string | number | boolean | null>, prefix: string): Values =>
+    Object.fromEntries(
+      Object.entries(answers).map(([k, v]) => {
+        const file = fileAt(`${prefix}.${k}`);
+        if (file) return [k, file];
+        return [k, typeof v === 'boolean' ? v : v === null ? '' : String(v)];
+      }),
+    );
+  return {
+    values: toInputs(submission.values, 'values'),
+    rows: submission.rows.map((r, i) => toInputs(r, `rows.${i}`)),
+  };
+}
+
+/** An edit sends no new file: a file field shows the file it keeps, which the visitor may remove. */
+function StoredFileField({ field, value, onChange, error }: FieldProps) {
+  const text = useText();
+  const { t } = useTranslation();
+  const label = text(field.label);
+  return (
+    <Stack gap={4} role="group" aria-label={label}>
+      <Text size="sm" fw={700}>
+        {label}
+      </Text>
+      {isStored(value) ? (
+        <Group gap="xs">
+          <Text size="sm">{value.name}</Text>
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => onChange('')}>
+            {t('site.form.removeFile', { name: value.name })}
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('site.form.noFileInEdit')}
+        </Text>
+      )}
+      {error && (
+        <Text size="xs" c="red">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+type FieldProps = {
   field: FormField;
   value: Value | undefined;
   onChange: (v: Value) => void;
   error?: string | undefined;
-}) {
+};
+
+function FieldInput({ field, value, onChange, error, editing }: FieldProps & { editing: boolean }) {
   const text = useText();
   const { t } = useTranslation();
   const common = {
@@ -72,6 +123,7 @@ function FieldInput({
         />
       );
     case 'file':
+      if (editing) return <StoredFileField field={field} value={value} onChange={onChange} error={error} />;
       return (
         <FileInput
           {...common}
@@ -96,15 +148,29 @@ function FieldInput({
   }
 }
 
-/** A web form from its published definition, with its repeatable child rows (webform-child). */
-export function WebForm({ slug }: { slug: string }) {
+/**
+ * A web form from its published definition, with its repeatable child rows (webform-child). With `edit`, the
+ * signed-in sender's own submission prefilled (edit-webformchild): it sends the answers again, the files it keeps
+ * by id, and hands the saved submission to `onSaved`.
+ */
+export function WebForm({
+  slug,
+  edit,
+}: {
+  slug: string;
+  edit?: { submission: MySubmission; onSaved: (saved: MySubmission) => void; onCancel: () => void };
+}) {
   const { t } = useTranslation();
   const text = useText();
   const { data: form, isError } = useWebForm(slug);
   const submit = useSubmitWebForm(slug);
+  const save = useEditMySubmission(edit?.submission.id ?? '');
   const [startedAt] = useState(() => Date.now());
-  const [values, setValues] = useState<Values>({});
-  const [rows, setRows] = useState<Values[]>([]);
+  const [initial] = useState(() => (edit ? prefill(edit.submission) : { values: {}, rows: [] }));
+  const [values, setValues] = useState<Values>(initial.values);
+  const [rows, setRows] = useState<Values[]>(initial.rows);
+  const editing = edit !== undefined;
+  const sent = editing ? save : submit;
   if (isError) return <Alert color="gray">{t('site.notFound')}</Alert>;
   if (!form) return null;
   if (submit.isSuccess)
@@ -113,7 +179,7 @@ export function WebForm({ slug }: { slug: string }) {
         {text(form.success_message)}
       </Alert>
     );
-  const errorOf = (path: string) => (isApiError(submit.error) ? submit.error.fieldMessage(path) : undefined);
+  const errorOf = (path: string) => (isApiError(sent.error) ? sent.error.fieldMessage(path) : undefined);
   const group = form.child_group;
   return (
     <form
@@ -123,14 +189,23 @@ export function WebForm({ slug }: { slug: string }) {
         e.preventDefault();
         // Files go as parts of their own, named by their field's path; the answers carry none.
         const files: Record<string, File> = {};
-        const answers = (row: Values, prefix: string) =>
+        // Only the form's fields as published now: an edited submission may hold answers to fields since removed.
+        const answers = (row: Values, prefix: string, fields = prefix === 'values' ? form.fields : group?.fields) =>
           Object.fromEntries(
-            Object.entries(row).map(([k, v]) => {
-              if (!(v instanceof File)) return [k, v];
-              files[`${prefix}.${k}`] = v;
-              return [k, null];
-            }),
+            Object.entries(row)
+              .filter(([k]) => fields?.some((f) => f.name === k))
+              .map(([k, v]) => {
+                if (isStored(v)) return [k, v.storedId];
+                if (!(v instanceof File)) return [k, v];
+                files[`${prefix}.${k}`] = v;
+                return [k, null];
+              }),
           );
+        if (edit) {
+          const body = { values: answers(values, 'values'), rows: rows.map((r, i) => answers(r, `rows.${i}`)) };
+          save.mutate(body, { onSuccess: edit.onSaved });
+          return;
+        }
         const body = {
           values: answers(values, 'values'),
           rows: rows.map((r, i) => answers(r, `rows.${i}`)),
@@ -140,13 +215,14 @@ export function WebForm({ slug }: { slug: string }) {
       }}
     >
       <Stack gap="sm">
-        <Title order={2}>{text(form.title)}</Title>
+        <Title order={2}>{editing ? t('site.mine.editTitle', { form: text(form.title) }) : text(form.title)}</Title>
         {text(form.description) && <Text>{text(form.description)}</Text>}
         {form.fields.map((f) => (
           <FieldInput
             key={f.name}
             field={f}
             value={values[f.name]}
+            editing={editing}
             error={errorOf(`values.${f.name}`)}
             onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))}
           />
@@ -165,6 +241,7 @@ export function WebForm({ slug }: { slug: string }) {
                         key={f.name}
                         field={f}
                         value={row[f.name]}
+                        editing={editing}
                         error={errorOf(`rows.${i}.${f.name}`)}
                         onChange={(v) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [f.name]: v } : r)))}
                       />
@@ -194,10 +271,20 @@ export function WebForm({ slug }: { slug: string }) {
             )}
           </Stack>
         )}
+        {isApiError(sent.error) && sent.error.status === 409 && (
+          <Alert color="orange" role="alert">
+            {sent.error.detail}
+          </Alert>
+        )}
         <Group>
-          <Button type="submit" loading={submit.isPending}>
-            {text(form.submit_label) || t('site.form.submit')}
+          <Button type="submit" loading={sent.isPending}>
+            {editing ? t('site.mine.save') : text(form.submit_label) || t('site.form.submit')}
           </Button>
+          {edit && (
+            <Button variant="default" onClick={edit.onCancel}>
+              {t('site.mine.cancel')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

@@ -116,8 +116,14 @@ export const formSubmissions = pgTable(
     handled_at: ts('handled_at'),
     handled_by: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
+    /** The signed-in sender's last edit (docs/decisions/0021-c); null until then. */
+    updated_at: ts('updated_at'),
   },
-  (t) => [index('form_submissions_entry_idx').on(t.entry_id, t.created_at)],
+  (t) => [
+    index('form_submissions_entry_idx').on(t.entry_id, t.created_at),
+    // A visitor's own submissions, newest first (`forms`).
+    index('form_submissions_user_idx').on(t.user_id, t.created_at),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "form_submissions" ADD COLUMN "updated_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "form_submissions_user_idx" ON "form_submissions" USING btree ("user_id","created_at");

@@ -1,0 +1,143 @@
+import { emailSchema, textIn, type FormField, type WebFormData } from '@taxportal/contract';
+import { z } from 'zod';
+import { AppError } from '../platform/errors.ts';
+import { sanitizePlainText } from './site.sanitize.ts';
+
+/**
+ * The one home of the rule "a web form's answers match its published definition": a new submission
+ * (site-inbox.service.ts) and a visitor's edit of their own (site-my-submissions.service.ts) both call
+ * checkAnswers, so the two can never disagree about what a form accepts.
+ */
+export type Value = string | number | boolean | null;
+export type Answers = { values: Record<string, Value>; rows: Record<string, Value>[] };
+/** The files a submission carries, by their field's path (`values.resume`, `rows.0.certificate`). */
+export type FilesAt = Map<string, { fileName: string }>;
+
+export const refuse = (field: string, message: string) =>
+  new AppError('validation', message, { errors: [{ field, message }] });
+const isBlank = (v: Value | undefined) => v === undefined || v === null || v === '' || v === false;
+const PHONE = /^\+?[\d\s().-]{7,25}$/;
+
+function checkField(f: FormField, raw: Value | undefined, path: string): Value {
+  const label = textIn(f.label);
+  if (isBlank(raw)) {
+    if (f.required) throw refuse(path, `${label} is required`);
+    return f.type === 'checkbox' ? false : null;
+  }
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  switch (f.type) {
+    case 'checkbox':
+      if (typeof raw !== 'boolean') throw refuse(path, `${label}: tick or leave it`);
+      return raw;
+    case 'number': {
+      const n = typeof text === 'number' ? text : Number(text);
+      if (!Number.isFinite(n)) throw refuse(path, `${label} must be a number`);
+      return n;
+    }
+    case 'email': {
+      const parsed = emailSchema.safeParse(text);
+      if (!parsed.success) throw refuse(path, 'Enter a valid e-mail address');
+      return parsed.data;
+    }
+    case 'phone':
+      if (typeof text !== 'string' || !PHONE.test(text)) throw refuse(path, `${label} must be a phone number`);
+      return text;
+    case 'date':
+      if (typeof text !== 'string' || !z.iso.date().safeParse(text).success)
+        throw refuse(path, `${label} must be a date (YYYY-MM-DD)`);
+      return text;
+    case 'select':
+      if (typeof text !== 'string' || !f.options.some((o) => o.value === text))
+        throw refuse(path, `${label}: choose one of the options`);
+      return text;
+    case 'file':
+      // A file comes as a part of a multipart submission (checkRow takes it from there), never as a value.
+      throw refuse(path, `${label}: send the file itself`);
+    default:
+      if (typeof text !== 'string') throw refuse(path, `${label} must be text`);
+      if (text.length > (f.type === 'textarea' ? 5000 : 500)) throw refuse(path, `${label} is too long`);
+      return sanitizePlainText(text);
+  }
+}
+
+function checkRow(
+  fields: FormField[],
+  values: Record<string, Value>,
+  prefix: string,
+  files: FilesAt,
+): Record<string, Value> {
+  const known = new Set(fields.map((f) => f.name));
+  const unknown = Object.keys(values).find((k) => !known.has(k));
+  if (unknown) throw refuse(`${prefix}.${unknown}`, 'This form has no such field');
+  return Object.fromEntries(
+    fields.map((f) => {
+      const path = `${prefix}.${f.name}`;
+      if (f.type !== 'file') return [f.name, checkField(f, values[f.name], path)];
+      const file = files.get(path);
+      if (!isBlank(values[f.name])) throw refuse(path, `${textIn(f.label)}: send the file itself`);
+      if (!file && f.required) throw refuse(path, `${textIn(f.label)} is required`);
+      return [f.name, file ? file.fileName : null];
+    }),
+  );
+}
+
+/** The paths of a form's file fields for a number of child rows. */
+const filePaths = (form: WebFormData, rowCount: number) => [
+  ...form.fields.filter((f) => f.type === 'file').map((f) => `values.${f.name}`),
+  ...Array.from({ length: rowCount }, (_, i) =>
+    (form.child_group?.fields ?? []).filter((f) => f.type === 'file').map((f) => `rows.${i}.${f.name}`),
+  ).flat(),
+];
+
+/**
+ * A submission's answers checked against the form's definition: every field's type, required fields, select
+ * options, the number of child rows, and a file only where the form has a file field. Answers as stored (plain text
+ * sanitised, a file field holding its file's name); 422 naming the first field that is wrong.
+ */
+export function checkAnswers(form: WebFormData, body: Answers, files: FilesAt): Answers {
+  const values = checkRow(form.fields, body.values, 'values', files);
+  const group = form.child_group;
+  if (!group && body.rows.length) throw refuse('rows', 'This form has no rows');
+  if (group && body.rows.length > group.max_rows) throw refuse('rows', `At most ${group.max_rows} rows`);
+  const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`, files)) : [];
+  // A file for a field the form (or its rows) does not have.
+  const used = new Set(filePaths(form, rows.length));
+  const stray = [...files.keys()].find((k) => !used.has(k));
+  if (stray) throw refuse(stray, 'This form has no such file field');
+  return { values, rows };
+}
+
+/**
+ * An edit names the files it keeps: a file field's value is the id of a file already sent with the submission.
+ * Each named file moves to that field's path (a child row may have moved up); the value is cleared, so that
+ * checkAnswers sees the file where a new submission's would be. Files no field names are dropped by the caller.
+ */
+export function claimStoredFiles<F extends { id: string; file_name: string }>(
+  form: WebFormData,
+  body: Answers,
+  stored: F[],
+): { answers: Answers; kept: Map<string, F> } {
+  const isFile = (fields: FormField[], name: string) => fields.some((f) => f.name === name && f.type === 'file');
+  const kept = new Map<string, F>();
+  const claim = (fields: FormField[], row: Record<string, Value>, prefix: string) =>
+    Object.fromEntries(
+      Object.entries(row).map(([name, v]) => {
+        if (!isFile(fields, name) || typeof v !== 'string' || v === '') return [name, v];
+        const path = `${prefix}.${name}`;
+        const file = stored.find((f) => f.id === v);
+        if (!file || [...kept.values()].includes(file))
+          throw refuse(path, 'This file is not one sent with this submission');
+        kept.set(path, file);
+        return [name, null];
+      }),
+    );
+  const answers = {
+    values: claim(form.fields, body.values, 'values'),
+    rows: body.rows.map((r, i) => claim(form.child_group?.fields ?? [], r, `rows.${i}`)),
+  };
+  return { answers, kept };
+}
+
+/** The files map checkAnswers takes, from what an edit keeps. */
+export const keptFiles = (kept: Map<string, { file_name: string }>): FilesAt =>
+  new Map([...kept].map(([path, f]) => [path, { fileName: f.file_name }]));
