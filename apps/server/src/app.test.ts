@@ -202,6 +202,27 @@ describe('compression', () => {
     }
   });
 
+  it('compresses the HTML of a public route, which carries its own head', async () => {
+    const html = `<!doctype html><html lang="en"><head><title>x</title></head><body>${'<div></div>'.repeat(300)}</body></html>`;
+    const app = await appWithWebBuild({ 'index.html': html });
+    try {
+      // A path the web app does not know: the site's 404 page, with its own head.
+      const page = await app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Page not found');
+      const gz = await app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<title>Page not found');
+      const plain = await app.inject({ url: '/no/such/page', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<title>Page not found');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('compresses API JSON above 1 KB and leaves small answers alone', async () => {
     const t = await createTestApp();
     try {

@@ -114,10 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   registerAuditContext(app);
 
-  // API JSON above 1 KB goes out compressed (Brotli at a quality cheap enough per request, or gzip). Only JSON:
-  // event streams must flush as written, and documents are encrypted, already-compressed bytes. The web app's
-  // files are compressed at build time and served pre-compressed (platform/web.ts). Request bodies are never
-  // inflated (no decompression bombs).
+  // API JSON above 1 KB goes out compressed (Brotli at a quality cheap enough per request, or gzip), and so does
+  // the HTML of a public route, which carries the page's own head (platform/web.ts sendCompressed). Only those:
+  // event streams must flush as written, and documents are encrypted, already-compressed bytes. The web app's files
+  // are compressed at build time and served pre-compressed (platform/web.ts). Request bodies are never inflated (no
+  // decompression bombs).
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,

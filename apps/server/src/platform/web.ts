@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors.ts';
 
 /** apps/web/dist, found from this file whether running from src/ or dist/. */
@@ -37,6 +39,34 @@ export function withFrameSources(csp: string, origins: string[]): string {
   const safe = origins.filter((o) => /^https?:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(o));
   if (!safe.length) return csp;
   return csp.replace(/frame-src ([^;]*)/, (directive) => `${directive} ${safe.join(' ')}`);
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The encoding to send for an Accept-Encoding header: Brotli, else gzip, else none (a `q=0` refuses one). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const offered = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+/**
+ * A public route's HTML, made per request (the page's own head), compressed per request: app.ts's @fastify/compress
+ * works through route hooks, which do not reach the not-found handler that serves it.
+ */
+async function sendCompressed(acceptEncoding: string | string[] | undefined, reply: FastifyReply, html: string) {
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(acceptEncoding);
+  if (!encoding) return reply.send(html);
+  const body =
+    encoding === 'br' ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gzip(html);
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 /**
@@ -77,11 +107,8 @@ export async function registerWebApp(
       const head = await headFor(pathname);
       if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
-      return reply
-        .code(head.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withHead(template, head));
+      reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return sendCompressed(request.headers['accept-encoding'], reply, withHead(template, head));
     }
     return reply
       .code(404)
