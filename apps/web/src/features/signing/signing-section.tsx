@@ -19,11 +19,18 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
   const [preparing, setPreparing] = useState(false);
   const [viewing, setViewing] = useState(false);
 
+  /** The factor the signer confirmed with, as the audit page names it. */
+  const confirmedBy = (s: Signer) => {
+    if (!s.confirmation) return null;
+    const factor = t(`signing.confirmedBy.${s.confirmation}`, { phone: s.confirmation_phone ?? '' });
+    return s.stricter_check_off ? t('signing.checkOff', { factor }) : factor;
+  };
+
   if (state.isPending) return null;
   if (state.isError) {
     return <Alert color="red">{errorMessage(state.error)}</Alert>;
   }
-  const { request, can_sign, suggestion } = state.data;
+  const { request, can_sign, suggestion, factors } = state.data;
   const nobodySigned = !request || request.signers.every((s) => !s.signed_at);
   const closed = ['Completed', 'Closed', 'Cancelled'].includes(ticket.status);
 
@@ -87,7 +94,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
                 </Text>
                 <Text size="xs" c={s.signed_at ? 'green' : 'dimmed'} data-testid="signer-status">
                   {s.signed_at
-                    ? `${t('signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`signing.method.${s.method ?? 'typed'}`)}${isStaff && s.ip ? `, ${s.ip}` : ''})`
+                    ? `${t('signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`signing.method.${s.method ?? 'typed'}`)}${confirmedBy(s) ? `, ${confirmedBy(s)}` : ''}${isStaff && s.ip ? `, ${s.ip}` : ''})`
                     : t('signing.notSigned')}
                 </Text>
               </Stack>
@@ -122,7 +129,13 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
         </>
       )}
       {signing && request && (
-        <SigningDialog ticket={ticket} request={request} signer={signing} onClose={() => setSigning(null)} />
+        <SigningDialog
+          ticket={ticket}
+          request={request}
+          signer={signing}
+          factors={factors}
+          onClose={() => setSigning(null)}
+        />
       )}
       <DraftsPreviewModal
         file={
