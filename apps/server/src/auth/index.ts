@@ -14,7 +14,7 @@ export { customerForPerson, type CustomerInviteDeps } from './customer-invitatio
  * Step-up at a sensitive step (signing Form 8879): the person's second factors, a passkey challenge bound to
  * them, an authenticator or recovery code, a code texted with the phone-code rules (docs/decisions/0021-a).
  */
-export { secondFactorsOf, maskPhone, type SecondFactors } from './step-up.ts';
+export { secondFactorsOf, maskPhone } from './step-up.ts';
 export { stepUpOptions as passkeyStepUpOptions, verifyStepUp as verifyPasskeyStepUp } from './passkeys.service.ts';
 export { useCodeKind as useSecondFactorCode } from './mfa.service.ts';
 export { sendStepUpCode, checkStepUpCode } from './phone.service.ts';

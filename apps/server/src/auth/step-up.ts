@@ -9,7 +9,7 @@ import { verifiedPhoneOf } from './phone.repository.ts';
  * with the second factors auth owns: passkeys, TOTP and recovery codes, a code texted to a verified phone. The
  * rules stay here (and in mfa.service, passkeys.service, phone.service); callers only ask.
  */
-export interface SecondFactors {
+interface SecondFactors {
   passkey: boolean;
   totp: boolean;
   recoveryCodes: boolean;
