@@ -67,10 +67,10 @@ export async function sendSpouseCode(
   const channel = spouseChannel(deps, request, await isStrictIdentity(deps.db));
   if (!channel)
     throw new AppError('conflict', request.spouse_phone ? SIGNING_MESSAGES.smsOff : SIGNING_MESSAGES.spouseNoPhone);
-  const sentAudit = (expires: Date) =>
+  const sentAudit = (expires: Date, hash: string | null = null) =>
     deps.db.transaction(async (tx) => {
-      // For a texted code this only marks it sent: the code itself lives (as an HMAC) with auth's phone codes.
-      await repo.updateRequest(tx, request.id, { spouse_code_expires_at: expires });
+      // A texted code is only marked sent here: the code itself lives (as an HMAC) with auth's phone codes.
+      await repo.updateRequest(tx, request.id, { spouse_code_expires_at: expires, spouse_code_hash: hash });
       await audit(tx, {
         actorId: auth.user.id,
         action: 'signing.spouse_code_sent',
@@ -93,8 +93,7 @@ export async function sendSpouseCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expires = new Date(deps.now().getTime() + SPOUSE_CODE_MINUTES * 60_000);
   const follow = new FollowUps();
-  await repo.updateRequest(deps.db, request.id, { spouse_code_hash: codeHash(deps.sessionSecret, request.id, code) });
-  await sentAudit(expires);
+  await sentAudit(expires, codeHash(deps.sessionSecret, request.id, code));
   follow.mail({
     to: request.spouse_email!,
     subject: `Your code to sign Form 8879 (${ticket.name})`,
