@@ -70,7 +70,7 @@ for (const [device, viewport] of [
       // switched the stricter check off: then it is offered too, after the app). A wrong code is refused and
       // counted, then the app's next code confirms (the current one was spent turning the app on).
       await expect(dialog.getByTestId('signing-password')).toHaveCount(0);
-      const codeField = dialog.getByLabel('Code from your authenticator app, or a recovery code');
+      const codeField = dialog.getByLabel('Authenticator or recovery code');
       await codeField.fill(totpCode(secret) === '000000' ? '111111' : '000000');
       await dialog.getByTestId('signing-confirm').click();
       await expect(dialog).toContainText('That code is not right, or it was used already.');

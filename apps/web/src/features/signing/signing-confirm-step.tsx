@@ -197,7 +197,7 @@ export function SigningConfirmStep({
             loading={smsCode.isPending}
             data-testid="signing-sms-send"
           >
-            {sentTo ? t('signing.textAgain') : t('signing.textMeCode')}
+            {sentTo ? t('signing.textAgain') : t('signing.factor.sms_code')}
           </Button>
           {codeField(t('signing.smsCode'), 'signing-sms-code')}
           {confirmButton({ signer: 'taxpayer', factor: 'sms_code', code: secret.trim() })}

@@ -1,15 +1,17 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
 import { useSigning } from './signing-api.ts';
-import { SigningDialog } from './signing-dialog.tsx';
 import { SigningPrepareForm } from './signing-prepare-form.tsx';
+
+/** The dialog (signature pad, factors) loads when someone opens it. */
+const SigningDialog = lazy(() => import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })));
 
 /** Form 8879 on the ticket: staff prepare it and see who signed; the customer (and spouse) sign it. */
 export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -129,13 +131,15 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
         </>
       )}
       {signing && request && (
-        <SigningDialog
-          ticket={ticket}
-          request={request}
-          signer={signing}
-          factors={factors}
-          onClose={() => setSigning(null)}
-        />
+        <Suspense fallback={null}>
+          <SigningDialog
+            ticket={ticket}
+            request={request}
+            signer={signing}
+            factors={factors}
+            onClose={() => setSigning(null)}
+          />
+        </Suspense>
       )}
       <DraftsPreviewModal
         file={
