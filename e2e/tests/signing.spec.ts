@@ -1,7 +1,35 @@
 import fs from 'node:fs';
-import { expect, readMail, test } from './fixtures.ts';
+import zlib from 'node:zlib';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, readMail, test, totpCode } from './fixtures.ts';
 import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
-import { createTicketByApi } from './ticket-helpers.ts';
+import { createTicketByApi, csrfHeaders, postJson } from './ticket-helpers.ts';
+
+/** The customer of `request` turns on an authenticator app (through the API): its secret. */
+async function enableTotp(request: APIRequestContext): Promise<string> {
+  const { secret } = await postJson<{ secret: string }>(request, '/api/v1/auth/mfa/setup', {});
+  await postJson(request, '/api/v1/auth/mfa/enable', { code: totpCode(secret) });
+  return secret;
+}
+
+/** The words pdf-lib drew (hex strings shown with Tj, in deflated streams): enough to read the audit page. */
+function pdfWords(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const bytes = pdf.subarray(start, raw.indexOf('endstream', start));
+    let content: string;
+    try {
+      content = zlib.inflateSync(bytes).toString('latin1');
+    } catch {
+      content = bytes.toString('latin1');
+    }
+    for (const op of content.matchAll(/<([0-9a-fA-F]*)>\s*Tj/g))
+      out.push(Buffer.from(op[1]!, 'hex').toString('latin1'));
+  }
+  return out.join('\n');
+}
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -12,11 +40,12 @@ for (const [device, viewport] of [
   test.describe(`Form 8879 on ${device} (${viewport.width} px)`, () => {
     test.use({ viewport });
 
-    test('staff prepare it; the customer confirms the password and draws a signature; staff download the signed PDF', async ({
+    test('staff prepare it; the customer confirms with a TOTP code and draws a signature; the audit page says TOTP', async ({
       page,
       customer,
       staff,
     }) => {
+      const secret = await enableTotp(page.request);
       const ticket = await createTicketByApi(page.request, 0, 2024);
       const prep = await staff('Tax Preparer', viewport);
       await prep.page.goto(`/form/message/${ticket.name}`);
@@ -37,11 +66,15 @@ for (const [device, viewport] of [
       await page.getByTestId('sign-as-taxpayer').click();
       const dialog = page.getByTestId('signing-dialog');
       await expect(dialog.getByTestId('signing-view-form')).toHaveAttribute('href', /disposition=inline/);
-      // A wrong password is refused, then the right one confirms.
-      await dialog.getByLabel('Your password').fill('not-my-password');
+      // The authenticator app is the customer's factor (a password alone no longer signs, unless the firm
+      // switched the stricter check off: then it is offered too, after the app). A wrong code is refused and
+      // counted, then the app's next code confirms (the current one was spent turning the app on).
+      await expect(dialog.getByTestId('signing-password')).toHaveCount(0);
+      const codeField = dialog.getByLabel('Authenticator or recovery code');
+      await codeField.fill(totpCode(secret) === '000000' ? '111111' : '000000');
       await dialog.getByTestId('signing-confirm').click();
-      await expect(dialog).toContainText('The password is not correct.');
-      await dialog.getByLabel('Your password').fill(customer.password);
+      await expect(dialog).toContainText('That code is not right, or it was used already.');
+      await codeField.fill(totpCode(secret, true));
       await dialog.getByTestId('signing-confirm').click();
       await dialog.getByTestId('signing-name').fill(customer.full_name);
       await drawSignature(page);
@@ -50,12 +83,14 @@ for (const [device, viewport] of [
       await expect(page.getByTestId('toast-success').filter({ hasText: 'Form 8879 is signed' })).toBeVisible();
       await expect(page.getByTestId('signer-row')).toHaveAttribute('data-signed', 'yes');
       await expect(page.getByTestId('signing-completed')).toBeVisible();
+      await expect(page.getByTestId('signer-status')).toContainText('TOTP');
 
       await prep.page.reload();
       const signer = prep.page.getByTestId('signer-row');
       await expect(signer).toHaveAttribute('data-signed', 'yes');
       await expect(signer.getByTestId('signer-status')).toContainText('Signed');
       await expect(signer.getByTestId('signer-status')).toContainText('drawn');
+      await expect(signer.getByTestId('signer-status')).toContainText('TOTP');
       const [download] = await Promise.all([
         prep.page.waitForEvent('download'),
         prep.page.getByTestId('signed-download').click(),
@@ -63,57 +98,79 @@ for (const [device, viewport] of [
       const bytes = fs.readFileSync((await download.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      expect(pdfWords(bytes)).toContain('Identity confirmed by: TOTP code from an authenticator app');
       await prep.context.close();
     });
   });
 }
 
-test('a joint return: staff name the spouse, who signs with a code e-mailed to them (typed signature)', async ({
+test("the firm switches the stricter check off: the password and the spouse's e-mailed code sign, and it shows", async ({
   page,
   customer,
   staff,
 }) => {
-  const ticket = await createTicketByApi(page.request, 1, 2024);
-  const spouseEmail = `spouse-${Date.now()}@example.test`;
-  const prep = await staff('Tax Preparer');
-  await prep.page.goto(`/form/message/${ticket.name}`);
-  await prep.page.getByTestId('signing-joint').check();
-  await prep.page.getByTestId('signing-spouse-name').fill('Robin Spouse');
-  await prep.page.getByTestId('signing-spouse-email').fill(spouseEmail);
-  await prep.page.getByTestId('signing-prepare-submit').click();
-  await expect(prep.page.getByTestId('signer-row')).toHaveCount(2);
   const admin = await staff('Admin');
-  await moveTicketAsAdmin(admin.context.request, ticket.id, 'Ready For IRS Filing');
+  // The Admin's switch, on the staff page. Other journeys keep working while it is off: their factor is still
+  // offered (first), only the password is added.
+  await admin.page.goto('/admin/staff');
+  const strict = admin.page.getByTestId('signing-strict-switch');
+  await expect(strict).toBeChecked();
+  await strict.click(); // controlled: it turns when the server has saved it
+  await expect(admin.page.getByTestId('toast-success').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(strict).not.toBeChecked();
+  try {
+    const ticket = await createTicketByApi(page.request, 1, 2024);
+    const spouseEmail = `spouse-${Date.now()}@example.test`;
+    const prep = await staff('Tax Preparer');
+    await prep.page.goto(`/form/message/${ticket.name}`);
+    await prep.page.getByTestId('signing-joint').check();
+    await prep.page.getByTestId('signing-spouse-name').fill('Robin Spouse');
+    await prep.page.getByTestId('signing-spouse-email').fill(spouseEmail);
+    await prep.page.getByTestId('signing-prepare-submit').click();
+    await expect(prep.page.getByTestId('signer-row')).toHaveCount(2);
+    await moveTicketAsAdmin(admin.context.request, ticket.id, 'Ready For IRS Filing');
 
-  await page.goto(`/form/message/${ticket.name}`);
-  // The taxpayer signs first, typing the signature.
-  await page.getByTestId('sign-as-taxpayer').click();
-  let dialog = page.getByTestId('signing-dialog');
-  await dialog.getByLabel('Your password').fill(customer.password);
-  await dialog.getByTestId('signing-confirm').click();
-  await dialog.getByTestId('signing-name').fill(customer.full_name);
-  await dialog.getByText('Type', { exact: true }).click();
-  await dialog.getByTestId('signing-typed').fill(customer.full_name);
-  await dialog.getByTestId('signing-agree').check();
-  await dialog.getByTestId('signing-submit').click();
-  await expect(page.locator('[data-testid="signer-row"][data-role="taxpayer"]')).toHaveAttribute('data-signed', 'yes');
+    await page.goto(`/form/message/${ticket.name}`);
+    // The taxpayer signs first with the password (no factor set up), typing the signature.
+    await page.getByTestId('sign-as-taxpayer').click();
+    let dialog = page.getByTestId('signing-dialog');
+    await expect(dialog).toContainText('Your firm has turned the stricter check off');
+    await dialog.getByLabel('Your password').fill(customer.password);
+    await dialog.getByTestId('signing-confirm').click();
+    await dialog.getByTestId('signing-name').fill(customer.full_name);
+    await dialog.getByText('Type', { exact: true }).click();
+    await dialog.getByTestId('signing-typed').fill(customer.full_name);
+    await dialog.getByTestId('signing-agree').check();
+    await dialog.getByTestId('signing-submit').click();
+    const taxpayerRow = page.locator('[data-testid="signer-row"][data-role="taxpayer"]');
+    await expect(taxpayerRow).toHaveAttribute('data-signed', 'yes');
+    await expect(taxpayerRow).toContainText('password: the firm turned the stricter check off');
 
-  // Then the spouse, with the code from their e-mail.
-  await page.getByTestId('sign-as-spouse').click();
-  dialog = page.getByTestId('signing-dialog');
-  await dialog.getByTestId('signing-send-code').click();
-  await expect(dialog).toContainText('We sent a 6-digit code to s***@example.test');
-  const code = /code: (\d{6})/.exec((await readMail(spouseEmail, /code: \d{6}/)).text)![1]!;
-  await dialog.getByTestId('signing-code').fill(code);
-  await dialog.getByTestId('signing-confirm').click();
-  await dialog.getByTestId('signing-name').fill('Robin Spouse');
-  await drawSignature(page);
-  await dialog.getByTestId('signing-agree').check();
-  await dialog.getByTestId('signing-submit').click();
-  await expect(page.getByTestId('signing-completed')).toBeVisible();
+    // Then the spouse, with the code from their e-mail (no phone was given).
+    await page.getByTestId('sign-as-spouse').click();
+    dialog = page.getByTestId('signing-dialog');
+    await dialog.getByTestId('signing-send-code').click();
+    await expect(dialog).toContainText('We sent a 6-digit code to s***@example.test');
+    const code = /code: (\d{6})/.exec((await readMail(spouseEmail, /code: \d{6}/)).text)![1]!;
+    await dialog.getByTestId('signing-code').fill(code);
+    await dialog.getByTestId('signing-confirm').click();
+    await dialog.getByTestId('signing-name').fill('Robin Spouse');
+    await drawSignature(page);
+    await dialog.getByTestId('signing-agree').check();
+    await dialog.getByTestId('signing-submit').click();
+    await expect(page.getByTestId('signing-completed')).toBeVisible();
 
-  await prep.page.reload();
-  await expect(prep.page.locator('[data-testid="signer-row"][data-signed="yes"]')).toHaveCount(2);
-  await expect(prep.page.locator('[data-testid="signer-row"][data-role="spouse"]')).toContainText(spouseEmail);
-  await prep.context.close();
+    await prep.page.reload();
+    await expect(prep.page.locator('[data-testid="signer-row"][data-signed="yes"]')).toHaveCount(2);
+    const spouseRow = prep.page.locator('[data-testid="signer-row"][data-role="spouse"]');
+    await expect(spouseRow).toContainText(spouseEmail);
+    await expect(spouseRow).toContainText('e-mailed code: the firm turned the stricter check off');
+    await prep.context.close();
+  } finally {
+    const res = await admin.context.request.put('/api/v1/admin/signing-settings', {
+      data: { strict_identity: true },
+      headers: await csrfHeaders(admin.context.request),
+    });
+    expect(res.status()).toBe(200);
+  }
 });

@@ -290,8 +290,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // parses multipart bodies (uploads), built from one set of deps (one file store, one clock).
   await app.register(async (taxpayerData) => {
     await registerMultipart(taxpayerData);
-    for (const feature of [documentsRoutes, requestsRoutes, questionnaireRoutes, draftsRoutes, signingRoutes])
+    for (const feature of [documentsRoutes, requestsRoutes, questionnaireRoutes, draftsRoutes])
       await taxpayerData.register(feature(documentsDeps));
+    // Signers confirm with codes texted to them too (docs/decisions/0021-a): the one SMS provider auth has.
+    await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms }));
   });
 
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));

@@ -10,3 +10,11 @@ export { createOidc, enabledProviders } from './oidc.service.ts';
 export { hasVerifiedPhone } from './phone.repository.ts';
 /** The customer account for a person staff help (an enquirer): the existing one, or a new one set up by mail. */
 export { customerForPerson, type CustomerInviteDeps } from './customer-invitation.ts';
+/**
+ * Step-up at a sensitive step (signing Form 8879): the person's second factors, a passkey challenge bound to
+ * them, an authenticator or recovery code, a code texted with the phone-code rules (docs/decisions/0021-a).
+ */
+export { secondFactorsOf, maskPhone } from './step-up.ts';
+export { stepUpOptions as passkeyStepUpOptions, verifyStepUp as verifyPasskeyStepUp } from './passkeys.service.ts';
+export { useCodeKind as useSecondFactorCode } from './mfa.service.ts';
+export { sendStepUpCode, checkStepUpCode } from './phone.service.ts';

@@ -123,16 +123,35 @@ export async function enable(deps: MfaDeps, auth: AuthContext, code: string, met
  * codes; a match is used up. False for anything else.
  */
 export async function useCode(deps: MfaDeps, db: Tx, userId: string, code: string): Promise<boolean> {
+  return (await useCodeKind(deps, db, userId, code)) !== null;
+}
+
+/** useCode, saying which kind of code it took: an authenticator app's or a recovery code (null: none). */
+export async function useCodeKind(
+  deps: MfaDeps,
+  db: Tx,
+  userId: string,
+  code: string,
+): Promise<'totp' | 'recovery_code' | null> {
   const row = await repo.findTotp(db, userId);
-  if (!row?.enabled_at) return false;
+  if (!row?.enabled_at) return null;
   if (isTotpShape(code)) {
     const secret = openTotpSecret(deps.encryptionKey, userId, row.secret_sealed);
     const step = await matchStep(secret, code, row.last_step);
-    return step !== null && (await repo.takeStep(db, userId, step));
+    return step !== null && (await repo.takeStep(db, userId, step)) ? 'totp' : null;
   }
   const normal = normaliseRecovery(code);
-  if (!/^[a-z0-9]{10}$/.test(normal)) return false;
-  return repo.useRecoveryCode(db, userId, recoveryHash(deps.sessionSecret, userId, normal));
+  if (!/^[a-z0-9]{10}$/.test(normal)) return null;
+  return (await repo.useRecoveryCode(db, userId, recoveryHash(deps.sessionSecret, userId, normal)))
+    ? 'recovery_code'
+    : null;
+}
+
+/** Which of the TOTP factors the user has now: an enabled app, and unused recovery codes. */
+export async function codeFactorsOf(db: Tx, userId: string) {
+  const row = await repo.findTotp(db, userId);
+  const totp = Boolean(row?.enabled_at);
+  return { totp, recoveryCodes: totp && (await repo.countRecoveryCodesLeft(db, userId)) > 0 };
 }
 
 export async function disable(deps: MfaDeps, auth: AuthContext, body: { password: string; code: string }, meta: Meta) {

@@ -132,11 +132,26 @@ export async function loginOptions(deps: PasskeyDeps) {
 
 /** The user a passkey assertion proves, or a 400 that says nothing more (unknown key, bad signature, old challenge). */
 export async function verifyLogin(deps: PasskeyDeps, response: AuthenticationResponseJSON): Promise<string> {
-  const challenge = challengeOf(response.response.clientDataJSON);
-  const row = challenge && (await repo.takeChallenge(deps.db, challengeId(deps.sessionSecret, challenge), 'login'));
-  if (!row) throw failed();
-  const key = await repo.findPasskey(deps.db, response.id);
+  const key = await verifiedKey(deps, response, 'login', null);
   if (!key) throw failed();
+  return key.user_id;
+}
+
+/**
+ * The passkey that signed `response` for a challenge of `purpose` (and, for a step-up, of this user), its
+ * counter moved on; null for anything else. The challenge is taken whatever the outcome: good once.
+ */
+async function verifiedKey(
+  deps: PasskeyDeps,
+  response: AuthenticationResponseJSON,
+  purpose: 'login' | 'step_up',
+  userId: string | null,
+) {
+  const challenge = challengeOf(response.response.clientDataJSON);
+  const row = challenge && (await repo.takeChallenge(deps.db, challengeId(deps.sessionSecret, challenge), purpose));
+  if (!row || row.user_id !== userId) return null;
+  const key = await repo.findPasskey(deps.db, response.id);
+  if (!key || (userId !== null && key.user_id !== userId)) return null;
   const { rpID, origin } = relyingParty(deps.publicUrl);
   const result = await verifyAuthenticationResponse({
     response,
@@ -151,9 +166,40 @@ export async function verifyLogin(deps: PasskeyDeps, response: AuthenticationRes
     },
     requireUserVerification: true,
   }).catch(() => null);
-  if (!result?.verified) throw failed();
+  if (!result?.verified) return null;
   await repo.touchPasskey(deps.db, key.id, result.authenticationInfo.newCounter);
-  return key.user_id;
+  return key;
+}
+
+/**
+ * A signed-in person proves it is them again at a sensitive step (signing Form 8879): options naming only their
+ * own passkeys, the challenge bound to them; null when they have none.
+ */
+export async function stepUpOptions(deps: PasskeyDeps, userId: string) {
+  const keys = await repo.listPasskeys(deps.db, userId);
+  if (!keys.length) return null;
+  const { rpID } = relyingParty(deps.publicUrl);
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: 'required',
+    allowCredentials: keys.map((k) => ({
+      id: k.id,
+      ...(k.transports ? { transports: k.transports.split(',') } : {}),
+    })),
+  });
+  await repo.insertChallenge(deps.db, {
+    id: challengeId(deps.sessionSecret, options.challenge),
+    challenge: options.challenge,
+    purpose: 'step_up',
+    user_id: userId,
+    expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
+  });
+  return { ...options };
+}
+
+/** Whether `response` is this user's passkey answering a step-up challenge made for them (single use). */
+export async function verifyStepUp(deps: PasskeyDeps, userId: string, response: AuthenticationResponseJSON) {
+  return (await verifiedKey(deps, response, 'step_up', userId)) !== null;
 }
 
 export async function rename(deps: PasskeyDeps, auth: AuthContext, id: string, name: string) {

@@ -2,7 +2,8 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { phoneCodes, userPhones, users } from '../platform/db/schema.ts';
 
-export type CodePurpose = 'sign_in' | 'verify';
+/** 'signing' / 'signing_spouse': confirming the taxpayer or their spouse before Form 8879 is signed. */
+export type CodePurpose = 'sign_in' | 'verify' | 'signing' | 'signing_spouse';
 
 /** Serialises code requests for one number (two tabs asking at once get one code and one cooldown). */
 export async function lockPhone(db: Tx, phone: string) {
@@ -95,6 +96,16 @@ export async function userByVerifiedPhone(db: Tx, phone: string) {
     .innerJoin(users, and(eq(users.id, userPhones.user_id), eq(users.phone, userPhones.phone)))
     .where(eq(userPhones.phone, phone));
   return row ?? null;
+}
+
+/** The user's current phone if it is one they proved, else null. */
+export async function verifiedPhoneOf(db: Tx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ phone: users.phone })
+    .from(userPhones)
+    .innerJoin(users, and(eq(users.id, userPhones.user_id), eq(users.phone, userPhones.phone)))
+    .where(eq(userPhones.user_id, userId));
+  return row?.phone ?? null;
 }
 
 /** Whether the user's current phone is one they proved (docs/decisions/0019-b "Verified numbers"). */

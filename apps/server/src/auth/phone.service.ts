@@ -89,8 +89,10 @@ function sendInBackground(deps: PhoneDeps, sms: SmsProvider, to: string, body: s
   });
 }
 
-const smsText = (code: string) =>
-  `Your Tax Portal code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`;
+const smsText = (code: string, purpose: repo.CodePurpose = 'sign_in') =>
+  purpose === 'signing' || purpose === 'signing_spouse'
+    ? `Your Tax Portal code to sign Form 8879 is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`
+    : `Your Tax Portal code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`;
 
 /** Sign-in: a code is made for any number (the same answer); it is texted only to a verified account's phone. */
 export async function startSignIn(deps: PhoneDeps, phone: string, meta: RequestMeta) {
@@ -100,14 +102,54 @@ export async function startSignIn(deps: PhoneDeps, phone: string, meta: RequestM
   return { message: PHONE_MESSAGES.codeSent, resend_after_s: PHONE_RESEND_COOLDOWN_S };
 }
 
+/** Whether `code` is the open code of this purpose, number (and user), spending a try and, if right, the code. */
+async function codeMatches(
+  deps: PhoneDeps,
+  q: { purpose: repo.CodePurpose; phone: string; userId: string | null },
+  code: string,
+): Promise<boolean> {
+  const row = await repo.takeTry(deps.db, q, PHONE_CODE_MAX_TRIES);
+  const ok = row !== null && safeEqual(codeHash(deps.sessionSecret, row.id, code), row.code_hash);
+  return ok && (await repo.useCode(deps.db, row.id));
+}
+
 async function checkCode(
   deps: PhoneDeps,
   q: { purpose: repo.CodePurpose; phone: string; userId: string | null },
   code: string,
 ) {
-  const row = await repo.takeTry(deps.db, q, PHONE_CODE_MAX_TRIES);
-  const ok = row !== null && safeEqual(codeHash(deps.sessionSecret, row.id, code), row.code_hash);
-  if (!ok || !(await repo.useCode(deps.db, row.id))) throw new AppError('bad_request', PHONE_MESSAGES.codeInvalid);
+  if (!(await codeMatches(deps, q, code))) throw new AppError('bad_request', PHONE_MESSAGES.codeInvalid);
+}
+
+/** A code-proof purpose of another feature: for now, confirming a signer of Form 8879. */
+export type StepUpPurpose = Extract<repo.CodePurpose, 'signing' | 'signing_spouse'>;
+
+/**
+ * Texts a code for a step-up (the signed-in `userId` asks; `phone` receives), with every rule of a sign-in code:
+ * its HMAC only is stored, 10 minutes, 5 tries, the cooldown per number and purpose, the hourly limits.
+ */
+export async function sendStepUpCode(
+  deps: PhoneDeps,
+  q: { purpose: StepUpPurpose; phone: string; userId: string },
+  meta: RequestMeta,
+) {
+  const sms = requireSms(deps);
+  const { code, id } = await newCode(deps, q, meta);
+  sendInBackground(deps, sms, q.phone, smsText(code, q.purpose), id);
+  return {
+    expires_at: new Date(Date.now() + PHONE_CODE_TTL_MINUTES * 60 * 1000).toISOString(),
+    resend_after_s: PHONE_RESEND_COOLDOWN_S,
+  };
+}
+
+/** Whether the code texted for this step-up is right (a try is spent either way; a right code is used up). */
+export async function checkStepUpCode(
+  deps: PhoneDeps,
+  q: { purpose: StepUpPurpose; phone: string; userId: string },
+  code: string,
+): Promise<boolean> {
+  if (!deps.sms) return false;
+  return codeMatches(deps, q, code);
 }
 
 /**

@@ -2,10 +2,13 @@ import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 /** pdf-lib is loaded on first use (signing is rare; its fonts are a sizeable part of a heap). */
 const pdfLib = () => import('pdf-lib');
-import type { SignatureMethod, SignerRole } from '@taxportal/contract';
+import type { SignatureMethod, SignerRole, SigningFactor } from '@taxportal/contract';
 
-/** Standard PDF fonts speak WinAnsi: anything else (emoji, other scripts) is replaced, never a crash. */
-export const pdfSafe = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/**
+ * Standard PDF fonts speak WinAnsi: anything else (emoji, other scripts) is replaced, never a crash. The bullet
+ * (a masked phone, ••••1234) is WinAnsi too.
+ */
+export const pdfSafe = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF\u2022]/g, '?');
 
 export interface Form8879Details {
   taxpayerName: string;
@@ -21,7 +24,12 @@ export interface SignatureEvidence {
   name: string;
   email: string;
   method: SignatureMethod;
-  confirmation: 'password' | 'email_code';
+  /** The factor the signer confirmed with. */
+  confirmation: SigningFactor;
+  /** An SMS code's number: its last four digits. */
+  phoneLast4: string | null;
+  /** A password or e-mailed code because the firm had switched the stricter check off. */
+  stricterCheckOff: boolean;
   /** PNG bytes (drawn) or the typed signature text. */
   image: Buffer | null;
   typed: string | null;
@@ -151,7 +159,24 @@ export async function generate8879(d: Form8879Details): Promise<Buffer> {
 }
 
 const METHOD_TEXT: Record<SignatureMethod, string> = { drawn: 'drawn signature', typed: 'typed signature' };
-const CONFIRMATION_TEXT = { password: 'password confirmed', email_code: 'e-mailed one-time code confirmed' } as const;
+const FACTOR_TEXT: Record<SigningFactor, string> = {
+  passkey: 'passkey (WebAuthn)',
+  totp: 'TOTP code from an authenticator app',
+  recovery_code: 'recovery code',
+  sms_code: 'SMS code',
+  password: 'password',
+  email_code: 'e-mailed one-time code',
+};
+
+/** "Identity confirmed by: …": the factor, an SMS code's masked number, and the firm's switch when it was off. */
+export function factorText(s: Pick<SignatureEvidence, 'confirmation' | 'phoneLast4' | 'stricterCheckOff'>): string {
+  let text = FACTOR_TEXT[s.confirmation];
+  if (s.confirmation === 'sms_code' && s.phoneLast4) text += ` to \u2022\u2022\u2022\u2022${s.phoneLast4}`;
+  if (s.stricterCheckOff) {
+    text += ' - no second factor: the firm turned the stricter identity check off';
+  }
+  return text;
+}
 const ROLE_TEXT: Record<SignerRole, string> = { taxpayer: 'Taxpayer', spouse: 'Spouse' };
 
 async function placeSignature(doc: PDFDocument, page: PDFPage, box: Box, s: SignatureEvidence, fonts: Fonts) {
@@ -261,7 +286,8 @@ export async function signPdf(
     put(`Signed at (UTC): ${utcStamp(s.signedAt)}`, 10, fonts.regular, 12);
     put(`IP address: ${s.ip}`, 10, fonts.regular, 12);
     put(`User agent: ${s.userAgent}`, 9, fonts.regular, 12);
-    put(`Method: ${METHOD_TEXT[s.method]}, ${CONFIRMATION_TEXT[s.confirmation]}`, 10, fonts.regular, 12);
+    put(`Method: ${METHOD_TEXT[s.method]}`, 10, fonts.regular, 12);
+    put(`Identity confirmed by: ${factorText(s)}`, 10, fonts.regular, 12);
     put(`Document signed: SHA-256 ${opts.unsignedSha256}`, 9, fonts.regular, 12);
     y -= 12;
   }

@@ -60,6 +60,22 @@ export async function retainedUntil(db: Tx, documentId: string, now = new Date()
   return row?.until ?? null;
 }
 
+/** The firm's signing settings (site setting `signing`), null while never set. */
+export async function signingSettings(db: Tx): Promise<{ strict_identity?: unknown } | null> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'signing'));
+  return row && typeof row.value === 'object' && row.value !== null
+    ? (row.value as { strict_identity?: unknown })
+    : null;
+}
+
+export async function saveSigningSettings(db: Tx, strictIdentity: boolean) {
+  const value = { strict_identity: strictIdentity };
+  await db
+    .insert(siteSettings)
+    .values({ key: 'signing', value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+}
+
 /** The firm's name (site setting `firm`), the ERO on the form. */
 export async function firmName(db: Tx): Promise<string> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'firm'));

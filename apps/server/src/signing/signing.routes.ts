@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
-import { authOf } from '../platform/auth/guard.ts';
+import { authOf, requireRole } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
-import type { DocumentsDeps } from '../documents/index.ts';
-import { confirmSigner, sendSpouseCode } from './signing.confirm.ts';
+import { confirmSigner, passkeyOptions, sendSpouseCode, sendTaxpayerSmsCode } from './signing.confirm.ts';
+import type { SigningDeps } from './signing.deps.ts';
 import { prepareSigning, sign, signingState } from './signing.service.ts';
+import { getSigningSettings, updateSigningSettings } from './signing.settings.ts';
 
-/** Password and code guesses: the per-request failure count locks after 5; this slows scripted tries. */
+/** Code and password guesses: the per-request failure count locks after 5; this slows scripted tries. */
 const confirmLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** Form 8879, the IRS e-file signature authorisation: staff prepare it, the taxpayer (and spouse) sign. */
-export function signingRoutes(deps: DocumentsDeps) {
+export function signingRoutes(deps: SigningDeps) {
   return async function routes(app: FastifyInstance) {
     route(app, api.getSigning, {
       handler: async (req) => signingState(deps, authOf(req), req.params.id),
@@ -41,6 +42,27 @@ export function signingRoutes(deps: DocumentsDeps) {
     route(app, api.sendSpouseCode, {
       config: confirmLimit,
       handler: async (req) => sendSpouseCode(deps, authOf(req), req.params.id, req.ip),
+    });
+
+    route(app, api.sendSigningSmsCode, {
+      config: confirmLimit,
+      handler: async (req, reply) =>
+        reply.code(202).send(await sendTaxpayerSmsCode(deps, authOf(req), req.params.id, req.ip)),
+    });
+
+    route(app, api.signingPasskeyOptions, {
+      config: confirmLimit,
+      handler: async (req) => passkeyOptions(deps, authOf(req), req.params.id),
+    });
+
+    route(app, api.getSigningSettings, {
+      preValidation: requireRole('Admin'),
+      handler: async () => getSigningSettings(deps.db),
+    });
+
+    route(app, api.updateSigningSettings, {
+      preValidation: requireRole('Admin'),
+      handler: async (req) => updateSigningSettings(deps.db, authOf(req), req.body, req.ip),
     });
 
     route(app, api.confirmSigner, {

@@ -26,10 +26,13 @@ import {
   insertDocument,
   readPdfUpload,
   stageUpload,
-  type DocumentsDeps,
   type StagedFile,
 } from '../documents/index.ts';
 import { FollowUps, ticketLink } from '../drafts/index.ts';
+import { maskPhone } from '../auth/index.ts';
+import { signingFactors } from './signing.factors.ts';
+import type { SigningDeps } from './signing.deps.ts';
+import { isStrictIdentity } from './signing.settings.ts';
 import { checkConfirmation, maskEmail } from './signing.tokens.ts';
 import { generate8879, isUsablePng, signPdf, type SignatureEvidence } from './signing.pdf.ts';
 import * as repo from './signing.repository.ts';
@@ -59,6 +62,8 @@ function signerView(r: SigningRequestRow, ticket: TicketRef, sigs: SignatureRow[
       signed_at: s ? s.signed_at.toISOString() : null,
       method: s ? (s.method as Signer['method']) : null,
       confirmation: s ? (s.confirmation as Signer['confirmation']) : null,
+      confirmation_phone: s?.confirmation_phone_last4 ? maskPhone(s.confirmation_phone_last4) : null,
+      stricter_check_off: s?.stricter_check_off ?? false,
       ip: s && staff ? s.ip : null,
       signed_document_id: s?.signed_document_id ?? null,
     };
@@ -66,12 +71,12 @@ function signerView(r: SigningRequestRow, ticket: TicketRef, sigs: SignatureRow[
 }
 
 /** GET …/signing: the current request, who has signed, and whether signing is open. */
-export async function signingState(deps: DocumentsDeps, auth: AuthContext, ref: string): Promise<SigningState> {
+export async function signingState(deps: SigningDeps, auth: AuthContext, ref: string): Promise<SigningState> {
   const ticket = await visibleTicket(deps.db, auth, ref);
   const staff = isStaff(auth);
   const r = await repo.currentRequest(deps.db, ticket.id);
   const suggestion = staff ? await repo.questionnaireSpouse(deps.db, ticket.id) : null;
-  if (!r) return { request: null, can_sign: false, suggestion };
+  if (!r) return { request: null, factors: null, can_sign: false, suggestion };
   const sigs = await repo.signaturesOf(deps.db, r.id);
   const retain = sigs.map((s) => s.retain_until.getTime());
   return {
@@ -88,8 +93,12 @@ export async function signingState(deps: DocumentsDeps, auth: AuthContext, ref: 
       retain_until: retain.length ? new Date(Math.max(...retain)).toISOString() : null,
       created_at: r.created_at.toISOString(),
       completed_at: r.completed_at?.toISOString() ?? null,
-      spouse_code_sent: !!r.spouse_code_hash,
+      spouse_code_sent: !!r.spouse_code_expires_at,
     },
+    factors:
+      !staff && r.status === 'pending' && ticket.customer_id === auth.user.id
+        ? await signingFactors(deps, auth.user.id, r)
+        : null,
     can_sign: r.status === 'pending' && ticket.status === SIGNING_STATUS,
     suggestion,
   };
@@ -100,7 +109,7 @@ export async function signingState(deps: DocumentsDeps, auth: AuthContext, ref: 
  * Ready For IRS Filing (409), a pending request (409), a spouse only on a joint return, not signed yet (409).
  */
 export async function signableRequest(
-  deps: DocumentsDeps,
+  deps: SigningDeps,
   auth: AuthContext,
   ref: string,
   role: SignerRole,
@@ -123,7 +132,7 @@ export async function signableRequest(
 
 type Part = MultipartFile | MultipartValue;
 
-async function checkPreparer(deps: DocumentsDeps, auth: AuthContext, ref: string) {
+async function checkPreparer(deps: SigningDeps, auth: AuthContext, ref: string) {
   const ticket = await visibleTicket(deps.db, auth, ref);
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
   if (CLOSED.has(ticket.status)) throw new AppError('conflict', SIGNING_MESSAGES.ticketClosed);
@@ -135,7 +144,7 @@ async function checkPreparer(deps: DocumentsDeps, auth: AuthContext, ref: string
  * replaces a request nobody has signed yet; once someone has signed, it cannot be replaced (409).
  */
 export async function prepareSigning(
-  deps: DocumentsDeps,
+  deps: SigningDeps,
   auth: AuthContext,
   ref: string,
   input:
@@ -145,7 +154,12 @@ export async function prepareSigning(
 ): Promise<SigningState> {
   const ticket = await checkPreparer(deps, auth, ref);
   let staged: StagedFile;
-  let fields: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined };
+  let fields: {
+    joint: boolean;
+    spouse_name?: string | undefined;
+    spouse_email?: string | undefined;
+    spouse_phone?: string | undefined;
+  };
   if (input.kind === 'upload') {
     ({ staged, fields } = await readPdfUpload(deps, input.parts(), {
       fields: prepareSigningFieldsSchema,
@@ -166,6 +180,10 @@ export async function prepareSigning(
       preparedAt: deps.now(),
     });
     staged = await stageUpload(deps, { file: pdf, filename: `Form-8879-${ticket.name}.pdf` });
+  }
+  if (fields.joint && !fields.spouse_phone && (await isStrictIdentity(deps.db))) {
+    await discardStaged(deps, [staged]);
+    throw fieldError('spouse_phone', SIGNING_MESSAGES.spousePhoneRequired);
   }
   const follow = new FollowUps();
   try {
@@ -202,6 +220,7 @@ export async function prepareSigning(
         joint: fields.joint,
         spouse_name: fields.joint ? (fields.spouse_name ?? null) : null,
         spouse_email: fields.joint ? (fields.spouse_email ?? null) : null,
+        spouse_phone: fields.joint ? (fields.spouse_phone ?? null) : null,
         created_by: auth.user.id,
         created_at: deps.now(),
       });
@@ -254,6 +273,8 @@ const evidenceOf = (s: SignatureRow): SignatureEvidence => ({
   email: s.signer_email,
   method: s.method as SignatureEvidence['method'],
   confirmation: s.confirmation as SignatureEvidence['confirmation'],
+  phoneLast4: s.confirmation_phone_last4,
+  stricterCheckOff: s.stricter_check_off,
   image: null,
   typed: null,
   signedAt: s.signed_at,
@@ -267,7 +288,7 @@ const evidenceOf = (s: SignatureRow): SignatureEvidence => ({
  * `signed_8879` document kept for 3 years.
  */
 export async function sign(
-  deps: DocumentsDeps,
+  deps: SigningDeps,
   auth: AuthContext,
   ref: string,
   body: SignBody,
@@ -275,9 +296,8 @@ export async function sign(
 ): Promise<SigningState> {
   const { ticket, request } = await signableRequest(deps, auth, ref, body.signer);
   const now = deps.now();
-  if (!checkConfirmation(deps.sessionSecret, body.confirmation, request.id, body.signer, auth.user.id, now)) {
-    throw fieldError('confirmation', SIGNING_MESSAGES.confirmationInvalid);
-  }
+  const by = checkConfirmation(deps.sessionSecret, body.confirmation, request.id, body.signer, auth.user.id, now);
+  if (!by) throw fieldError('confirmation', SIGNING_MESSAGES.confirmationInvalid);
   const expectedName = body.signer === 'taxpayer' ? request.taxpayer_name : request.spouse_name!;
   if (!sameName(body.signer_name, expectedName)) throw fieldError('signer_name', SIGNING_MESSAGES.nameMismatch);
   const image = body.method === 'drawn' ? await signatureImage(body.signature_image) : null;
@@ -286,7 +306,10 @@ export async function sign(
     name: body.signer_name.trim().replace(/\s+/g, ' '),
     email: body.signer === 'taxpayer' ? ticket.customer_email : request.spouse_email!,
     method: body.method,
-    confirmation: body.signer === 'taxpayer' ? 'password' : 'email_code',
+    confirmation: by.factor,
+    phoneLast4: by.phoneLast4,
+    // A password or an e-mailed code is accepted only while the firm has the stricter check off.
+    stricterCheckOff: by.factor === 'password' || by.factor === 'email_code',
     image,
     typed: body.method === 'typed' ? (body.typed_signature ?? null) : null,
     signedAt: now,
@@ -339,6 +362,8 @@ export async function sign(
         signer_email: evidence.email,
         method: evidence.method,
         confirmation: evidence.confirmation,
+        confirmation_phone_last4: evidence.phoneLast4,
+        stricter_check_off: evidence.stricterCheckOff,
         ip: evidence.ip,
         user_agent: evidence.userAgent,
         signed_at: now,
@@ -360,6 +385,9 @@ export async function sign(
           signing_request_id: r.id,
           signer: body.signer,
           method: body.method,
+          factor: evidence.confirmation,
+          ...(evidence.phoneLast4 ? { phone_last4: evidence.phoneLast4 } : {}),
+          stricter_check_off: evidence.stricterCheckOff,
           document_id: doc.id,
           completed: everyone,
         },

@@ -2,20 +2,23 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningState } from '@taxportal/contract';
-import { documents, outbox, signatures, signingRequests } from '../platform/db/schema.ts';
+import { auditLog, documents, outbox, signatures, signingRequests } from '../platform/db/schema.ts';
 import {
   createCustomer,
   createStaff,
   createTestApp,
-  PASSWORD,
+  enrollTestTotp,
   signIn,
+  totpCode,
   type Agent,
   type TestApp,
 } from '../test/helper.ts';
+import { SoftAuthenticator } from '../test/soft-authenticator.ts';
+import { startTwilioFake, type TwilioFake } from '../test/twilio-fake.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { multipart, png } from '../test/upload-fixtures.ts';
 import { pdfText } from '../test/pdf-text.ts';
@@ -24,7 +27,11 @@ import { retainedUntil } from './signing.repository.ts';
 
 let t: TestApp;
 let smtp: SmtpCapture;
+let sms: TwilioFake;
 let dataDir: string;
+/** The customer's passkey (test/soft-authenticator.ts): confirms them as often as the tests need. */
+let passkey: SoftAuthenticator;
+let totpSecret: string;
 let customer: Agent;
 let other: Agent;
 let staff: Agent;
@@ -42,12 +49,14 @@ async function readyTicket(body: Record<string, unknown> = {}) {
   await forceStatus(t, ticket.id, 'Ready For IRS Filing');
   return { ticket, state: prepared.json() as SigningState };
 }
-async function confirm(
-  agent: Agent,
-  ticketId: string,
-  body: Record<string, unknown> = { signer: 'taxpayer', password: PASSWORD },
-) {
-  const res = await agent.post(`${base(ticketId)}/confirm`, body);
+/** The taxpayer's passkey answering the signing challenge (options for this ticket, bound to the signer). */
+async function passkeyAnswer(agent: Agent, ticketId: string, key = passkey) {
+  const options = await agent.post(`${base(ticketId)}/passkey-options`);
+  expect(options.statusCode, options.body).toBe(200);
+  return { signer: 'taxpayer', factor: 'passkey', response: key.authenticate(options.json()) };
+}
+async function confirm(agent: Agent, ticketId: string, body?: Record<string, unknown>) {
+  const res = await agent.post(`${base(ticketId)}/confirm`, body ?? (await passkeyAnswer(agent, ticketId)));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().confirmation as string;
 }
@@ -62,16 +71,24 @@ const pages = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount(
 beforeAll(async () => {
   dataDir = path.join(os.tmpdir(), `tp-signing-${randomUUID()}`);
   smtp = await startSmtpCapture();
-  t = await createTestApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
+  sms = await startTwilioFake();
+  t = await createTestApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url, ...sms.env });
   const c = await createCustomer(t, { full_name: 'Dana Taxpayer' });
   customerName = c.full_name;
   customer = await signIn(t, c.email);
+  // Dana has a passkey and an authenticator app (enrolled after signing in: this session is already open).
+  passkey = new SoftAuthenticator('portal.test', 'http://portal.test');
+  const options = (await customer.post('/api/v1/auth/passkeys/register/options')).json();
+  const added = await customer.post('/api/v1/auth/passkeys/register/verify', { response: passkey.register(options) });
+  expect(added.statusCode, added.body).toBe(201);
+  totpSecret = await enrollTestTotp(t, c);
   other = await signIn(t, (await createCustomer(t)).email);
   staff = await signIn(t, (await createStaff(t, 'Tax Preparer')).email);
 });
 afterAll(async () => {
   await t.close();
   await smtp.close();
+  await sms.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -103,7 +120,13 @@ describe('the taxpayer signs Form 8879', () => {
     const after = res.json() as SigningState;
     expect(after.request!.status).toBe('completed');
     const signer = after.request!.signers[0]!;
-    expect(signer).toMatchObject({ role: 'taxpayer', method: 'drawn', confirmation: 'password' });
+    expect(signer).toMatchObject({
+      role: 'taxpayer',
+      method: 'drawn',
+      confirmation: 'passkey',
+      confirmation_phone: null,
+      stricter_check_off: false,
+    });
 
     // Staff see who signed and when, and download the signed PDF through the vault's file route.
     const staffView = (await staff.get(base(ticket.id))).json() as SigningState;
@@ -118,7 +141,8 @@ describe('the taxpayer signs Form 8879', () => {
     expect(text).toContain(`Signed at (UTC): ${signedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`);
     expect(text).toContain('IP address: 127.0.0.1');
     expect(text).toContain(`User agent: ${UA}`);
-    expect(text).toContain('Method: drawn signature, password confirmed');
+    expect(text).toContain('Method: drawn signature');
+    expect(text).toContain('Identity confirmed by: passkey (WebAuthn)');
     expect(text).toContain(state.request!.unsigned_sha256);
 
     const [doc] = await t.database.db
@@ -142,14 +166,16 @@ describe('the taxpayer signs Form 8879', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(
-      (await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: PASSWORD })).statusCode,
+      (await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code: '123456' }))
+        .statusCode,
     ).toBe(409);
   });
 
   it('refuses signing unless the ticket is Ready For IRS Filing, and another customer or staff', async () => {
     const ticket = await openTicket(t, customer);
     expect((await staff.post(base(ticket.id), {})).statusCode).toBe(201);
-    const tryConfirm = (a: Agent) => a.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: PASSWORD });
+    const tryConfirm = (a: Agent) =>
+      a.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code: '123456' });
     expect((await tryConfirm(customer)).statusCode).toBe(409);
     await forceStatus(t, ticket.id, 'Ready For IRS Filing');
     const confirmation = await confirm(customer, ticket.id);
@@ -166,6 +192,9 @@ describe('the taxpayer signs Form 8879', () => {
     expect((await other.post(`${base(ticket.id)}/sign`, body)).statusCode).toBe(404);
     expect((await tryConfirm(other)).statusCode).toBe(404);
     expect((await other.get(base(ticket.id))).statusCode).toBe(404);
+    expect((await other.post(`${base(ticket.id)}/passkey-options`)).statusCode).toBe(404);
+    expect((await other.post(`${base(ticket.id)}/sms-code`)).statusCode).toBe(404);
+    expect((await staff.post(`${base(ticket.id)}/passkey-options`)).statusCode).toBe(403);
     expect((await staff.post(`${base(ticket.id)}/sign`, body)).statusCode).toBe(403);
     expect((await customer.post(base(ticket.id), {})).statusCode).toBe(403);
     expect((await other.post(base(ticket.id), {})).statusCode).toBe(404);
@@ -177,18 +206,42 @@ describe('the taxpayer signs Form 8879', () => {
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
-  it('counts a wrong password (422) and locks after five; bad confirmation, name and drawing are 422', async () => {
+  it('counts a wrong code (422) and locks after five, even for the right factor; bad name and drawing are 422', async () => {
     const { ticket } = await readyTicket();
-    for (let i = 0; i < 5; i++) {
-      const res = await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: 'wrong-password' });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors[0].field).toBe('password');
+    // A code of no step near now: wrong, whatever the clock.
+    const now = Math.floor(Date.now() / 1000);
+    const near = new Set([-1, 0, 1].map((k) => totpCode(totpSecret, now + k * 30)));
+    let wrongCode = '000000';
+    while (near.has(wrongCode)) wrongCode = String(Number(wrongCode) + 1).padStart(6, '0');
+    const attempts: [Record<string, unknown>, string][] = [
+      [{ factor: 'totp', code: wrongCode }, 'code'],
+      [{ factor: 'totp', code: 'aaaaa-bbbbb' }, 'code'],
+      [{ factor: 'totp', code: wrongCode }, 'code'],
+      [{ factor: 'totp', code: wrongCode }, 'code'],
+    ];
+    for (const [b, field] of attempts) {
+      const res = await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', ...b });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors[0].field).toBe(field);
     }
+    // Another person's passkey answering Dana's challenge is a wrong answer too (the fifth).
+    const stranger = new SoftAuthenticator('portal.test', 'http://portal.test');
+    const foreign = await customer.post(
+      `${base(ticket.id)}/confirm`,
+      await passkeyAnswer(customer, ticket.id, stranger),
+    );
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors[0].field).toBe('response');
     const [row] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id));
     expect(row!.taxpayer_failures).toBe(5);
-    expect(
-      (await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', password: PASSWORD })).statusCode,
-    ).toBe(429);
+    // Locked: the right passkey no longer helps, and no options are handed out.
+    expect((await customer.post(`${base(ticket.id)}/passkey-options`)).statusCode).toBe(429);
+    const locked = await customer.post(`${base(ticket.id)}/confirm`, {
+      signer: 'taxpayer',
+      factor: 'totp',
+      code: totpCode(totpSecret),
+    });
+    expect(locked.statusCode).toBe(429);
 
     const fresh = await readyTicket();
     const id = fresh.ticket.id;
@@ -231,15 +284,23 @@ describe('the taxpayer signs Form 8879', () => {
 });
 
 describe('a joint return', () => {
-  it('the spouse confirms with a single-use e-mailed code; the final PDF lists both signers', async () => {
+  it('the spouse confirms with a single-use code texted to their phone; the final PDF lists both signers', async () => {
+    const spousePhone = '+12025550147';
     const { ticket, state } = await readyTicket({
       joint: true,
       spouse_name: 'Sam Spouse',
       spouse_email: 'sam.spouse@example.test',
+      spouse_phone: '+1 202 555 0147',
     });
     expect(state.request!.signers.map((s) => s.role)).toEqual(['taxpayer', 'spouse']);
+    const [stored] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id));
+    expect(stored!.spouse_phone).toBe(spousePhone);
     const unsigned = await fileOf(customer, state.request!.document_id);
     expect(pdfText(unsigned)).toContain('Sam Spouse');
+    const mine = (await customer.get(base(ticket.id))).json() as SigningState;
+    expect(mine.factors).toMatchObject({ strict: true, spouse: ['sms_code'], spouse_phone: '••••0147' });
+    expect(mine.factors!.taxpayer).toEqual(['passkey', 'totp']);
+    expect(((await staff.get(base(ticket.id))).json() as SigningState).factors).toBeNull();
 
     const t1 = await confirm(customer, ticket.id);
     const first = await withUa(customer, `${base(ticket.id)}/sign`, {
@@ -255,23 +316,17 @@ describe('a joint return', () => {
     // Only the ticket's customer may have the spouse's code sent.
     expect((await other.post(`${base(ticket.id)}/spouse-code`)).statusCode).toBe(404);
     expect((await staff.post(`${base(ticket.id)}/spouse-code`)).statusCode).toBe(403);
+    const before = sms.messages.length;
     const sent = await customer.post(`${base(ticket.id)}/spouse-code`);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().sent_to).toBe('s***@example.test');
-    // The code reaches the spouse by mail only: neither the outbox table nor an Admin reading it sees it.
-    const mail = await smtp.waitFor('sam.spouse@example.test', /code: \d{6}/);
-    const code = /code: (\d{6})/.exec(mail.text)![1]!;
-    const stored = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.to, 'sam.spouse@example.test'))
-      .orderBy(desc(outbox.created_at));
-    expect(stored[0]!.text).toContain('code: [redacted]');
-    expect(JSON.stringify(stored)).not.toContain(code);
-    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
-    const listed = await admin.get('/api/v1/admin/outbox?to=sam.spouse@example.test');
-    expect(listed.json().items.length).toBeGreaterThan(0);
-    expect(listed.body).not.toContain(code);
+    expect(sent.json()).toMatchObject({ sent_to: '••••0147', channel: 'sms' });
+    const text = await sms.waitFor(spousePhone, before);
+    expect(text.body).toContain('Form 8879');
+    const code = /\b(\d{6})\b/.exec(text.body)![1]!;
+    // The code reaches the spouse's phone only: not the outbox, not the log of the request, not the audit log.
+    expect(JSON.stringify(await t.database.db.select().from(outbox))).not.toContain(`code: ${code}`);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entity_id, ticket.id));
+    expect(JSON.stringify(entries)).not.toContain(code);
     const wrong = await customer.post(`${base(ticket.id)}/confirm`, {
       signer: 'spouse',
       code: code === '000000' ? '111111' : '000000',
@@ -301,24 +356,51 @@ describe('a joint return', () => {
     const done = second.json() as SigningState;
     expect(done.request!.status).toBe('completed');
     expect(done.request!.signers.every((s) => s.signed_at)).toBe(true);
+    expect(done.request!.signers[1]).toMatchObject({ confirmation: 'sms_code', confirmation_phone: '••••0147' });
 
     const signed = await fileOf(staff, done.request!.signed_document_id!);
     expect(await pages(signed)).toBe((await pages(unsigned)) + 1);
-    const text = pdfText(signed);
-    expect(text).toContain(`Taxpayer: ${customerName}`);
-    expect(text).toContain('Spouse: Sam Spouse');
-    expect(text).toContain('Method: drawn signature, e-mailed one-time code confirmed');
+    const pdf = pdfText(signed).replace(/\x95/g, '•');
+    expect(pdf).toContain(`Taxpayer: ${customerName}`);
+    expect(pdf).toContain('Spouse: Sam Spouse');
+    expect(pdf).toContain('Identity confirmed by: passkey (WebAuthn)');
+    expect(pdf).toContain('Identity confirmed by: SMS code to ••••0147');
+    const signedEntry = (await t.database.db.select().from(auditLog).where(eq(auditLog.entity_id, ticket.id))).filter(
+      (e) => e.action === 'signing.signed',
+    );
+    expect(signedEntry.map((e) => e.meta)).toEqual([
+      expect.objectContaining({ signer: 'taxpayer', factor: 'passkey', stricter_check_off: false }),
+      expect.objectContaining({ signer: 'spouse', factor: 'sms_code', phone_last4: '0147' }),
+    ]);
     // The taxpayer's own signed version stays, kept too.
     const taxpayerDoc = done.request!.signers[0]!.signed_document_id!;
     expect(taxpayerDoc).not.toBe(done.request!.signed_document_id);
     expect(await retainedUntil(t.database.db, taxpayerDoc)).not.toBeNull();
   });
 
-  it('a joint return needs the spouse name and e-mail; a single return has no spouse code', async () => {
+  it('a joint return needs the spouse name, e-mail and phone; a single return has no spouse code', async () => {
     const ticket = await openTicket(t, customer);
     const res = await staff.post(base(ticket.id), { joint: true, spouse_name: 'Sam' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].field).toBe('spouse_email');
+    const noPhone = await staff.post(base(ticket.id), {
+      joint: true,
+      spouse_name: 'Sam',
+      spouse_email: 's@example.test',
+    });
+    expect(noPhone.statusCode).toBe(422);
+    expect(noPhone.json().errors[0].field).toBe('spouse_phone');
+    const badPhone = await staff.post(base(ticket.id), {
+      joint: true,
+      spouse_name: 'Sam',
+      spouse_email: 's@example.test',
+      spouse_phone: '12345',
+    });
+    expect(badPhone.statusCode).toBe(422);
+    expect(badPhone.json().errors[0].field).toBe('spouse_phone');
+    expect(await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id))).toEqual(
+      [],
+    );
     const { ticket: single } = await readyTicket();
     expect((await customer.post(`${base(single.id)}/spouse-code`)).statusCode).toBe(422);
   });

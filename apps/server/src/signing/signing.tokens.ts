@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { SignerRole } from '@taxportal/contract';
+import { SIGNING_FACTORS, type SignerRole, type SigningFactor } from '@taxportal/contract';
 import { safeEqual } from '../platform/crypto.ts';
 
 /** A confirmation is good for this long: enough to type a name and draw a signature. */
@@ -8,12 +8,33 @@ export const SPOUSE_CODE_MINUTES = 15;
 
 const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
-/** A short-lived proof that `role` re-authenticated for this request, bound to the signed-in user. */
-export function confirmationToken(key: Buffer, requestId: string, role: SignerRole, userId: string, expires: Date) {
-  const exp = expires.getTime();
-  return `${exp}.${hmac(key, `8879|${requestId}|${role}|${userId}|${exp}`)}`;
+/** How the signer was confirmed, carried in the confirmation token to the signature it allows. */
+export interface ConfirmedBy {
+  factor: SigningFactor;
+  /** An SMS code's number: its last four digits. */
+  phoneLast4: string | null;
 }
 
+const payload = (requestId: string, role: SignerRole, userId: string, exp: number, by: ConfirmedBy) =>
+  `8879|${requestId}|${role}|${userId}|${exp}|${by.factor}|${by.phoneLast4 ?? '-'}`;
+
+/**
+ * A short-lived proof that `role` re-authenticated for this request, bound to the signed-in user, naming the
+ * factor (and an SMS code's last four digits), all under the HMAC.
+ */
+export function confirmationToken(
+  key: Buffer,
+  requestId: string,
+  role: SignerRole,
+  userId: string,
+  expires: Date,
+  by: ConfirmedBy,
+) {
+  const exp = expires.getTime();
+  return `${exp}.${by.factor}.${by.phoneLast4 ?? '-'}.${hmac(key, payload(requestId, role, userId, exp, by))}`;
+}
+
+/** How the signer was confirmed, if `token` is a live confirmation for this request, role and user; else null. */
 export function checkConfirmation(
   key: Buffer,
   token: string,
@@ -21,11 +42,14 @@ export function checkConfirmation(
   role: SignerRole,
   userId: string,
   now: Date,
-): boolean {
-  const [expText, mac] = token.split('.');
+): ConfirmedBy | null {
+  const [expText, factor, last4, mac] = token.split('.');
   const exp = Number(expText);
-  if (!Number.isFinite(exp) || !mac || exp < now.getTime()) return false;
-  return safeEqual(mac, hmac(key, `8879|${requestId}|${role}|${userId}|${exp}`));
+  if (!Number.isFinite(exp) || !mac || exp < now.getTime()) return null;
+  if (!(SIGNING_FACTORS as readonly string[]).includes(factor ?? '')) return null;
+  if (!last4 || !/^(-|\d{4})$/.test(last4)) return null;
+  const by: ConfirmedBy = { factor: factor as SigningFactor, phoneLast4: last4 === '-' ? null : last4 };
+  return safeEqual(mac, hmac(key, payload(requestId, role, userId, exp, by))) ? by : null;
 }
 
 export const codeHash = (key: Buffer, requestId: string, code: string) => hmac(key, `8879-spouse|${requestId}|${code}`);

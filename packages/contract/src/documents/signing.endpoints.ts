@@ -1,5 +1,8 @@
 import { endpoint } from '../common/endpoint.ts';
+import { webauthnOptionsSchema } from '../auth/mfa.ts';
 import {
+  signingSettingsSchema,
+  signingSmsSentSchema,
   confirmSignerBodySchema,
   prepareSigningBodySchema,
   signBodySchema,
@@ -46,7 +49,8 @@ export const sendSpouseCode = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/spouse-code',
   tags,
-  summary: "E-mail the spouse a one-time code (joint returns; the taxpayer's session)",
+  summary:
+    "A one-time code for the spouse (joint returns; the taxpayer's session): texted to the spouse's phone, or e-mailed where the firm switched the stricter check off",
   params: signingParamsSchema,
   response: { 200: spouseCodeSentSchema },
 });
@@ -55,7 +59,8 @@ export const confirmSigner = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/confirm',
   tags,
-  summary: "Confirm the signer first: the taxpayer's password or the spouse's e-mailed code (a wrong one is counted)",
+  summary:
+    "Confirm the signer first: the taxpayer's second factor (passkey, authenticator or recovery code, texted code), the spouse's code; a wrong one is counted",
   params: signingParamsSchema,
   body: confirmSignerBodySchema,
   response: { 200: signerConfirmationSchema },
@@ -69,4 +74,40 @@ export const signForm = endpoint({
   params: signingParamsSchema,
   body: signBodySchema,
   response: { 201: signingStateSchema },
+});
+
+export const sendSigningSmsCode = endpoint({
+  method: 'POST',
+  path: '/api/v1/tickets/:id/signing/sms-code',
+  tags,
+  summary: 'Text the taxpayer a one-time code to their verified phone, to confirm before signing',
+  params: signingParamsSchema,
+  response: { 202: signingSmsSentSchema },
+});
+
+export const signingPasskeyOptions = endpoint({
+  method: 'POST',
+  path: '/api/v1/tickets/:id/signing/passkey-options',
+  tags,
+  summary: "WebAuthn options to confirm with one of the taxpayer's passkeys before signing",
+  params: signingParamsSchema,
+  response: { 200: webauthnOptionsSchema },
+});
+
+export const getSigningSettings = endpoint({
+  method: 'GET',
+  path: '/api/v1/admin/signing-settings',
+  tags,
+  summary:
+    "The firm's identity check at signing: a second factor (on, the default) or password and e-mailed code (Admin)",
+  response: { 200: signingSettingsSchema },
+});
+
+export const updateSigningSettings = endpoint({
+  method: 'PUT',
+  path: '/api/v1/admin/signing-settings',
+  tags,
+  summary: 'Switch the stricter identity check at signing on or off (Admin; audited)',
+  body: signingSettingsSchema,
+  response: { 200: signingSettingsSchema },
 });

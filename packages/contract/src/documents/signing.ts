@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { opaqueText, secretText, text } from '../common/text.ts';
-import { emailSchema } from '../common/fields.ts';
+import { emailSchema, phoneSchema } from '../common/fields.ts';
+import { authenticationResponseSchema } from '../auth/mfa.ts';
+import { phoneCodeSchema } from '../auth/sign-in-methods.ts';
 
 /** Form 8879, the IRS e-file signature authorisation: who signs it. */
 export const SIGNER_ROLES = ['taxpayer', 'spouse'] as const;
@@ -16,6 +18,18 @@ export const SIGNED_8879_RETENTION_YEARS = 3;
 export const SIGNATURE_IMAGE_MAX_BYTES = 300_000;
 export const MAX_SIGNING_FAILURES = 5;
 
+/**
+ * How a signer proved who they are (docs/decisions/0021-a): a passkey, an authenticator app's code, a recovery
+ * code, a code texted to their phone; or, only where the firm switched the stricter check off, the taxpayer's
+ * password and the spouse's e-mailed code.
+ */
+export const SIGNING_FACTORS = ['passkey', 'totp', 'recovery_code', 'sms_code', 'password', 'email_code'] as const;
+export const signingFactorSchema = z.enum(SIGNING_FACTORS);
+export type SigningFactor = (typeof SIGNING_FACTORS)[number];
+/** What the taxpayer may be offered: a TOTP or recovery code is typed into one field. */
+export const TAXPAYER_FACTORS = ['passkey', 'totp', 'recovery_code', 'sms_code', 'password'] as const;
+export const SPOUSE_FACTORS = ['sms_code', 'email_code'] as const;
+
 export const signerSchema = z.object({
   role: signerRoleSchema,
   name: z.string(),
@@ -23,7 +37,12 @@ export const signerSchema = z.object({
   email: z.string(),
   signed_at: z.string().nullable(),
   method: z.enum(SIGNATURE_METHODS).nullable(),
-  confirmation: z.enum(['password', 'email_code']).nullable(),
+  /** The factor the signer confirmed with. */
+  confirmation: signingFactorSchema.nullable(),
+  /** For an SMS code: the number it went to, masked (••••1234). */
+  confirmation_phone: z.string().nullable(),
+  /** Password or e-mailed code because the firm had switched the stricter check off. */
+  stricter_check_off: z.boolean(),
   ip: z.string().nullable(),
   /** The signed PDF made at this signature: GET /api/v1/documents/{id}/file. */
   signed_document_id: z.string().nullable(),
@@ -49,9 +68,26 @@ export const signingRequestSchema = z.object({
 });
 export type SigningRequest = z.infer<typeof signingRequestSchema>;
 
+/**
+ * The ways the signed-in customer (and their spouse, on a joint return) can confirm now: only the factors they
+ * actually have. Empty `taxpayer` with `strict`: set a factor up first (Security page, or verify the phone).
+ */
+export const signingFactorsSchema = z.object({
+  /** The firm's stricter check (second factor at signing); off: password and e-mailed code. */
+  strict: z.boolean(),
+  taxpayer: z.array(z.enum(TAXPAYER_FACTORS)),
+  /** The verified phone an SMS code goes to, masked (••••1234). */
+  taxpayer_phone: z.string().nullable(),
+  spouse: z.array(z.enum(SPOUSE_FACTORS)),
+  spouse_phone: z.string().nullable(),
+});
+export type SigningFactors = z.infer<typeof signingFactorsSchema>;
+
 /** GET /api/v1/tickets/:id/signing: the current Form 8879 request, or null before staff prepare one. */
 export const signingStateSchema = z.object({
   request: signingRequestSchema.nullable(),
+  /** The ticket's customer only, while a request is pending; null for staff. */
+  factors: signingFactorsSchema.nullable(),
   /** Signing is open only while the ticket is Ready For IRS Filing. */
   can_sign: z.boolean(),
   /** Staff only: what the questionnaire says (filing status married_joint, the spouse's name), for the prepare form. */
@@ -65,6 +101,8 @@ const jointFields = {
   joint: z.boolean().default(false),
   spouse_name: text().min(1).max(200).optional(),
   spouse_email: emailSchema.optional(),
+  /** The spouse's mobile (E.164): the spouse confirms with a code texted there. */
+  spouse_phone: phoneSchema.optional(),
 };
 const requireSpouse = (v: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined }) =>
   !v.joint || (!!v.spouse_name && !!v.spouse_email);
@@ -86,21 +124,50 @@ export const prepareSigningFieldsSchema = z
   })
   .refine(requireSpouse, spouseIssue);
 
-/** POST …/signing/spouse-code: a one-time code e-mailed to the spouse (joint returns). */
-export const spouseCodeSentSchema = z.object({ sent_to: z.string(), expires_at: z.string() });
+/**
+ * POST …/signing/spouse-code: a one-time code for the spouse (joint returns): texted to the spouse's phone, or,
+ * without one and only where the firm switched the stricter check off, e-mailed.
+ */
+export const spouseCodeSentSchema = z.object({
+  sent_to: z.string(),
+  expires_at: z.string(),
+  channel: z.enum(['sms', 'email']),
+});
+/** POST …/signing/sms-code: a code texted to the taxpayer's verified phone. */
+export const signingSmsSentSchema = z.object({
+  sent_to: z.string(),
+  expires_at: z.string(),
+  resend_after_s: z.number().int(),
+});
 
-/** POST …/signing/confirm: the taxpayer re-enters their password, or the spouse the e-mailed code. */
+/**
+ * POST …/signing/confirm: the taxpayer's second factor (a passkey assertion for the options of
+ * …/signing/passkey-options, an authenticator or recovery code, or the texted code), or the password where the
+ * firm switched the stricter check off; the spouse's texted (or e-mailed) code.
+ */
 export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
-  z.object({ signer: z.literal('taxpayer'), password: secretText().min(1, { error: 'Enter your password' }).max(200) }),
-  z.object({
-    signer: z.literal('spouse'),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }),
-  }),
+  z.discriminatedUnion('factor', [
+    z.object({ signer: z.literal('taxpayer'), factor: z.literal('passkey'), response: authenticationResponseSchema }),
+    z.object({
+      signer: z.literal('taxpayer'),
+      /** An authenticator app's 6 digits or a recovery code (xxxxx-xxxxx): told apart by their shape. */
+      factor: z.literal('totp'),
+      code: opaqueText().min(1, { error: 'Enter the code' }).max(16),
+    }),
+    z.object({ signer: z.literal('taxpayer'), factor: z.literal('sms_code'), code: phoneCodeSchema }),
+    z.object({
+      signer: z.literal('taxpayer'),
+      factor: z.literal('password'),
+      password: secretText().min(1, { error: 'Enter your password' }).max(200),
+    }),
+  ]),
+  z.object({ signer: z.literal('spouse'), code: phoneCodeSchema }),
 ]);
-export type ConfirmSignerBody = z.infer<typeof confirmSignerBodySchema>;
+export type ConfirmSignerBody = z.input<typeof confirmSignerBodySchema>;
+
+/** GET/PUT /api/v1/admin/signing-settings (Admin): the firm's stricter check at signing, on by default. */
+export const signingSettingsSchema = z.object({ strict_identity: z.boolean() });
+export type SigningSettings = z.infer<typeof signingSettingsSchema>;
 export const signerConfirmationSchema = z.object({ confirmation: z.string(), expires_at: z.string() });
 export type SignerConfirmation = z.infer<typeof signerConfirmationSchema>;
 
@@ -138,4 +205,13 @@ export const SIGNING_MESSAGES = {
   badSignature: 'The drawn signature could not be read. Draw it again.',
   ticketClosed: 'Form 8879 cannot be prepared for a closed ticket.',
   notPdf: 'Form 8879 must be a PDF file.',
+  noFactor:
+    'Set up a second factor to sign: a passkey or an authenticator app on your Security page, or verify your mobile phone on your profile.',
+  factorUnavailable: 'This way of confirming is not set up for you. Choose another.',
+  passwordOff: 'Confirm with your second factor: your firm asks for one to sign.',
+  spousePhoneRequired: "Give the spouse's mobile phone: the spouse confirms with a code texted there.",
+  spouseNoPhone:
+    'Your spouse confirms with a code texted to their mobile phone. Ask your tax preparer to add it to Form 8879.',
+  smsOff: 'Text messages are not available. Choose another way to confirm.',
+  noVerifiedPhone: 'Verify your mobile phone on your profile first.',
 } as const;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { passkeys } from '../../platform/db/schema.ts';
+import { passkeys, phoneCodes, userPhones, users } from '../../platform/db/schema.ts';
 import { nextTotpCode, PASSWORD, uniqueEmail } from '../helper.ts';
 import { pdf, png } from '../upload-fixtures.ts';
 import {
@@ -95,6 +95,18 @@ const ownerPasskey = async (w: World) => {
     .insert(passkeys)
     .values({ id, user_id: w.ids.owner, name: 'Matrix key', public_key: 'AAAA', counter: 0 });
   return id;
+};
+
+/**
+ * The owner's phone, verified, with no codes yet: each call texts one without meeting the last one's cooldown
+ * (signing's texted code, docs/decisions/0021-a).
+ */
+const ownerVerifiedPhone = async (w: World) => {
+  const phone = '+12025550177';
+  const db = w.t.database.db;
+  await db.update(users).set({ phone }).where(eq(users.id, w.ids.owner));
+  await db.insert(userPhones).values({ user_id: w.ids.owner, phone }).onConflictDoNothing();
+  await db.delete(phoneCodes).where(eq(phoneCodes.phone, phone));
 };
 
 /** How each route is called. A route without path parameters or a body needs none. */
@@ -241,8 +253,18 @@ const C = {
   spouseCode: (async (w) => ({ params: { id: await w.fresh.signing(true) } })) as CallFor,
   confirmSigner: (async (w) => ({
     params: { id: await w.fresh.signing() },
-    body: { signer: 'taxpayer', password: PASSWORD },
+    body: { signer: 'taxpayer', factor: 'password', password: PASSWORD },
   })) as CallFor,
+  signingSmsCode: (async (w) => {
+    await ownerVerifiedPhone(w);
+    return { params: { id: await w.fresh.signing() } };
+  }) as CallFor,
+  signingPasskeyOptions: (async (w) => {
+    await ownerPasskey(w);
+    return { params: { id: await w.fresh.signing() } };
+  }) as CallFor,
+  // The world keeps the firm's stricter check off (authorization-world.ts); so does this call.
+  signingSettings: (() => ({ body: { strict_identity: false } })) as CallFor,
   sign: (async (w) => {
     const id = await w.fresh.signing();
     const confirmation = await w.fresh.confirmation(id);
@@ -524,8 +546,14 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/tickets/:id/signing':                        r(401, 403, 404, 201, 201, 201, 201, 403, 201, C.prepareSigning),
   'POST /api/v1/tickets/:id/signing/upload':                 r(401, 403, 404, 201, 201, 201, 201, 403, 201, C.uploadSigning),
   'POST /api/v1/tickets/:id/signing/spouse-code':            r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.spouseCode),
+  'POST /api/v1/tickets/:id/signing/sms-code':               r(401, 202, 404, 403, 403, 403, 403, 202, 403, C.signingSmsCode),
+  'POST /api/v1/tickets/:id/signing/passkey-options':        r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.signingPasskeyOptions),
   'POST /api/v1/tickets/:id/signing/confirm':                r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.confirmSigner),
   'POST /api/v1/tickets/:id/signing/sign':                   r(401, 201, 404, 403, 403, 403, 403, 201, 403, C.sign),
+
+  // The firm's identity check at signing: Admin only.
+  'GET /api/v1/admin/signing-settings':                      r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'PUT /api/v1/admin/signing-settings':                      r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.signingSettings),
 
   // The audit log: Admin only.
   'GET /api/v1/admin/audit-log':                             r(401, 403, 403, 200, 403, 403, 403, 403, 200),

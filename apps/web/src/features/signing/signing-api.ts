@@ -4,9 +4,10 @@ import {
   type ConfirmSignerBody,
   type PrepareSigningBody,
   type SignBody,
+  type SigningSettings,
   type SigningState,
 } from '@taxportal/contract';
-import { call, postFormTo } from '../../lib/api/index.ts';
+import { call, postFormTo, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Under ['tickets', …]: a live status change of the ticket refreshes signing too. */
@@ -37,6 +38,7 @@ export function usePrepareSigning(ticketId: string) {
       form.append('joint', String(!!v.body.joint));
       if (v.body.joint && v.body.spouse_name) form.append('spouse_name', v.body.spouse_name);
       if (v.body.joint && v.body.spouse_email) form.append('spouse_email', v.body.spouse_email);
+      if (v.body.joint && v.body.spouse_phone) form.append('spouse_phone', v.body.spouse_phone);
       form.append('file', v.file, v.file.name);
       return postFormTo(endpoints.uploadSigningForm, form, { params });
     },
@@ -52,9 +54,49 @@ export function useSpouseCode(ticketId: string) {
   });
 }
 
-export function useConfirmSigner(ticketId: string) {
+/** The taxpayer's texted code (to their verified phone). */
+export function useSigningSmsCode(ticketId: string) {
   return useMutation({
-    mutationFn: (body: ConfirmSignerBody) => call(endpoints.confirmSigner, { params: { id: ticketId }, body }),
+    mutationFn: () => call(endpoints.sendSigningSmsCode, { params: { id: ticketId } }),
+  });
+}
+
+/**
+ * Confirms the signer: a body as typed, or `'passkey'`: the server's options, the browser's passkey prompt
+ * (the WebAuthn helper loads only now, as for the passkey sign-in), and its answer.
+ */
+export function useConfirmSigner(ticketId: string) {
+  const params = { id: ticketId };
+  return useMutation({
+    mutationFn: async (body: ConfirmSignerBody | 'passkey') => {
+      if (body !== 'passkey') return call(endpoints.confirmSigner, { params, body });
+      const optionsJSON = await call(endpoints.signingPasskeyOptions, { params });
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const response = await startAuthentication({ optionsJSON: optionsJSON as never });
+      return call(endpoints.confirmSigner, {
+        params,
+        body: { signer: 'taxpayer', factor: 'passkey', response: response as never },
+      });
+    },
+  });
+}
+
+const settingsKey = ['admin', 'signing-settings'] as const;
+
+/** Admin: the firm's identity check at signing. */
+export function useSigningSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => call(endpoints.getSigningSettings, { signal }),
+  });
+}
+
+export function useUpdateSigningSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SigningSettings) => call(endpoints.updateSigningSettings, { body }),
+    onSuccess: (data) => client.setQueryData(settingsKey, data),
+    meta: toastOnError,
   });
 }
 

@@ -11,74 +11,51 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { Signer, SigningRequest, TicketDetail } from '@taxportal/contract';
+import type { Signer, SigningFactors, SigningRequest, TicketDetail } from '@taxportal/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
-import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { documentFileUrl } from '../drafts/index.ts';
-import { useConfirmSigner, useSign, useSpouseCode } from './signing-api.ts';
+import { useSign } from './signing-api.ts';
+import { SigningConfirmStep } from './signing-confirm-step.tsx';
 import { SigningPad, type SigningPadHandle } from './signing-pad.tsx';
 
 /**
- * Signing Form 8879: first the signer confirms who they are (the taxpayer's password, or a code e-mailed to
- * the spouse), then types their name and draws or types a signature.
+ * Signing Form 8879: first the signer confirms who they are with a second factor (signing-confirm-step.tsx),
+ * then types their name and draws or types a signature.
  */
 export function SigningDialog({
   ticket,
   request,
   signer,
+  factors,
   onClose,
 }: {
   ticket: TicketDetail;
   request: SigningRequest;
   signer: Signer;
+  factors: SigningFactors | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
-  const confirm = useConfirmSigner(ticket.id);
-  const spouseCode = useSpouseCode(ticket.id);
   const sign = useSign(ticket.id);
   const pad = useRef<SigningPadHandle>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const [secret, setSecret] = useState('');
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [method, setMethod] = useState<'drawn' | 'typed'>('drawn');
   const [typed, setTyped] = useState('');
   const [hasInk, setHasInk] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
-  const isSpouse = signer.role === 'spouse';
 
   const fail = (err: unknown, fallbackField: string) => {
     if (isApiError(err)) setError({ field: err.errors[0]?.field ?? fallbackField, text: err.detail });
     else setError({ field: fallbackField, text: t('common.somethingWentWrong') });
   };
 
-  const doConfirm = async () => {
-    setError(null);
-    try {
-      const res = await confirm.mutateAsync(
-        isSpouse ? { signer: 'spouse', code: secret.trim() } : { signer: 'taxpayer', password: secret },
-      );
-      setConfirmation(res.confirmation);
-      setSecret('');
-    } catch (err) {
-      fail(err, isSpouse ? 'code' : 'password');
-    }
-  };
-  const doSendCode = async () => {
-    setError(null);
-    try {
-      setCodeSentTo((await spouseCode.mutateAsync()).sent_to);
-    } catch (err) {
-      fail(err, 'code');
-    }
-  };
   const doSign = async () => {
     setError(null);
     if (!confirmation) return;
@@ -101,9 +78,7 @@ export function SigningDialog({
   };
   const errorFor = (...fields: string[]) => (error && fields.includes(error.field) ? error.text : null);
   const otherError =
-    error && !['password', 'code', 'signer_name', 'signature', 'typed_signature'].includes(error.field)
-      ? error.text
-      : null;
+    error && !['signer_name', 'signature', 'typed_signature'].includes(error.field) ? error.text : null;
 
   return (
     <Modal
@@ -131,50 +106,16 @@ export function SigningDialog({
                 {t('signing.viewForm')}
               </Anchor>
             </Text>
-            {isSpouse ? (
-              <>
-                <Button
-                  variant="light"
-                  onClick={() => void doSendCode()}
-                  loading={spouseCode.isPending}
-                  data-testid="signing-send-code"
-                >
-                  {t('signing.sendCode')}
-                </Button>
-                {codeSentTo && <Text size="sm">{t('signing.codeSent', { to: codeSentTo })}</Text>}
-                <TextInput
-                  label={t('signing.code')}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={secret}
-                  onChange={(e) => setSecret(e.currentTarget.value)}
-                  error={errorFor('code')}
-                  data-testid="signing-code"
-                />
-              </>
-            ) : (
-              <PasswordField
-                label={t('signing.password')}
-                autoComplete="current-password"
-                value={secret}
-                onChange={(e) => setSecret(e.currentTarget.value)}
-                error={errorFor('password')}
-                data-testid="signing-password"
-                data-autofocus
-              />
-            )}
+            <SigningConfirmStep
+              ticketId={ticket.id}
+              signer={signer}
+              factors={factors}
+              onConfirmed={(c) => {
+                setError(null);
+                setConfirmation(c);
+              }}
+            />
             {otherError && <Alert color="red">{otherError}</Alert>}
-            <Group justify="flex-end">
-              <Button
-                onClick={() => void doConfirm()}
-                loading={confirm.isPending}
-                disabled={!secret}
-                data-testid="signing-confirm"
-              >
-                {t('signing.confirm')}
-              </Button>
-            </Group>
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('signing.stepSign')}>

@@ -23,6 +23,7 @@ export function SigningPrepareForm({
   const [joint, setJoint] = useState(suggestion?.joint ?? false);
   const [spouseName, setSpouseName] = useState(suggestion?.spouse_name ?? '');
   const [spouseEmail, setSpouseEmail] = useState('');
+  const [spousePhone, setSpousePhone] = useState('');
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
 
   const submit = async () => {
@@ -30,7 +31,14 @@ export function SigningPrepareForm({
     if (source === 'upload' && !file) return setError({ field: 'file', text: t('signing.filePlaceholder') });
     try {
       await prepare.mutateAsync({
-        body: joint ? { joint, spouse_name: spouseName.trim(), spouse_email: spouseEmail.trim() } : { joint: false },
+        body: joint
+          ? {
+              joint,
+              spouse_name: spouseName.trim(),
+              spouse_email: spouseEmail.trim(),
+              ...(spousePhone.trim() ? { spouse_phone: spousePhone.trim() } : {}),
+            }
+          : { joint: false },
         file: source === 'upload' ? file : null,
       });
       showSuccessToast(t('signing.prepared'));
@@ -104,9 +112,21 @@ export function SigningPrepareForm({
               error={errorFor('spouse_email')}
               data-testid="signing-spouse-email"
             />
+            <TextInput
+              size="sm"
+              type="tel"
+              autoComplete="off"
+              label={t('signing.spousePhone')}
+              description={t('signing.spousePhoneHint')}
+              placeholder="+15551234567"
+              value={spousePhone}
+              onChange={(e) => setSpousePhone(e.currentTarget.value)}
+              error={errorFor('spouse_phone')}
+              data-testid="signing-spouse-phone"
+            />
           </>
         )}
-        {error && !['file', 'spouse_name', 'spouse_email'].includes(error.field) && (
+        {error && !['file', 'spouse_name', 'spouse_email', 'spouse_phone'].includes(error.field) && (
           <Text size="sm" c="red">
             {error.text}
           </Text>

@@ -1,15 +1,17 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
 import { useSigning } from './signing-api.ts';
-import { SigningDialog } from './signing-dialog.tsx';
 import { SigningPrepareForm } from './signing-prepare-form.tsx';
+
+/** The dialog (signature pad, factors) loads when someone opens it. */
+const SigningDialog = lazy(() => import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })));
 
 /** Form 8879 on the ticket: staff prepare it and see who signed; the customer (and spouse) sign it. */
 export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -19,11 +21,18 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
   const [preparing, setPreparing] = useState(false);
   const [viewing, setViewing] = useState(false);
 
+  /** The factor the signer confirmed with, as the audit page names it. */
+  const confirmedBy = (s: Signer) => {
+    if (!s.confirmation) return null;
+    const factor = t(`signing.confirmedBy.${s.confirmation}`, { phone: s.confirmation_phone ?? '' });
+    return s.stricter_check_off ? t('signing.checkOff', { factor }) : factor;
+  };
+
   if (state.isPending) return null;
   if (state.isError) {
     return <Alert color="red">{errorMessage(state.error)}</Alert>;
   }
-  const { request, can_sign, suggestion } = state.data;
+  const { request, can_sign, suggestion, factors } = state.data;
   const nobodySigned = !request || request.signers.every((s) => !s.signed_at);
   const closed = ['Completed', 'Closed', 'Cancelled'].includes(ticket.status);
 
@@ -87,7 +96,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
                 </Text>
                 <Text size="xs" c={s.signed_at ? 'green' : 'dimmed'} data-testid="signer-status">
                   {s.signed_at
-                    ? `${t('signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`signing.method.${s.method ?? 'typed'}`)}${isStaff && s.ip ? `, ${s.ip}` : ''})`
+                    ? `${t('signing.signedAt', { when: formatDateTime(s.signed_at) })} (${t(`signing.method.${s.method ?? 'typed'}`)}${confirmedBy(s) ? `, ${confirmedBy(s)}` : ''}${isStaff && s.ip ? `, ${s.ip}` : ''})`
                     : t('signing.notSigned')}
                 </Text>
               </Stack>
@@ -122,7 +131,15 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
         </>
       )}
       {signing && request && (
-        <SigningDialog ticket={ticket} request={request} signer={signing} onClose={() => setSigning(null)} />
+        <Suspense fallback={null}>
+          <SigningDialog
+            ticket={ticket}
+            request={request}
+            signer={signing}
+            factors={factors}
+            onClose={() => setSigning(null)}
+          />
+        </Suspense>
       )}
       <DraftsPreviewModal
         file={

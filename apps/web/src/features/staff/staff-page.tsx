@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconMailForward, IconShieldOff, IconUserCog } from '@tabler/icons-react';
 import { STAFF_ROLES, type Role, type StaffMember } from '@taxportal/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
@@ -26,6 +26,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
+import { loadSigningSettingsCard } from '../signing/index.ts';
 import {
   useInviteStaff,
   useResetFactors,
@@ -34,6 +35,8 @@ import {
   useStaff,
   useUpdateStaff,
 } from './staff-api.ts';
+
+const SigningSettingsCard = lazy(() => loadSigningSettingsCard().then((m) => ({ default: m.SigningSettingsCard })));
 
 type StaffRole = Exclude<Role, 'Customer'>;
 
@@ -351,6 +354,9 @@ export function StaffPage() {
           </Stack>
         </SectionCard>
       )}
+      <Suspense fallback={null}>
+        <SigningSettingsCard />
+      </Suspense>
       <InviteModal opened={inviting} onClose={() => setInviting(false)} />
       <RolesModal member={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

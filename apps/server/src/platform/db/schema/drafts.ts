@@ -61,6 +61,8 @@ export const signingRequests = pgTable(
     joint: boolean('joint').notNull().default(false),
     spouse_name: text('spouse_name'),
     spouse_email: text('spouse_email'),
+    /** E.164: the spouse confirms with a code texted there (docs/decisions/0021-a). */
+    spouse_phone: text('spouse_phone'),
     spouse_code_hash: text('spouse_code_hash'),
     spouse_code_expires_at: ts('spouse_code_expires_at'),
     taxpayer_failures: integer('taxpayer_failures').notNull().default(0),
@@ -89,7 +91,12 @@ export const signatures = pgTable(
     signer_name: text('signer_name').notNull(),
     signer_email: text('signer_email').notNull(),
     method: text('method').notNull(),
+    /** The factor (SIGNING_FACTORS): passkey, totp, recovery_code, sms_code, password, email_code. */
     confirmation: text('confirmation').notNull(),
+    /** An SMS code's number: its last four digits only. */
+    confirmation_phone_last4: text('confirmation_phone_last4'),
+    /** Password or e-mailed code because the firm had switched the stricter check off. */
+    stricter_check_off: boolean('stricter_check_off').notNull().default(false),
     ip: text('ip').notNull(),
     user_agent: text('user_agent').notNull(),
     signed_at: ts('signed_at').notNull(),
