@@ -16,6 +16,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import type { SiteSettings } from '@taxportal/contract';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../ui/page-loader.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { ReferenceSites } from './reference-site-modal.tsx';
 import { SiteLink } from './site-links.tsx';
@@ -178,7 +179,11 @@ function SiteFooter({ settings }: { settings: SiteSettings }) {
 
 /** The public site around a page: the firm's menu (sticky by scroll) and footer, in the firm's colours. */
 export function SiteFrame({ children }: { children: ReactNode }) {
-  const { data } = useSite();
+  const { data, isLoading } = useSite();
+  // No layout shift (Lighthouse's CLS): the menu bar is drawn with the page, never pushed in above it, and the
+  // page's part is at least a screen tall, so blocks that fill in later (the catalogue's prices, a form) move only
+  // the footer, below the fold.
+  if (isLoading) return <PageLoader />;
   const style = data
     ? ({
         '--site-primary': data.settings.colors.primary,
@@ -188,7 +193,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <Box style={style} data-testid="site-frame">
       {data && <SiteNav settings={data.settings} />}
-      {children}
+      <Box mih="100vh">{children}</Box>
       {data && <SiteFooter settings={data.settings} />}
     </Box>
   );
