@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, readMail, test, totpCode } from './fixtures.ts';
 import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
+import { addVirtualAuthenticator } from './passkey-helpers.ts';
 import { createTicketByApi, csrfHeaders, postJson } from './ticket-helpers.ts';
 
 /** The customer of `request` turns on an authenticator app (through the API): its secret. */
@@ -103,6 +104,65 @@ for (const [device, viewport] of [
     });
   });
 }
+
+test('a customer with an app and a passkey signs with the passkey; the signer row and the audit page name it', async ({
+  page,
+  customer,
+  staff,
+}) => {
+  // The customer has both an authenticator app and a passkey (added on Security, on this page's device).
+  await enableTotp(page.request);
+  const authenticator = await addVirtualAuthenticator(page);
+  await page.goto('/my-profile/security');
+  const card = page.getByTestId('passkeys-card');
+  await card.getByLabel('Passkey name').fill('My laptop');
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(card.getByTestId('passkey-row')).toContainText('My laptop');
+  const [added] = await authenticator.credentials();
+
+  const ticket = await createTicketByApi(page.request, 0, 2024);
+  const prep = await staff('Tax Preparer');
+  await prep.page.goto(`/form/message/${ticket.name}`);
+  await prep.page.getByTestId('signing-prepare-submit').click();
+  await expect(prep.page.getByTestId('toast-success').filter({ hasText: 'Form 8879 prepared' })).toBeVisible();
+  const admin = await staff('Admin');
+  await moveTicketAsAdmin(admin.context.request, ticket.id, 'Ready For IRS Filing');
+
+  await page.goto(`/form/message/${ticket.name}`);
+  await page.getByTestId('sign-as-taxpayer').click();
+  const dialog = page.getByTestId('signing-dialog');
+  // Both factors are offered, the passkey first; the customer looks at the app's, then picks the passkey.
+  const factor = dialog.getByTestId('signing-factor');
+  await factor.getByText('Authenticator app', { exact: true }).click();
+  await expect(dialog.getByLabel('Authenticator or recovery code')).toBeVisible();
+  await expect(dialog.getByTestId('signing-passkey')).toHaveCount(0);
+  await factor.getByText('Passkey', { exact: true }).click();
+  await expect(dialog.getByLabel('Authenticator or recovery code')).toHaveCount(0);
+  await dialog.getByTestId('signing-passkey').click();
+  await dialog.getByTestId('signing-name').fill(customer.full_name);
+  const [used] = await authenticator.credentials();
+  expect(used!.signCount).toBeGreaterThan(added!.signCount);
+  await drawSignature(page);
+  await dialog.getByTestId('signing-agree').check();
+  await dialog.getByTestId('signing-submit').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Form 8879 is signed' })).toBeVisible();
+  await expect(page.getByTestId('signer-row')).toHaveAttribute('data-signed', 'yes');
+  await expect(page.getByTestId('signer-status')).toContainText('drawn, passkey');
+
+  await prep.page.reload();
+  const status = prep.page.getByTestId('signer-row').getByTestId('signer-status');
+  await expect(status).toContainText('Signed');
+  await expect(status).toContainText('drawn, passkey');
+  await expect(status).not.toContainText('TOTP');
+  const [download] = await Promise.all([
+    prep.page.waitForEvent('download'),
+    prep.page.getByTestId('signed-download').click(),
+  ]);
+  const words = pdfWords(fs.readFileSync((await download.path())!));
+  expect(words).toContain('Identity confirmed by: passkey (WebAuthn)');
+  expect(words).not.toContain('authenticator app');
+  await prep.context.close();
+});
 
 test("the firm switches the stricter check off: the password and the spouse's e-mailed code sign, and it shows", async ({
   page,
