@@ -167,7 +167,7 @@ function PricingPlans({ block }: { block: Of<'pricing_plans'> }) {
                 <Title order={3} size="h4">
                   {text(p.name)}
                 </Title>
-                {p.highlighted && <Badge color="orange">{t('site.popular')}</Badge>}
+                {p.highlighted && <Badge>{t('site.popular')}</Badge>}
               </Group>
               <Text fz={32} fw={800}>
                 {formatMoney(p.price_cents, p.currency)}
@@ -248,7 +248,6 @@ function Cta({ block }: { block: Of<'cta'> }) {
 }
 
 export function PostCards({ category, count }: { category?: string | undefined; count: number }) {
-  const { t } = useTranslation();
   const text = useText();
   const { data } = usePosts(category, count);
   return (
@@ -265,14 +264,6 @@ export function PostCards({ category, count }: { category?: string | undefined; 
               </Anchor>
             </Title>
             <Text size="sm">{text(p.excerpt)}</Text>
-            <Anchor
-              component={RouterLink}
-              to={`/detail/blog/${p.slug}`}
-              size="sm"
-              aria-label={t('site.readPost', { title: text(p.title) })}
-            >
-              {t('site.readMore')}
-            </Anchor>
           </Stack>
         </Card>
       ))}
