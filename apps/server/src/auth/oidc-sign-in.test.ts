@@ -18,7 +18,9 @@ const PUBLIC_URL = 'http://portal.test';
 let t: TestApp;
 let op: LocalOidcProvider;
 beforeAll(async () => {
-  op = await startOidcProvider({ redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/google/callback`] });
+  op = await startOidcProvider({
+    redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/google/callback`, `${PUBLIC_URL}/api/v1/auth/oidc/apple/callback`],
+  });
   t = await createTestApp({ ...op.env, PUBLIC_URL });
 });
 afterAll(async () => {
@@ -199,5 +201,85 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     const { agent } = await begin();
     const res = await agent.get('/api/v1/auth/oidc/google/callback?error=access_denied&state=x');
     expect(res.headers.location).toBe('/register?social=cancelled');
+  });
+});
+
+describe('Apple: the answer comes as a form post', () => {
+  // The local provider plays Apple: the app asks for response_mode=form_post, and the provider's last page posts
+  // the code and state back from its own origin.
+  let apple: TestApp;
+  beforeAll(async () => {
+    apple = await createTestApp({
+      PUBLIC_URL,
+      OIDC_APPLE_CLIENT_ID: op.env.OIDC_GOOGLE_CLIENT_ID!,
+      OIDC_APPLE_CLIENT_SECRET: op.env.OIDC_GOOGLE_CLIENT_SECRET!,
+      OIDC_APPLE_ISSUER: op.issuer,
+    });
+  });
+  afterAll(async () => apple.close());
+
+  async function postBack(fields: Record<string, string>, agent: Agent) {
+    // A cross-site form POST: the browser sends none of the portal's SameSite=Lax cookies with it.
+    const posted = await apple.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/oidc/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    const next = posted.headers.location as string;
+    expect(next.startsWith('/api/v1/auth/oidc/apple/callback?')).toBe(true);
+    // The top-level GET it is sent on to carries the flow cookie.
+    return agent.get(next);
+  }
+
+  it('asks for form_post, then signs in through the GET it sends the post on to, with the posted name', async () => {
+    const agent = new Agent(apple.app);
+    const start = await agent.get('/api/v1/auth/oidc/apple/start');
+    const url = new URL(start.headers.location as string);
+    expect(url.searchParams.get('response_mode')).toBe('form_post');
+    expect(url.searchParams.get('scope')).toBe('openid name email');
+    const email = uniqueEmail('apple');
+    const { action, fields } = await op.authorizeFormPost(url.href, { email, email_verified: true });
+    expect(action).toBe(`${PUBLIC_URL}/api/v1/auth/oidc/apple/callback`);
+    expect(fields.code).toBeTruthy();
+    const res = await postBack(
+      { ...fields, user: JSON.stringify({ name: { firstName: 'Ada', lastName: 'Apple' } }) },
+      agent,
+    );
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await agent.get('/api/v1/auth/session')).json().user).toMatchObject({ email, full_name: 'Ada Apple' });
+  });
+
+  it('refuses the posted answer in a browser that did not start the flow, and a forged state', async () => {
+    const starter = new Agent(apple.app);
+    const start = await starter.get('/api/v1/auth/oidc/apple/start');
+    const { fields } = await op.authorizeFormPost(start.headers.location as string, {
+      email: uniqueEmail('apple-x'),
+      email_verified: true,
+    });
+    const stranger = new Agent(apple.app);
+    expect((await postBack(fields, stranger)).headers.location).toBe('/register?social=failed');
+    expect((await stranger.get('/api/v1/auth/session')).statusCode).toBe(401);
+
+    const again = new Agent(apple.app);
+    const s2 = await again.get('/api/v1/auth/oidc/apple/start');
+    const answer = await op.authorizeFormPost(s2.headers.location as string, {
+      email: uniqueEmail('apple-y'),
+      email_verified: true,
+    });
+    const forged = await postBack({ ...answer.fields, state: 'forged' }, again);
+    expect(forged.headers.location).toBe('/register?social=failed');
+  });
+
+  it('refuses a body that is not a form of strings with 4xx, changing nothing', async () => {
+    const res = await apple.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/oidc/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `code=${'x'.repeat(20_000)}`,
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
   });
 });

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { isStaffRole, OIDC_PROVIDERS, PHONE_MESSAGES, type OidcProvider } from '@taxportal/contract';
+import { isStaffRole, OIDC_PROVIDERS, PHONE_MESSAGES, text, type OidcProvider } from '@taxportal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../platform/audit.ts';
 import { refuseIfSecondFactor } from './one-factor-sign-in.ts';
@@ -30,6 +30,11 @@ interface ProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Apple: the answer comes as a form POST (`response_mode=form_post`, required when a name or e-mail is asked
+   * for), and its scopes are `name email` (no `profile`).
+   */
+  formPost?: boolean;
 }
 
 /** Where a social sign-in ends in the web app: `/register?social=<outcome>`. */
@@ -43,6 +48,7 @@ export function enabledProviders(config: Config): Partial<Record<OidcProvider, P
   add('google', config.OIDC_GOOGLE_CLIENT_ID, config.OIDC_GOOGLE_CLIENT_SECRET, config.OIDC_GOOGLE_ISSUER);
   add('microsoft', config.OIDC_MICROSOFT_CLIENT_ID, config.OIDC_MICROSOFT_CLIENT_SECRET, config.OIDC_MICROSOFT_ISSUER);
   add('apple', config.OIDC_APPLE_CLIENT_ID, config.OIDC_APPLE_CLIENT_SECRET, config.OIDC_APPLE_ISSUER);
+  if (out.apple) out.apple.formPost = true;
   return out;
 }
 
@@ -52,6 +58,23 @@ export interface OidcDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   providers: Partial<Record<OidcProvider, ProviderConfig>>;
+}
+
+/**
+ * The name Apple posts once, beside the code, on a person's first sign-in (`user`, JSON), since its ID token carries
+ * none; the form-post route passes it on to the callback. Anything but a well-formed name is ignored.
+ */
+function formPostName(params: URLSearchParams): string | null {
+  try {
+    const user = JSON.parse(params.get('user') ?? 'null') as { name?: { firstName?: unknown; lastName?: unknown } };
+    const parts = [user?.name?.firstName, user?.name?.lastName].filter(
+      (x): x is string => typeof x === 'string' && x.trim() !== '',
+    );
+    const name = parts.map((x) => x.trim()).join(' ');
+    return text().min(1).max(140).safeParse(name).success ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The provider's discovered configuration, fetched once (again after a failure). */
@@ -112,9 +135,11 @@ export function createOidc(deps: OidcDeps) {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
+    const formPost = deps.providers[p]?.formPost === true;
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri(p),
-      scope: 'openid email profile',
+      scope: formPost ? 'openid name email' : 'openid email profile',
+      ...(formPost ? { response_mode: 'form_post' } : {}),
       response_type: 'code',
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
@@ -196,8 +221,8 @@ export function createOidc(deps: OidcDeps) {
     }
     // A new account only for an address the provider vouches for: otherwise anyone could take an address.
     if (!emailVerified) return { outcome: 'unverified' };
-    const fullName =
-      typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, 140) : email.split('@')[0]!;
+    const given = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : formPostName(params);
+    const fullName = given ? given.slice(0, 140) : email.split('@')[0]!;
     let userId: string;
     try {
       // The account has no password anyone knows; "Forgot password" sets one.

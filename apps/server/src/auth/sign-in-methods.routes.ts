@@ -118,6 +118,30 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
     },
   });
 
+  // Apple's form post: sent on to the GET callback with the same fields, where the flow cookie (SameSite=Lax, so
+  // absent from a cross-site POST but present on the top-level GET it is redirected to) is checked. Form bodies are
+  // parsed in this scope alone.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    route(scope, api.oidcFormPostCallback, {
+      config: limit(),
+      handler: async (req, reply) => {
+        const fields = new URLSearchParams();
+        // `iss` too: the issuer names itself in its answer (RFC 9207) and openid-client checks it.
+        for (const k of ['code', 'state', 'iss', 'error', 'user'] as const) {
+          const v = req.body[k];
+          if (typeof v === 'string') fields.set(k, v);
+        }
+        const provider = encodeURIComponent(req.params.provider);
+        return reply.redirect(`${OIDC_PATH}/${provider}/callback?${fields.toString()}`, 303);
+      },
+    });
+  });
+
   route(app, api.oidcPendingLink, {
     handler: async (req) => deps.oidc.pending(req.cookies[LINK_COOKIE]),
   });

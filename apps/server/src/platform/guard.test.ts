@@ -26,6 +26,7 @@ const PUBLIC = new Set([
   'POST /api/v1/auth/phone/verify',
   'GET /api/v1/auth/oidc/:provider/start',
   'GET /api/v1/auth/oidc/:provider/callback',
+  'POST /api/v1/auth/oidc/:provider/callback',
   'GET /api/v1/auth/oidc/link',
   'POST /api/v1/auth/oidc/link',
   // Mailed links: a token is the credential.

@@ -31,6 +31,14 @@ export interface LocalOidcProvider {
    * returns the URL the provider sends the browser back to (the app's callback with code and state).
    */
   authorize(authorizationUrl: string, account: OidcAccount): Promise<string>;
+  /**
+   * The same for `response_mode=form_post` (Apple's way): the provider answers with a page that POSTs the code and
+   * state back to the app; returns that form's target and fields, for the test to post as the browser would.
+   */
+  authorizeFormPost(
+    authorizationUrl: string,
+    account: OidcAccount,
+  ): Promise<{ action: string; fields: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -112,6 +120,22 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
   });
 
   async function authorize(authorizationUrl: string, account: OidcAccount): Promise<string> {
+    const end = await follow(authorizationUrl, account);
+    if (typeof end !== 'string') throw new Error('the provider answered with a form post');
+    return end;
+  }
+
+  async function authorizeFormPost(authorizationUrl: string, account: OidcAccount) {
+    const end = await follow(authorizationUrl, account);
+    if (typeof end === 'string') throw new Error(`the provider redirected to ${end}, not a form post`);
+    return end;
+  }
+
+  /** Follows the provider's pages as the person: the app's URL it sends them back to, or the form it posts there. */
+  async function follow(
+    authorizationUrl: string,
+    account: OidcAccount,
+  ): Promise<string | { action: string; fields: Record<string, string> }> {
     const jar = new Map<string, string>();
     const go = async (url: string, init: RequestInit = {}) => {
       const res = await fetch(url, {
@@ -146,7 +170,16 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
           })
         : await go(url);
       const next = res.headers.get('location');
-      if (!next) throw new Error(`the provider answered ${res.status} at ${url}: ${await res.text()}`);
+      if (!next) {
+        const body = await res.text();
+        const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(body)?.[1];
+        if (res.status === 200 && action) {
+          const fields: Record<string, string> = {};
+          for (const m of body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)) fields[m[1]!] = m[2]!;
+          return { action: action.replace(/&amp;/g, '&'), fields };
+        }
+        throw new Error(`the provider answered ${res.status} at ${url}: ${body}`);
+      }
       url = new URL(next, url).href;
     }
     throw new Error('too many redirects at the provider');
@@ -160,6 +193,7 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
       OIDC_GOOGLE_ISSUER: issuer,
     },
     authorize,
+    authorizeFormPost,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

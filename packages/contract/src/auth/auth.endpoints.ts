@@ -5,6 +5,7 @@ import { registerBodySchema } from './register.ts';
 import { existsQuerySchema, existsResponseSchema, loginBodySchema, sessionSchema } from './session.ts';
 import {
   oidcCallbackQuerySchema,
+  oidcFormPostSchema,
   oidcLinkBodySchema,
   oidcParamsSchema,
   oidcPendingLinkSchema,
@@ -184,6 +185,20 @@ export const oidcCallback = endpoint({
   summary: 'Social sign-in callback',
   params: oidcParamsSchema,
   query: oidcCallbackQuerySchema,
+});
+
+/**
+ * Apple answers by a form POST from its own site (`response_mode=form_post`): that cross-site POST carries none of
+ * our SameSite=Lax cookies, so the flow cookie is read on the GET callback it is sent on to (303, same fields).
+ */
+export const oidcFormPostCallback = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/oidc/:provider/callback',
+  public: true,
+  tags,
+  summary: 'Social sign-in callback (form post)',
+  params: oidcParamsSchema,
+  body: oidcFormPostSchema,
 });
 
 export const oidcPendingLink = endpoint({

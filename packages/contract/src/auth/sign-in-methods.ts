@@ -60,6 +60,18 @@ export const oidcCallbackQuerySchema = z.looseObject({
   error: opaqueText().max(256).optional(),
 });
 
+/**
+ * What Apple POSTs to the callback (`response_mode=form_post`, form-encoded): the callback's fields, and on the first
+ * sign-in the person's name as JSON (`user`: `{"name":{"firstName":…,"lastName":…}}`), which Apple's ID token lacks.
+ */
+export const oidcFormPostSchema = z.looseObject({
+  state: opaqueText().max(512).optional(),
+  iss: opaqueText().max(512).optional(),
+  code: opaqueText().max(4096).optional(),
+  error: opaqueText().max(256).optional(),
+  user: opaqueText().max(2048).optional(),
+});
+
 /** A social sign-in waiting for the account's password (the cookie names it). */
 export const oidcPendingLinkSchema = z.object({ provider: oidcProviderSchema, email: z.string() });
 export const oidcLinkBodySchema = z.object({

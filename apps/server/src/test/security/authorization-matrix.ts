@@ -141,6 +141,7 @@ const C = {
   phoneCode: (() => ({ body: { phone: nextPhone(), code: '123456' } })) as CallFor,
   oidc: (() => ({ params: { provider: 'google' } })) as CallFor,
   oidcCallback: (() => ({ params: { provider: 'google' }, query: { state: 'x', code: 'y' } })) as CallFor,
+  oidcFormPost: (() => ({ params: { provider: 'apple' }, body: { state: 'x', code: 'y' } })) as CallFor,
   oidcLink: (() => ({ body: { password: PASSWORD } })) as CallFor,
   revokeToken: (async (w) => ({ params: { id: await w.fresh.ownerToken() } })) as CallFor,
   revokeSession: (async (w) => {
@@ -429,6 +430,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/auth/phone/verification/verify':             r(401, 400, 400, 400, 400, 400, 400, 400, 400, C.phoneCode),
   'GET /api/v1/auth/oidc/:provider/start':                   r(302, 302, 302, 302, 302, 302, 302, 302, 302, C.oidc),
   'GET /api/v1/auth/oidc/:provider/callback':                r(302, 302, 302, 302, 302, 302, 302, 302, 302, C.oidcCallback),
+  // Apple's form post, sent on to the GET callback; a browser session posting it still needs the CSRF header.
+  'POST /api/v1/auth/oidc/:provider/callback':               r(303, 303, 303, 303, 303, 303, 303, 303, 303, C.oidcFormPost),
   'GET /api/v1/auth/oidc/link':                              r(404, 404, 404, 404, 404, 404, 404, 404, 404),
   'POST /api/v1/auth/oidc/link':                             r(404, 404, 404, 404, 404, 404, 404, 404, 404, C.oidcLink),
   'GET /api/v1/admin/outbox':                                r(401, 403, 403, 200, 403, 403, 403, 403, 200),
