@@ -39,6 +39,21 @@ const relyingParty = (publicUrl: string) => {
 const challengeId = (secret: Buffer, challenge: string) => hmacHex(secret, `webauthn:${challenge}`);
 const failed = () => new AppError('bad_request', MFA_MESSAGES.passkeyFailed);
 
+/** A challenge handed out (single use, 5 minutes), keyed by its HMAC, for the purpose and person it was made for. */
+async function rememberChallenge(
+  deps: PasskeyDeps,
+  challenge: string,
+  purpose: 'register' | 'login' | 'step_up',
+  userId: string | null,
+): Promise<void> {
+  await repo.insertChallenge(deps.db, {
+    id: challengeId(deps.sessionSecret, challenge),
+    challenge,
+    purpose,
+    user_id: userId,
+    expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
+  });
+}
 /** The challenge the browser signed, read from its client data (base64url JSON); null if unreadable. */
 function challengeOf(clientDataJSON: string): string | null {
   try {
@@ -66,13 +81,7 @@ export async function registrationOptions(deps: PasskeyDeps, auth: AuthContext) 
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await repo.insertChallenge(deps.db, {
-    id: challengeId(deps.sessionSecret, options.challenge),
-    challenge: options.challenge,
-    purpose: 'register',
-    user_id: auth.user.id,
-    expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
-  });
+  await rememberChallenge(deps, options.challenge, 'register', auth.user.id);
   return { ...options };
 }
 
@@ -120,13 +129,7 @@ export async function register(
 export async function loginOptions(deps: PasskeyDeps) {
   const { rpID } = relyingParty(deps.publicUrl);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
-  await repo.insertChallenge(deps.db, {
-    id: challengeId(deps.sessionSecret, options.challenge),
-    challenge: options.challenge,
-    purpose: 'login',
-    user_id: null,
-    expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
-  });
+  await rememberChallenge(deps, options.challenge, 'login', null);
   return { ...options };
 }
 
@@ -187,13 +190,7 @@ export async function stepUpOptions(deps: PasskeyDeps, userId: string) {
       ...(k.transports ? { transports: k.transports.split(',') } : {}),
     })),
   });
-  await repo.insertChallenge(deps.db, {
-    id: challengeId(deps.sessionSecret, options.challenge),
-    challenge: options.challenge,
-    purpose: 'step_up',
-    user_id: userId,
-    expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
-  });
+  await rememberChallenge(deps, options.challenge, 'step_up', userId);
   return { ...options };
 }
 

@@ -8,6 +8,7 @@ import { requireSiteEditor } from './site-access.ts';
 import * as actions from './site-enquiry-actions.service.ts';
 import type { EnquiryActionDeps } from './site-enquiry-actions.service.ts';
 import * as inbox from './site-inbox.service.ts';
+import * as submissions from './site-submissions.service.ts';
 import * as media from './site-media.service.ts';
 import * as repo from './site.repository.ts';
 import * as service from './site.service.ts';
@@ -141,19 +142,19 @@ export function siteAdminRoutes(deps: EnquiryActionDeps & media.MediaDeps & { no
     });
     route(app, api.listFormSubmissions, {
       preValidation: requireStaff,
-      handler: async (req) => inbox.listSubmissions(db, req.params.id),
+      handler: async (req) => submissions.listSubmissions(db, req.params.id),
     });
     route(app, api.listInboxSubmissions, {
       preValidation: requireStaff,
-      handler: async (req) => inbox.listInboxSubmissions(db, req.query),
+      handler: async (req) => submissions.listInboxSubmissions(db, req.query),
     });
     route(app, api.getSubmission, {
       preValidation: requireStaff,
-      handler: async (req) => inbox.getSubmission(db, req.params.id),
+      handler: async (req) => submissions.getSubmission(db, req.params.id),
     });
     route(app, api.markSubmissionHandled, {
       preValidation: requireStaff,
-      handler: async (req) => inbox.markSubmissionHandled(db, editorOf(req), req.params.id),
+      handler: async (req) => submissions.markSubmissionHandled(db, editorOf(req), req.params.id),
     });
 
     // Only Admins decide who else edits the site; only staff can be made editors.

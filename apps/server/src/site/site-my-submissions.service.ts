@@ -5,7 +5,8 @@ import type { Db, Tx } from '../platform/db/client.ts';
 import { formSubmissionFiles, formSubmissions, siteEntries } from '../platform/db/schema.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { checkAnswers, claimStoredFiles, keptFiles, type Answers, type Value } from './site-form-check.ts';
-import { notifyStaff, withFiles, type InboxDeps } from './site-inbox.service.ts';
+import { notifyStaff, type InboxDeps } from './site-inbox.service.ts';
+import { withFiles } from './site-submissions.service.ts';
 
 /**
  * A signed-in visitor's own web form submissions (docs/decisions/0021-c): they list, read and edit what they sent

@@ -7,6 +7,7 @@ import { route } from '../platform/route.ts';
 import type { MediaStore } from '../platform/storage/index.ts';
 import type { InboxDeps } from './site-inbox.service.ts';
 import * as inbox from './site-inbox.service.ts';
+import * as submissions from './site-submissions.service.ts';
 import * as mine from './site-my-submissions.service.ts';
 import { publishedCache } from './published-cache.ts';
 import { openMediaFile } from './site-media.service.ts';
@@ -136,13 +137,15 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       handler: async (req, reply) => {
         const input = req.isMultipart() ? { parts: req.parts() } : { json: req.body };
-        return reply.code(201).send(await inbox.submitForm(deps, req.params.slug, input, req.auth?.user.id ?? null));
+        return reply
+          .code(201)
+          .send(await submissions.submitForm(deps, req.params.slug, input, req.auth?.user.id ?? null));
       },
     });
     route(app, api.getSubmissionFile, {
       handler: async (req, reply) => {
         const auth = authOf(req);
-        const file = await inbox.submissionFile(
+        const file = await submissions.submissionFile(
           deps.db,
           { userId: auth.user.id, isStaff: isStaff(auth) },
           req.params.id,
