@@ -4,10 +4,18 @@ import { compression } from 'vite-plugin-compression2';
 import { browserEndpoints, mantineCssPerComponent } from './vite-plugins.ts';
 
 // The API runs on its own port in development; in production the server serves dist/ on the same origin.
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always a production build: NODE_ENV=development (as `NODE_ENV=development npm start` sets it)
   // would otherwise ship React's development runtime to browsers. Checked by vite.config.test.ts.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  if (isSsrBuild) {
+    // The public site's pages for the server to render (src/entry-server.tsx → dist-ssr/entry-server.js): the same
+    // sources and plugins; npm dependencies stay in node_modules, CSS is the browser build's.
+    return {
+      plugins: [react(), browserEndpoints()],
+      build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false },
+    };
+  }
   return {
     plugins: [
       react(),

@@ -23,7 +23,7 @@ import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
 import { registerAuditContext } from './platform/audit.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
-import { cookiePolicy } from './platform/auth/sessions.ts';
+import { cookiePolicy, CSRF_COOKIE } from './platform/auth/sessions.ts';
 import { createPrincipalCache } from './platform/auth/principal-cache.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
@@ -35,6 +35,7 @@ import type { Secrets } from './platform/secrets.ts';
 import { createSmsProvider } from './platform/sms.ts';
 import { createFileStore, createMediaStore, type FileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
+import { loadPrerender } from './platform/prerender.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
 import { referralsRoutes } from './referrals/index.ts';
@@ -321,11 +322,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));
 
+  // Public pages are rendered on the server for visitors (platform/prerender.ts): anyone who holds a session or a
+  // CSRF cookie gets the page unrendered, drawn by the browser as before.
+  const prerendering = deps.webDist ? await loadPrerender(app, deps.webDist, config.PUBLIC_URL, app.log) : null;
   await registerWebApp(
     app,
     deps.webDist ?? null,
     (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname),
     () => referenceFrameOrigins(database.db),
+    () => prerendering && { ...prerendering, rendersFor: (c) => !c[cookies.session] && !c[CSRF_COOKIE] },
   );
   return { app, mailer, routes };
 }

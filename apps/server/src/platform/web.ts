@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors.ts';
+import { scriptJson, type Prerender } from './prerender.ts';
 
 /** apps/web/dist, found from this file whether running from src/ or dist/. */
 export function findWebDist(): string | null {
@@ -29,6 +30,40 @@ export function withHead(template: string, head: { lang: string; html: string })
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
     .replace('</head>', `${head.html}</head>`);
+}
+
+/**
+ * index.html with a page the server rendered (platform/prerender.ts): its markup in the root element, the answers
+ * it was made from beside it for the browser to hydrate with, and its stylesheets inline in place of index.html's
+ * links, so nothing stands between the response and the first paint. The app's scripts are not loaded with the
+ * page: `/boot.js` loads them (the entry, with every module index.html and the page would preload) when the
+ * visitor first interacts (apps/web/public/boot.js).
+ */
+export function withPrerendered(html: string, page: { html: string; state: unknown }, headAssets: string): string {
+  const entry = /<script type="module" crossorigin src="(\/[\w./-]+\.js)"><\/script>/.exec(html)?.[1];
+  if (!entry) return html;
+  const all = html.replace('</head>', `${headAssets}</head>`);
+  const preload = [...all.matchAll(/<link rel="modulepreload" crossorigin href="(\/[\w./-]+\.js)">/g)].map(
+    (m) => m[1]!,
+  );
+  const boot =
+    `<meta name="tp-entry" content="${entry}" data-preload="${scriptJson(preload).replace(/"/g, '&quot;')}">` +
+    '<script src="/boot.js" defer></script>';
+  return all
+    .replace(/\s*<link rel="(?:stylesheet|modulepreload)" crossorigin href="\/[\w./-]+\.(?:css|js)">/g, '')
+    .replace(/\s*<script type="module" crossorigin src="\/[\w./-]+\.js"><\/script>/, '')
+    .replace('</head>', `${boot}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script id="tp-prerender" type="application/json">${scriptJson(page.state)}</script>`,
+    );
+}
+
+/** What registerWebApp renders public pages with; `rendersFor` says whether a request is a visitor's (no session). */
+export interface PageRenderer {
+  prerender: Prerender;
+  headAssets: string;
+  rendersFor: (cookies: Record<string, string | undefined>) => boolean;
 }
 
 /** Origins a page of the web app may frame besides its own (the reference sites of the public site). */
@@ -61,7 +96,8 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
  * works through route hooks, which do not reach the not-found handler that serves it.
  */
 async function sendCompressed(acceptEncoding: string | string[] | undefined, reply: FastifyReply, html: string) {
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const encoding = pickEncoding(acceptEncoding);
   if (!encoding) return reply.send(html);
   const body =
@@ -79,6 +115,7 @@ export async function registerWebApp(
   webDist: string | null,
   headFor: HeadFor = async () => null,
   frameSources: FrameSources = async () => [],
+  renderer: () => PageRenderer | null = () => null,
 ): Promise<void> {
   let template: string | null = null;
   if (webDist) {
@@ -107,8 +144,17 @@ export async function registerWebApp(
       const head = await headFor(pathname);
       if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+      let html = withHead(template, head);
+      const render = renderer();
+      // A 404 is left to the browser: its page says so, after asking the API as it always did.
+      if (render && head.status === 200 && request.method === 'GET' && render.rendersFor(request.cookies ?? {})) {
+        const page = await render.prerender(request.url, request.headers['user-agent']);
+        if (page) html = withPrerendered(html, page, render.headAssets);
+      }
+      // The rendered page depends on who asks (a session is never rendered) and on a phone's user agent.
+      reply.header('vary', 'cookie, user-agent');
       reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      return sendCompressed(request.headers['accept-encoding'], reply, withHead(template, head));
+      return sendCompressed(request.headers['accept-encoding'], reply, html);
     }
     return reply
       .code(404)

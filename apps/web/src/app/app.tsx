@@ -1,12 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers.tsx';
 import { PrefetchContext, usePrefetchOnIntent } from './router/prefetch.ts';
 import { prefetch, router } from './router/router.tsx';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   usePrefetchOnIntent(prefetch);
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <PrefetchContext value={prefetch}>
         <RouterProvider router={router} />
       </PrefetchContext>

@@ -6,8 +6,8 @@ import type { LazyPage } from './lazy-page.ts';
  * Loading the next page's code on intent: when a link to it is hovered, focused or touched, or (menu links)
  * scrolled into view while the browser is idle. The first load carries only the shell and the page shown.
  */
-export function createPrefetcher(routes: RouteObject[]): (href: string) => void {
-  return (href) => {
+export function createPrefetcher(routes: RouteObject[]): (href: string) => Promise<void> {
+  return async (href) => {
     let url: URL;
     try {
       url = new URL(href, window.location.href);
@@ -15,10 +15,11 @@ export function createPrefetcher(routes: RouteObject[]): (href: string) => void 
       return;
     }
     if (url.origin !== window.location.origin) return;
-    for (const match of matchRoutes(routes, url.pathname) ?? []) {
+    const loads = (matchRoutes(routes, url.pathname) ?? []).map((match) => {
       const page = (match.route.element as ReactElement | undefined)?.type as Partial<LazyPage> | undefined;
-      void page?.preload?.().catch(() => undefined);
-    }
+      return page?.preload?.().catch(() => undefined);
+    });
+    await Promise.all(loads);
   };
 }
 

@@ -195,10 +195,15 @@ export function GalleryPage() {
   );
 }
 
+// Spelled out: dateStyle and timeStyle cannot be combined with timeZoneName (a RangeError in every browser).
 const when = (iso: string, zone: string) =>
   new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'full',
-    timeStyle: 'short',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: zone,
     timeZoneName: 'short',
   }).format(new Date(iso));

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconMail, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 
 /** The networks' own share addresses: a link each, no third-party script on the page. */
 export function shareLinks(url: string, title: string) {
@@ -18,8 +19,17 @@ export function shareLinks(url: string, title: string) {
 
 const NETWORKS = ['x', 'facebook', 'linkedin', 'whatsapp'] as const;
 
+const noChanges = () => () => undefined;
+const hasShareSheet = () => typeof navigator.share === 'function';
+
+/** The site's public origin when the server rendered the page (and the browser hydrates it): its PUBLIC_URL. */
+let siteOrigin: string | null = null;
+export const setSiteOrigin = (origin: string): void => {
+  siteOrigin = origin;
+};
+
 /** A page of this site, by its path, as an absolute address. */
-export const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
+export const absoluteUrl = (path: string) => new URL(path, siteOrigin ?? window.location.origin).toString();
 
 /**
  * Share a page or post: copy its link, e-mail it, post it to X, Facebook, LinkedIn or WhatsApp through their share
@@ -30,7 +40,8 @@ export function SocialShare({ path, title }: { path: string; title: string }) {
   const clipboard = useClipboard({ timeout: 2000 });
   const url = absoluteUrl(path);
   const links = shareLinks(url, title);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // Read after the first render: the server, which drew the page first, has no share sheet to offer.
+  const canShare = useSyncExternalStore(noChanges, hasShareSheet, () => false);
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={t('site.share.label')} data-testid="social-share">
       <Text size="sm" fw={600}>

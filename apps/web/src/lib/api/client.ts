@@ -10,6 +10,14 @@ const BASE = '/api/v1';
 const CSRF_COOKIE = 'csrf_token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** How requests reach the API: the browser's fetch; in process on the server when it pre-renders a public page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+/** Used by entry-server.tsx only: the server's own routes, asked anonymously. */
+export const setApiTransport = (next: ApiTransport): void => {
+  transport = next;
+};
+
 /** Set by the shell so that errors without a server message use the catalogue's text. */
 let fallbackMessage = 'Something Went Wrong';
 export const setFallbackErrorMessage = (message: string): void => {
@@ -20,7 +28,9 @@ export const setFallbackErrorMessage = (message: string): void => {
 export const errorMessage = (err: unknown): string => (err instanceof ApiError ? err.detail : fallbackMessage);
 
 /** The CSRF token the server set in a readable cookie (double submit, see DESIGN.md Security). */
-export function readCsrfToken(cookie: string = document.cookie): string | undefined {
+export function readCsrfToken(
+  cookie: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | undefined {
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
@@ -56,7 +66,7 @@ function parseJson(text: string): unknown {
 async function send(path: string, init: RequestInit & { method: string }): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(`${BASE}${path}`, { ...init, credentials: 'same-origin' });
+    res = await transport(`${BASE}${path}`, { ...init, credentials: 'same-origin' });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, fallbackMessage);

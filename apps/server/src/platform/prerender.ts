@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+/**
+ * Public pages rendered on the server: the web app's own components (apps/web/src/entry-server.tsx, built to
+ * apps/web/dist-ssr), fed by this server's own routes in process, so the first response already carries the page
+ * (its text paints before any script runs) and the browser hydrates it. For visitors only: a request that carries a
+ * session is never rendered here, and the renderer's API calls carry no cookie at all, so nothing personal can
+ * end up in a rendered page. Without the build (tests that do not build the web app), pages are sent unrendered.
+ */
+export interface Prerendered {
+  /** The page's markup, for `<div id="root">`. */
+  html: string;
+  /** The answers the page was made from (JSON), for the browser to start from. */
+  state: unknown;
+}
+export type Prerender = (url: string, userAgent: string | undefined) => Promise<Prerendered | null>;
+
+interface PrerenderModule {
+  prerender(input: {
+    url: string;
+    origin: string;
+    phone: boolean;
+    api: (url: string, init: RequestInit) => Promise<Response>;
+  }): Promise<Prerendered | null>;
+  /** Source modules whose stylesheets a rendered page needs at first paint (looked up in the build's manifest). */
+  prerenderedModules: string[];
+}
+
+/** A phone's browser says so (Sec-CH-UA-Mobile, or "Mobi" in its user agent, as MDN advises). */
+export const looksLikePhone = (userAgent: string | undefined): boolean => /Mobi/i.test(userAgent ?? '');
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The stylesheets and scripts a rendered page needs beyond index.html's own: each module's chunk and the chunks it
+ * imports, from the build's manifest, stylesheets in the order the browser build would add them.
+ */
+export function assetsFor(manifest: Record<string, ManifestChunk>, modules: string[]): { css: string[]; js: string[] } {
+  const seen = new Set<string>();
+  const walk = (key: string, css: string[], js: string[]) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) walk(imported, css, js);
+    css.push(...(chunk.css ?? []));
+    js.push(chunk.file);
+  };
+  // What index.html already loads (the entry and its imports) first, so that only the rest is listed.
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entryCss: string[] = [];
+  if (entryKey) walk(entryKey, entryCss, []);
+  const css: string[] = [];
+  const js: string[] = [];
+  for (const m of modules) walk(m, css, js);
+  return { css: [...new Set(css)].filter((f) => !entryCss.includes(f)), js };
+}
+
+/** The stylesheets index.html links, in its order. */
+export const linkedStylesheets = (template: string): string[] =>
+  [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/([\w./-]+\.css)">/g)].map((m) => m[1]!);
+
+/**
+ * What a rendered page adds to the head: its stylesheets inline, in one style element (a phone on a slow network
+ * would otherwise wait for a round trip per component's small sheet before the first paint; the CSP allows inline
+ * styles), and its scripts as module preloads, fetched alongside the entry instead of after it.
+ */
+export function headAssetsHtml(assets: { css: string[]; js: string[] }, readAsset: (file: string) => string): string {
+  const attr = (s: string) => s.replace(/[^\w./-]/g, '');
+  const styles = assets.css.map((f) => readAsset(f).replace(/<\/style/gi, '<\\/style')).join('\n');
+  return [
+    ...(styles ? [`<style data-prerendered>${styles}</style>`] : []),
+    ...assets.js.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
+  ].join('');
+}
+
+/** JSON inside a script element: nothing in it can close the element or start markup. */
+export const scriptJson = (data: unknown): string =>
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The renderer for the web build at `webDist`, or null when there is no server build beside it. */
+export async function loadPrerender(
+  app: FastifyInstance,
+  webDist: string,
+  origin: string,
+  log: FastifyBaseLogger,
+): Promise<{ prerender: Prerender; headAssets: string } | null> {
+  const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  // The server's own GET routes, anonymously: no cookie, no authorization, whatever the visitor sent.
+  const api = async (url: string, init: RequestInit): Promise<Response> => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET') return new Response(null, { status: 405 });
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+  const base = origin.replace(/\/$/, '');
+  const template = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+  const page = assetsFor(manifest, mod.prerenderedModules);
+  // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links).
+  const css = [...linkedStylesheets(template), ...page.css];
+  return {
+    headAssets: headAssetsHtml({ css, js: page.js }, (f) => fs.readFileSync(path.join(webDist, f), 'utf8')),
+    prerender: async (url, userAgent) => {
+      try {
+        return await mod.prerender({ url, origin: base, phone: looksLikePhone(userAgent), api });
+      } catch (err) {
+        // A page that cannot be rendered here is still sent, unrendered: the browser renders it as before.
+        log.error({ err: { message: (err as Error).message }, msg: 'prerender failed' });
+        return null;
+      }
+    },
+  };
+}

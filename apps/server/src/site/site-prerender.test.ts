@@ -1,0 +1,157 @@
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../platform/config.ts';
+import { findWebDist } from '../platform/web.ts';
+import { testDatabase } from '../test/db.ts';
+import { type Agent, createCustomer, createStaff, signIn, type TestApp } from '../test/helper.ts';
+import { pageInput, settingsInput } from './site.fixtures.ts';
+
+// Public pages rendered on the server for visitors (platform/prerender.ts with the web build's
+// dist-ssr/entry-server.js): the page's text is in the first response, nothing personal ever is.
+// Needs `npm run build` (as `npm test` does first); CI fails if the build is missing rather than skip.
+const webDist = findWebDist();
+const built = webDist !== null && fs.existsSync(path.join(webDist, '..', 'dist-ssr', 'entry-server.js'));
+if (!built && process.env.CI) throw new Error('apps/web is not built: run `npm run build` before this test');
+
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script id="tp-prerender"/.exec(html)?.[1] ?? '';
+const stateOf = (html: string) =>
+  JSON.parse(/<script id="tp-prerender" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as {
+    queries: { queries: { queryKey: unknown[] }[] };
+    phone: boolean;
+    origin: string;
+  };
+
+let t: TestApp;
+let admin: Agent;
+let customer: Agent;
+beforeAll(async () => {
+  if (!built) return;
+  const database = await testDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: os.tmpdir(),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://harbor.example',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  });
+  const secrets = { sessionSecret: Buffer.alloc(48, 1), encryptionKey: Buffer.alloc(32, 2) };
+  const { app, routes } = await buildApp({ config, database, secrets, logger: false, webDist: webDist! });
+  await app.ready();
+  t = { app, routes, database, config, secrets, close: async () => (await app.close(), await database.close()) };
+  admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+  customer = await signIn(t, (await createCustomer(t)).email);
+  const publish = async (kind: string, data: unknown) => {
+    const res = await admin.post(`/api/v1/admin/site/${kind}`, { data });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    expect((await admin.post(`/api/v1/admin/site/${kind}/${id}/publish`)).statusCode).toBe(200);
+    return id;
+  };
+  await admin.put('/api/v1/admin/site/settings', {
+    data: { ...settingsInput(), firm_name: 'Harbor Tax', tagline: { en: 'Tax help' }, social_links: [] },
+  });
+  await admin.post('/api/v1/admin/site/settings/publish');
+  await publish('pages', pageInput('home', 'Harbor Tax for desks'));
+  await publish('pages', pageInput('home', 'Harbor Tax for phones', { variant: 'mobile' }));
+  await publish('pages', pageInput('services', 'Services </script><script>alert(1)</script> & more'));
+  await publish('events', {
+    slug: 'webinar',
+    title: { en: 'Deadline webinar' },
+    summary: { en: 'Live Q&A' },
+    body: { en: '<p>Join us</p>' },
+    starts_at: '2027-04-01T18:00:00-04:00',
+    time_zone: 'America/New_York',
+    online_url: 'https://meet.example/webinar',
+  });
+  // A draft: never rendered, never in the state.
+  const draft = await admin.post('/api/v1/admin/site/pages', { data: pageInput('secret-plans', 'Secret plans') });
+  expect(draft.statusCode).toBe(201);
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe.skipIf(!built)('public pages rendered on the server', () => {
+  it("sends a visitor the page's own text in the HTML, with the answers it was made from and its stylesheets", async () => {
+    const res = await t.app.inject('/p/services');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('Taxes done right.');
+    expect(root).toContain('<strong>there</strong>');
+    expect(root).toContain('Harbor Tax'); // the site's frame (menu, footer) from the published settings
+    const keys = stateOf(res.body).queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['site', 'settings']));
+    expect(keys).toContain(JSON.stringify(['site', 'page', 'services', 'web']));
+    expect(stateOf(res.body).origin).toBe('https://harbor.example');
+    // The stylesheets of the page's chunks are in the head, so the first paint is the styled page.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toMatch(/<style data-prerendered>[^<]*\.m_[\w]+/);
+    expect(head).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module"/);
+    // The app's scripts wait for the visitor's first interaction (public/boot.js): the entry, and what to preload.
+    expect(head).toContain('<script src="/boot.js" defer></script>');
+    const entry = /<meta name="tp-entry" content="(\/assets\/index-[\w-]+\.js)" data-preload="([^"]*)">/.exec(head);
+    expect(entry).not.toBeNull();
+    const preload = JSON.parse(entry![2]!.replace(/&quot;/g, '"')) as string[];
+    expect(preload.some((f) => /^\/assets\/site-pages-[\w-]+\.js$/.test(f))).toBe(true);
+    expect((await t.app.inject(entry![1]!)).statusCode).toBe(200);
+    expect((await t.app.inject('/boot.js')).statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/cookie/);
+    expect(res.headers.vary).toMatch(/accept-encoding/);
+  });
+
+  it('escapes what content holds, in the markup and in the state', async () => {
+    // The editor's save already took the tags out of the title (sanitised on the server); what is left is text.
+    const html = (await t.app.inject('/p/services')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(rootOf(html)).toContain('>Services  &amp; more</h1>');
+    const json = /<script id="tp-prerender" type="application\/json">(.*?)<\/script>/.exec(html)![1]!;
+    expect(json).not.toMatch(/[<>]/);
+    expect(JSON.stringify(stateOf(html))).toContain('Services  & more');
+  });
+
+  it('renders an event with its date and time in its own zone, on its page and in the list', async () => {
+    for (const url of ['/events/webinar', '/seeker']) {
+      const root = rootOf((await t.app.inject(url)).body);
+      expect(root, url).toContain('Deadline webinar');
+      expect(root, url).toContain('Thursday, April 1, 2027 at 6:00 PM EDT');
+    }
+  });
+
+  it("gives a phone's browser the home page's mobile variant and a desk's the web one", async () => {
+    const phone = await t.app.inject({ url: '/', headers: { 'user-agent': PHONE_UA } });
+    expect(rootOf(phone.body)).toContain('Harbor Tax for phones');
+    expect(stateOf(phone.body).phone).toBe(true);
+    const desk = await t.app.inject({ url: '/', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' } });
+    expect(rootOf(desk.body)).toContain('Harbor Tax for desks');
+    expect(stateOf(desk.body).phone).toBe(false);
+  });
+
+  it('sends a draft’s address as a 404, unrendered and without its content', async () => {
+    const res = await t.app.inject('/p/secret-plans');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Secret plans');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('never renders for someone signed in: their browser draws the page, with their session', async () => {
+    for (const agent of [customer, admin]) {
+      const res = await agent.get('/p/services');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('tp-prerender');
+    }
+    // A CSRF cookie alone (the session expired, or only the cookie is left) is enough to step aside.
+    const res = await t.app.inject({ url: '/p/services', cookies: { csrf_token: 'x' } });
+    expect(res.body).not.toContain('tp-prerender');
+  });
+
+  it('leaves the portal’s own pages to the browser', async () => {
+    for (const url of ['/dashboard', '/my-tickets', '/register']) {
+      const res = await t.app.inject(url);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});

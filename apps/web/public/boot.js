@@ -1,0 +1,66 @@
+// Public pages the server rendered (apps/server/src/platform/prerender.ts) are whole HTML: text, links, images and
+// styles, readable and navigable with no script. The app's scripts (and the hydration that makes menus, forms and
+// dialogs work) load when the visitor first interacts: moves the pointer, touches, scrolls, presses a key or
+// focuses a field. A phone that only reads spends nothing on scripts; a desk's first mouse move starts them.
+//
+// Until the app has taken the page over, a press on a button (which needs the app) is held and replayed once it
+// has, and no form is submitted natively (its fields would go into the address): the app submits it.
+/* global document, addEventListener, removeEventListener, Element */
+(function () {
+  var entry = document.querySelector('meta[name="tp-entry"]');
+  if (!entry) return;
+  var triggers = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'wheel', 'focusin'];
+  var listen = { capture: true, passive: true };
+  var started = false;
+  var hydrated = false;
+  var held = null;
+
+  function start() {
+    if (started) return;
+    started = true;
+    triggers.forEach(function (type) {
+      removeEventListener(type, start, listen);
+    });
+    JSON.parse(entry.getAttribute('data-preload') || '[]').forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    import(entry.getAttribute('content'));
+  }
+
+  triggers.forEach(function (type) {
+    addEventListener(type, start, listen);
+  });
+
+  addEventListener(
+    'click',
+    function (event) {
+      if (hydrated) return;
+      var button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+      if (!button) return; // links navigate as links do
+      event.preventDefault();
+      event.stopPropagation();
+      held = button;
+      start();
+    },
+    true,
+  );
+  addEventListener(
+    'submit',
+    function (event) {
+      if (hydrated) return;
+      event.preventDefault();
+      start();
+    },
+    true,
+  );
+  // Said by the app (main.tsx) once it has hydrated the page.
+  document.addEventListener('tp:hydrated', function () {
+    hydrated = true;
+    if (held && held.isConnected) held.click();
+    held = null;
+  });
+})();
