@@ -129,7 +129,28 @@ type Fixtures = {
  * while the server runs: there is no account-deletion endpoint, and the embedded database cannot be opened
  * by a second process meanwhile. No test sees another's users, as every e-mail is unique to its test.
  */
+/**
+ * A public page the server rendered for a visitor loads the app on the visitor's first interaction
+ * (apps/web/public/boot.js): as a person would, move the pointer, then wait until the app has taken the page over,
+ * before a test types into its forms. Pages the browser draws itself (anyone signed in, the portal) pass at once.
+ */
+export async function awaitHydration(page: Page): Promise<void> {
+  if ((await page.locator('#tp-prerender').count()) === 0) return;
+  await page.mouse.move(1, 1);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<Fixtures>({
+  // Every page.goto of a test waits for a rendered public page to be hydrated (awaitHydration).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const res = await goto(url, options);
+      await awaitHydration(page);
+      return res;
+    };
+    await use(page);
+  },
   customer: async ({ page }, use) => {
     const user = newUser();
     await registerByApi(page.request, user);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { samplePdf } from './drafts-helpers.ts';
-import { demoTotpSecret, signInByApi } from './fixtures.ts';
+import { demoTotpSecret, expect, signInByApi, test } from './fixtures.ts';
 
 /*
  * The demo firm's public website (issue 11), on the demo server (this file's name puts it in the `demo` project,
