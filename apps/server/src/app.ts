@@ -330,7 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.webDist ?? null,
     (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname),
     () => referenceFrameOrigins(database.db),
-    () => prerendering && { ...prerendering, rendersFor: (c) => !c[cookies.session] && !c[CSRF_COOKIE] },
+    prerendering && { ...prerendering, rendersFor: (c) => !c[cookies.session] && !c[CSRF_COOKIE] },
   );
   return { app, mailer, routes };
 }

@@ -115,7 +115,7 @@ export async function registerWebApp(
   webDist: string | null,
   headFor: HeadFor = async () => null,
   frameSources: FrameSources = async () => [],
-  renderer: () => PageRenderer | null = () => null,
+  render: PageRenderer | null = null,
 ): Promise<void> {
   let template: string | null = null;
   if (webDist) {
@@ -145,7 +145,6 @@ export async function registerWebApp(
       if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       let html = withHead(template, head);
-      const render = renderer();
       // A 404 is left to the browser: its page says so, after asking the API as it always did.
       if (render && head.status === 200 && request.method === 'GET' && render.rendersFor(request.cookies ?? {})) {
         const page = await render.prerender(request.url, request.headers['user-agent']);

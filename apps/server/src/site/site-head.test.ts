@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../platform/config.ts';
-import { testDatabase } from '../test/db.ts';
-import { type Agent, createStaff, signIn, type TestApp } from '../test/helper.ts';
-import { pageInput, settingsInput } from './site.fixtures.ts';
+import { type Agent, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
+import { eventInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
 
 // The HTML the server sends for public routes: each page's own head, before any JavaScript runs.
 const INDEX = `<!doctype html>
@@ -27,24 +24,9 @@ let admin: Agent;
 beforeAll(async () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-web-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  const database = await testDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: os.tmpdir(),
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://harbor.example',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-  });
-  const secrets = { sessionSecret: Buffer.alloc(48, 1), encryptionKey: Buffer.alloc(32, 2) };
-  const { app, routes } = await buildApp({ config, database, secrets, logger: false, webDist: dist });
-  await app.ready();
-  t = { app, routes, database, config, secrets, close: async () => (await app.close(), await database.close()) };
+  t = await createTestApp({ PUBLIC_URL: 'https://harbor.example' }, { webDist: dist });
   admin = await signIn(t, (await createStaff(t, 'Admin')).email);
-  const publish = async (kind: string, data: unknown) => {
-    const res = await admin.post(`/api/v1/admin/site/${kind}`, { data });
-    expect(res.statusCode, res.body).toBe(201);
-    await admin.post(`/api/v1/admin/site/${kind}/${res.json().id}/publish`);
-  };
+  const publish = (kind: string, data: unknown) => publishContent(admin, kind, data);
   const settings = await admin.put('/api/v1/admin/site/settings', {
     data: { ...settingsInput(), firm_name: 'Harbor Tax', tagline: { en: 'Tax help' }, social_links: [] },
   });
@@ -59,14 +41,7 @@ beforeAll(async () => {
     body: { en: '<p>File on time.</p>' },
     author: 'Ana Preparer',
   });
-  await publish('events', {
-    slug: 'webinar',
-    title: { en: 'Deadline webinar' },
-    summary: { en: 'Live Q&A' },
-    body: { en: '<p>Join us</p>' },
-    starts_at: '2027-04-01T18:00:00-04:00',
-    online_url: 'https://meet.example/webinar',
-  });
+  await publish('events', eventInput());
   await publish('jobs', {
     slug: 'seasonal-preparer',
     title: { en: 'Seasonal tax preparer' },

@@ -12,6 +12,7 @@ import {
   type SiteSettings,
 } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
+import { scriptJson } from '../platform/prerender.ts';
 import { FALLBACK_SETTINGS } from './site.routes.ts';
 import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
@@ -77,14 +78,7 @@ const APP_SEGMENTS = new Set([
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-/** JSON inside a script element: nothing in it can close the element or start markup. */
-const jsonLd = (data: object) =>
-  `<script type="application/ld+json">${JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')}</script>`;
+const jsonLd = (data: object) => `<script type="application/ld+json">${scriptJson(data)}</script>`;
 const stripTags = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')

@@ -1,13 +1,9 @@
-import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../platform/config.ts';
 import { findWebDist } from '../platform/web.ts';
-import { testDatabase } from '../test/db.ts';
-import { type Agent, createCustomer, createStaff, signIn, type TestApp } from '../test/helper.ts';
-import { pageInput, settingsInput } from './site.fixtures.ts';
+import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
+import { eventInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
 
 // Public pages rendered on the server for visitors (platform/prerender.ts with the web build's
 // dist-ssr/entry-server.js): the page's text is in the first response, nothing personal ever is.
@@ -31,27 +27,10 @@ let admin: Agent;
 let customer: Agent;
 beforeAll(async () => {
   if (!built) return;
-  const database = await testDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: os.tmpdir(),
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://harbor.example',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-  });
-  const secrets = { sessionSecret: Buffer.alloc(48, 1), encryptionKey: Buffer.alloc(32, 2) };
-  const { app, routes } = await buildApp({ config, database, secrets, logger: false, webDist: webDist! });
-  await app.ready();
-  t = { app, routes, database, config, secrets, close: async () => (await app.close(), await database.close()) };
+  t = await createTestApp({ PUBLIC_URL: 'https://harbor.example' }, { webDist: webDist! });
   admin = await signIn(t, (await createStaff(t, 'Admin')).email);
   customer = await signIn(t, (await createCustomer(t)).email);
-  const publish = async (kind: string, data: unknown) => {
-    const res = await admin.post(`/api/v1/admin/site/${kind}`, { data });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().id as string;
-    expect((await admin.post(`/api/v1/admin/site/${kind}/${id}/publish`)).statusCode).toBe(200);
-    return id;
-  };
+  const publish = (kind: string, data: unknown) => publishContent(admin, kind, data);
   await admin.put('/api/v1/admin/site/settings', {
     data: { ...settingsInput(), firm_name: 'Harbor Tax', tagline: { en: 'Tax help' }, social_links: [] },
   });
@@ -59,15 +38,7 @@ beforeAll(async () => {
   await publish('pages', pageInput('home', 'Harbor Tax for desks'));
   await publish('pages', pageInput('home', 'Harbor Tax for phones', { variant: 'mobile' }));
   await publish('pages', pageInput('services', 'Services </script><script>alert(1)</script> & more'));
-  await publish('events', {
-    slug: 'webinar',
-    title: { en: 'Deadline webinar' },
-    summary: { en: 'Live Q&A' },
-    body: { en: '<p>Join us</p>' },
-    starts_at: '2027-04-01T18:00:00-04:00',
-    time_zone: 'America/New_York',
-    online_url: 'https://meet.example/webinar',
-  });
+  await publish('events', eventInput());
   // A draft: never rendered, never in the state.
   const draft = await admin.post('/api/v1/admin/site/pages', { data: pageInput('secret-plans', 'Secret plans') });
   expect(draft.statusCode).toBe(201);

@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import type { z } from 'zod';
+import type { Agent } from '../test/helper.ts';
 import type { pageDataSchema } from '@taxportal/contract';
 
 type PageInput = z.input<typeof pageDataSchema>;
@@ -68,3 +70,24 @@ export function settingsInput() {
     reference_sites: [{ label: { en: 'IRS' }, url: 'https://www.irs.gov' }],
   };
 }
+
+/** Creates a site entry as an editor and publishes it; its id. */
+export async function publishContent(editor: Agent, kind: string, data: unknown): Promise<string> {
+  const res = await editor.post(`/api/v1/admin/site/${kind}`, { data });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as string;
+  const published = await editor.post(`/api/v1/admin/site/${kind}/${id}/publish`);
+  expect(published.statusCode, published.body).toBe(200);
+  return id;
+}
+
+/** An upcoming online event (a deadline webinar), for the site's tests. */
+export const eventInput = () => ({
+  slug: 'webinar',
+  title: { en: 'Deadline webinar' },
+  summary: { en: 'Live Q&A' },
+  body: { en: '<p>Join us</p>' },
+  starts_at: '2027-04-01T18:00:00-04:00',
+  time_zone: 'America/New_York',
+  online_url: 'https://meet.example/webinar',
+});

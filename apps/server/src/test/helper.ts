@@ -26,7 +26,7 @@ export interface TestApp {
  * The real app on a fresh test database; call once per file (beforeAll). `opts.logStream`: where the app's log
  * goes (its real settings, at LOG_LEVEL; none by default). `opts.on`: another app server over a database (and
  * secrets) already in use, as a second server sharing one database would be. `opts.files`: another file
- * store (tests of a failing disk).
+ * store (tests of a failing disk). `opts.webDist`: a web build to serve (the public site's HTML).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -34,9 +34,10 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     on?: { database: Database; secrets: Secrets };
     files?: AppDeps['files'];
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
-  const { logStream, on, files } = opts;
+  const { logStream, on, files, webDist } = opts;
   const database = on?.database ?? (await testDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -48,7 +49,14 @@ export async function createTestApp(
   });
   const secrets = on?.secrets ?? { sessionSecret: randomBytes(48), encryptionKey: randomBytes(32) };
   const logger = logStream ? { stream: logStream } : false;
-  const { app, routes } = await buildApp({ config, database, secrets, logger, ...(files ? { files } : {}) });
+  const { app, routes } = await buildApp({
+    config,
+    database,
+    secrets,
+    logger,
+    ...(files ? { files } : {}),
+    ...(webDist ? { webDist } : {}),
+  });
   await app.ready();
   return {
     app,
