@@ -90,5 +90,10 @@ export async function prerender({ url, origin, phone, api }: PrerenderInput): Pr
   return { html, state: { queries, phone, origin } };
 }
 
-/** The modules a rendered public page is made of: the server inlines their styles (platform/prerender.ts). @public */
-export const prerenderedModules = ['src/features/cms/home-page.tsx', 'src/features/cms/site-pages.tsx'];
+/** The modules a rendered public page is made of: the server inlines their styles and preloads their scripts
+ * (platform/prerender.ts) when the visitor first interacts. @public */
+export const prerenderedModules = [
+  'src/features/cms/home-page.tsx',
+  'src/features/cms/site-pages.tsx',
+  'src/hydrate-prerendered.tsx',
+];

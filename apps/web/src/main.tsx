@@ -1,62 +1,18 @@
-import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { prefetch } from './app/router/router.tsx';
-import { createQueryClient } from './app/providers.tsx';
-import type { PrerenderState } from './entry-server.tsx';
-import { loadSitePages, setSiteOrigin } from './features/cms/index.ts';
-import { PhoneGuessContext } from './ui/use-is-phone.ts';
 
 // The build gives each Mantine component's CSS to the chunk that uses it (vite-plugins.ts); the dev server
 // pre-bundles Mantine, so it gets the whole sheet.
 if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
 
 const container = document.getElementById('root')!;
-const prerendered = document.getElementById('tp-prerender');
+const prerendered = document.getElementById('tp-prerender')?.textContent;
 
-/**
- * The server's phone guess for the first render (the one that hydrates), then the real width from then on. Once
- * hydrated, the page says so (public/boot.js replays a press it held; browser tests wait for it).
- */
-const phone: { guess: boolean | null } = { guess: null };
-
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    phone.guess = null;
-    // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        document.documentElement.dataset.hydrated = 'true';
-        document.dispatchEvent(new Event('tp:hydrated'));
-      }, 0),
-    );
-  }, []);
-  return <PhoneGuessContext value={phone}>{children}</PhoneGuessContext>;
-}
-
-if (prerendered?.textContent) {
-  // A public page the server rendered for a visitor (apps/server/src/platform/prerender.ts), loaded on the
-  // visitor's first interaction (public/boot.js): the same tree, from the same answers, takes over the HTML on screen.
-  const state = JSON.parse(prerendered.textContent) as PrerenderState;
-  // The page's code first (the route's page and the site's blocks), so hydration does not wait on it part by part.
-  await Promise.all([prefetch(window.location.href), loadSitePages()]);
-  const queryClient = createQueryClient();
-  hydrate(queryClient, state.queries);
-  setSiteOrigin(state.origin);
-  phone.guess = state.phone;
-  // As a transition, hydration yields to the browser every few milliseconds (a phone stays responsive to the
-  // visitor's first taps and scrolls while the page comes alive) instead of one long task.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <Hydrated>
-          <App queryClient={queryClient} />
-        </Hydrated>
-      </StrictMode>,
-    );
-  });
+// Not a top-level await here: an entry that awaits makes the bundler split every module the lazy pages share with
+// it into chunks of their own (a lazy chunk importing back into a waiting entry would deadlock), ~14 KB more.
+if (prerendered) {
+  void import('./hydrate-prerendered.tsx').then((m) => m.hydratePrerendered(container, prerendered));
 } else {
   createRoot(container).render(
     <StrictMode>

@@ -11,4 +11,4 @@ export const loadSiteInbox = () => import('./inbox/site-inbox-page.tsx');
 // The firm's name and logo for the portal's header (a small module: the header is in every page's first load).
 export { useFirmBrand } from './firm-brand.ts';
 // The site's public origin on pages the server rendered (entry-server.tsx, main.tsx): share links match.
-export { setSiteOrigin } from './social-share.tsx';
+export { setSiteOrigin } from './site-origin.ts';

@@ -20,7 +20,8 @@ import {
   useSite,
   useText,
 } from './site-api.ts';
-import { absoluteUrl, SocialShare } from './social-share.tsx';
+import { absoluteUrl } from './site-origin.ts';
+import { SocialShare } from './social-share.tsx';
 import { WebForm } from './web-form.tsx';
 
 /** The document's title as the server sent it for this route, kept when the visitor moves on in the app. */

@@ -3,6 +3,7 @@ import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconMail, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
+import { absoluteUrl } from './site-origin.ts';
 
 /** The networks' own share addresses: a link each, no third-party script on the page. */
 export function shareLinks(url: string, title: string) {
@@ -21,15 +22,6 @@ const NETWORKS = ['x', 'facebook', 'linkedin', 'whatsapp'] as const;
 
 const noChanges = () => () => undefined;
 const hasShareSheet = () => typeof navigator.share === 'function';
-
-/** The site's public origin when the server rendered the page (and the browser hydrates it): its PUBLIC_URL. */
-let siteOrigin: string | null = null;
-export const setSiteOrigin = (origin: string): void => {
-  siteOrigin = origin;
-};
-
-/** A page of this site, by its path, as an absolute address. */
-export const absoluteUrl = (path: string) => new URL(path, siteOrigin ?? window.location.origin).toString();
 
 /**
  * Share a page or post: copy its link, e-mail it, post it to X, Facebook, LinkedIn or WhatsApp through their share

@@ -1,0 +1,58 @@
+import { hydrate } from '@tanstack/react-query';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { createQueryClient } from './app/providers.tsx';
+import { prefetch } from './app/router/router.tsx';
+import type { PrerenderState } from './entry-server.tsx';
+import { loadSitePages, setSiteOrigin } from './features/cms/index.ts';
+import { PhoneGuessContext } from './ui/use-is-phone.ts';
+
+// A module of its own, loaded by main.tsx only on a page the server rendered: the signed-in portal's first load
+// does not carry it. The server preloads it with the page (entry-server.tsx's prerenderedModules).
+
+/**
+ * The server's phone guess for the first render (the one that hydrates), then the real width from then on. Once
+ * hydrated, the page says so (public/boot.js replays a press it held; browser tests wait for it).
+ */
+const phone: { guess: boolean | null } = { guess: null };
+
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    phone.guess = null;
+    // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.documentElement.dataset.hydrated = 'true';
+        document.dispatchEvent(new Event('tp:hydrated'));
+      }, 0),
+    );
+  }, []);
+  return <PhoneGuessContext value={phone}>{children}</PhoneGuessContext>;
+}
+
+/**
+ * A public page the server rendered for a visitor (apps/server/src/platform/prerender.ts), loaded on the visitor's
+ * first interaction (public/boot.js): the same tree, from the same answers, takes over the HTML on screen.
+ */
+export async function hydratePrerendered(container: HTMLElement, source: string) {
+  const state = JSON.parse(source) as PrerenderState;
+  // The page's code first (the route's page and the site's blocks), so hydration does not wait on it part by part.
+  await Promise.all([prefetch(window.location.href), loadSitePages()]);
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  setSiteOrigin(state.origin);
+  phone.guess = state.phone;
+  // As a transition, hydration yields to the browser every few milliseconds (a phone stays responsive to the
+  // visitor's first taps and scrolls while the page comes alive) instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <Hydrated>
+          <App queryClient={queryClient} />
+        </Hydrated>
+      </StrictMode>,
+    );
+  });
+}
