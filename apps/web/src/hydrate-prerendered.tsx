@@ -5,7 +5,7 @@ import { App } from './app/app.tsx';
 import { createQueryClient } from './app/providers.tsx';
 import { prefetch } from './app/router/router.tsx';
 import type { PrerenderState } from './entry-server.tsx';
-import { loadSitePages, setSiteOrigin } from './features/cms/index.ts';
+import { preloadPublicSite, setSiteOrigin } from './features/cms/index.ts';
 import { PhoneGuessContext } from './ui/use-is-phone.ts';
 
 // A module of its own, loaded by main.tsx only on a page the server rendered: the signed-in portal's first load
@@ -38,7 +38,7 @@ function Hydrated({ children }: { children: ReactNode }) {
 export async function hydratePrerendered(container: HTMLElement, source: string) {
   const state = JSON.parse(source) as PrerenderState;
   // The page's code first (the route's page and the site's blocks), so hydration does not wait on it part by part.
-  await Promise.all([prefetch(window.location.href), loadSitePages()]);
+  await Promise.all([prefetch(window.location.href), preloadPublicSite()]);
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);
   setSiteOrigin(state.origin);

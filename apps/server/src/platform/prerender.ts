@@ -90,6 +90,22 @@ export const scriptJson = (data: unknown): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * The server's own routes as the renderer reaches them: in process, `GET` only (anything else is 405 and never
+ * reaches a route), with no cookie or authorization header whatever the caller passes: only what anyone may read.
+ */
+export function anonymousApi(app: FastifyInstance) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET') return new Response(null, { status: 405 });
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+}
+
 /** The renderer for the web build at `webDist`, or null when there is no server build beside it. */
 export async function loadPrerender(
   app: FastifyInstance,
@@ -104,16 +120,7 @@ export async function loadPrerender(
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  // The server's own GET routes, anonymously: no cookie, no authorization, whatever the visitor sent.
-  const api = async (url: string, init: RequestInit): Promise<Response> => {
-    const method = (init.method ?? 'GET').toUpperCase();
-    if (method !== 'GET') return new Response(null, { status: 405 });
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
-  };
+  const api = anonymousApi(app);
   const base = origin.replace(/\/$/, '');
   const template = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
   const page = assetsFor(manifest, mod.prerenderedModules);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousApi } from '../platform/prerender.ts';
 import { findWebDist } from '../platform/web.ts';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { eventInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
@@ -124,5 +125,22 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       const res = await t.app.inject(url);
       expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it("reaches the API only to read, and only as anyone: no write, no one's session", async () => {
+    const api = anonymousApi(t.app);
+    const before = (await admin.get('/api/v1/admin/site/submissions')).json();
+    const post = await api('/api/v1/contact-enquiries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Renderer', email: 'r@example.com', subject: 'Hi', message: 'Hello there' }),
+    });
+    expect(post.status).toBe(405);
+    expect((await admin.get('/api/v1/admin/site/submissions')).json()).toEqual(before);
+    // A cookie or authorization header handed to it goes nowhere: the session route sees no one.
+    const cookie = [...customer.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const session = await api('/api/v1/auth/session', { headers: { cookie, authorization: 'Bearer x' } });
+    expect(session.status).toBe(401);
+    expect((await customer.get('/api/v1/auth/session')).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,12 @@
 import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFolder, IconReceipt, IconTicket } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import type { PublicPage } from '@taxportal/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './home-page.module.css';
 import { usePage } from './site-api.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 
@@ -22,7 +24,11 @@ export function HomePage() {
   );
 }
 
-const SiteHome = lazy(() => import('./site-pages.tsx').then((m) => ({ default: m.SiteHome })));
+const SiteHome = lazyComponent<{ page: PublicPage }>(() =>
+  import('./site-pages.tsx').then((m) => ({ default: m.SiteHome })),
+);
+/** The site's renderer for a published home page, loaded ahead (a rendered page hydrates with it in). */
+export const preloadSiteHome = () => SiteHome.preload();
 
 function DefaultHome() {
   const { t } = useTranslation();

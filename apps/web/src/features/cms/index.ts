@@ -3,6 +3,9 @@
 // galleries, events, jobs, forms) is one chunk of its own and imports nothing of the signed-in portal.
 export const loadHomePage = () => import('./home-page.tsx');
 export const loadSitePages = () => import('./site-pages.tsx');
+/** The public site's code, all of it in before a page the server rendered is hydrated (hydrate-prerendered.tsx). */
+export const preloadPublicSite = () =>
+  Promise.all([loadSitePages(), import('./home-page.tsx').then((m) => m.preloadSiteHome())]);
 // The website's editor (Admins and site editors): its own chunk, never loaded by the public site.
 export const loadSiteEditor = () => import('./editor/site-editor-page.tsx');
 export const loadSitePreview = () => import('./editor/site-preview-page.tsx');

@@ -1,0 +1,36 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/** A component whose code loads when it is first drawn, or ahead of that (`preload`): both share one download. */
+export type LazyComponent<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * Like React.lazy, but once its code is in, the component draws at once instead of suspending. React.lazy suspends
+ * on its first render even when the module is loaded already; while a page the server rendered is being hydrated,
+ * a Suspense boundary that waits when anything above it updates is thrown away and drawn again from scratch (the
+ * visitor sees a flash, and a press that public/boot.js held is lost with the button it was on). So a rendered
+ * page's code is loaded first (hydrate-prerendered.tsx) and then hydrates in one pass. Each instance keeps the
+ * kind it started with, so a module arriving later never remounts what is on screen.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (err: unknown) => {
+        loading = undefined; // a failed download is tried again next time
+        throw err;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  function Loadable(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Loadable, { preload });
+}
