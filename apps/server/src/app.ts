@@ -44,6 +44,7 @@ import { profileRoutes } from './profile/index.ts';
 import { staffRoutes } from './staff/index.ts';
 import {
   configurePublishedCache,
+  keepPublished,
   pageHead,
   referenceFrameOrigins,
   siteAdminRoutes,
@@ -324,7 +325,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Public pages are rendered on the server for visitors (platform/prerender.ts): anyone who holds a session or a
   // CSRF cookie gets the page unrendered, drawn by the browser as before.
-  const prerendering = deps.webDist ? await loadPrerender(app, deps.webDist, config.PUBLIC_URL, app.log) : null;
+  // A rendered page is kept with the published content it is made of (site's cache: seconds, cleared on publish).
+  const prerendering = deps.webDist
+    ? await loadPrerender(app, deps.webDist, config.PUBLIC_URL, app.log, (key, render) =>
+        keepPublished(database.db, key, render),
+      )
+    : null;
   await registerWebApp(
     app,
     deps.webDist ?? null,

@@ -106,12 +106,19 @@ export function anonymousApi(app: FastifyInstance) {
   };
 }
 
+/**
+ * Keeps rendered pages for a while: the owner of the content decides how long and when they go (app.ts passes the
+ * public site's published-content cache, cleared on every publish).
+ */
+export type KeepRendered = (key: string, render: () => Promise<Prerendered | null>) => Promise<Prerendered | null>;
+
 /** The renderer for the web build at `webDist`, or null when there is no server build beside it. */
 export async function loadPrerender(
   app: FastifyInstance,
   webDist: string,
   origin: string,
   log: FastifyBaseLogger,
+  keep: KeepRendered = (_key, render) => render(),
 ): Promise<{ prerender: Prerender; headAssets: string } | null> {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
@@ -129,8 +136,12 @@ export async function loadPrerender(
   return {
     headAssets: headAssetsHtml({ css, js: page.js }, (f) => fs.readFileSync(path.join(webDist, f), 'utf8')),
     prerender: async (url, userAgent) => {
+      const phone = looksLikePhone(userAgent);
+      const render = () => mod.prerender({ url, origin: base, phone, api });
       try {
-        return await mod.prerender({ url, origin: base, phone: looksLikePhone(userAgent), api });
+        // A page is the same for every visitor who gets it (made of what anyone may read): kept by `keep`, keyed
+        // by what it depends on. Addresses with a query are rendered each time: visitors choose those keys.
+        return await (url.includes('?') ? render() : keep(`rendered:${phone ? 'phone' : 'desk'}:${url}`, render));
       } catch (err) {
         // A page that cannot be rendered here is still sent, unrendered: the browser renders it as before.
         log.error({ err: { message: (err as Error).message }, msg: 'prerender failed' });

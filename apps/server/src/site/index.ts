@@ -7,6 +7,8 @@ export { siteSeoRoutes } from './site-seo.routes.ts';
 export { pageHead } from './site-head.ts';
 /** Turns on the published-content cache for the app's database (SITE_CACHE_SECONDS). */
 export { configurePublishedCache } from './published-cache.ts';
+/** Pages rendered for visitors, kept with the published content they are made of (app.ts, platform/prerender.ts). */
+export { keepPublished } from './published-cache.ts';
 /** The reference sites' origins, for the CSP's frame-src of the web app's pages (platform/web.ts). */
 export { referenceFrameOrigins } from './site.service.ts';
 /** What the demo sample builds the sample site with, as an editor would. */

@@ -60,3 +60,10 @@ export function configurePublishedCache(db: Db, seconds: number, now: () => numb
 export function publishedCache(db: Db): PublishedCache {
   return caches.get(db) ?? PASS_THROUGH;
 }
+
+/**
+ * Something made only of published content (a public page rendered on the server: platform/prerender.ts), kept
+ * with it: for the same few seconds, and gone on the next publish.
+ */
+export const keepPublished = <T>(db: Db, key: string, make: () => Promise<T>): Promise<T> =>
+  publishedCache(db).read(key, make);

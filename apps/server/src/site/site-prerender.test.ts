@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousApi } from '../platform/prerender.ts';
+import { anonymousApi, loadPrerender } from '../platform/prerender.ts';
 import { findWebDist } from '../platform/web.ts';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { eventInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
@@ -125,6 +125,40 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
       const res = await t.app.inject(url);
       expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('keeps a rendered page for the next visitors, and renders it anew once an editor publishes', async () => {
+    const id = await publishContent(admin, 'pages', pageInput('kept', 'Kept page'));
+    const first = await t.app.inject('/p/kept');
+    expect(rootOf(first.body)).toContain('Kept page');
+    const again = await t.app.inject('/p/kept');
+    expect(rootOf(again.body)).toBe(rootOf(first.body));
+    const phone = await t.app.inject({ url: '/p/kept', headers: { 'user-agent': PHONE_UA } });
+    expect(stateOf(phone.body).phone).toBe(true);
+    expect(stateOf(again.body).phone).toBe(false);
+
+    expect(
+      (await admin.put(`/api/v1/admin/site/pages/${id}`, { data: pageInput('kept', 'Edited page') })).statusCode,
+    ).toBe(200);
+    // A draft changes nothing a visitor gets; the publish does, on the very next visit.
+    expect(rootOf((await t.app.inject('/p/kept')).body)).toContain('Kept page');
+    expect((await admin.post(`/api/v1/admin/site/pages/${id}/publish`)).statusCode).toBe(200);
+    const edited = rootOf((await t.app.inject('/p/kept')).body);
+    expect(edited).toContain('Edited page');
+    expect(edited).not.toContain('Kept page');
+  });
+
+  it('asks its keeper for a page by address and device, and never for an address with a query', async () => {
+    const keys: string[] = [];
+    const renderer = await loadPrerender(t.app, webDist!, 'https://harbor.example', t.app.log, (key, render) => {
+      keys.push(key);
+      return render();
+    });
+    await renderer!.prerender('/p/kept', undefined);
+    await renderer!.prerender('/p/kept', PHONE_UA);
+    const listed = await renderer!.prerender('/list/blog?page=2', undefined);
+    expect(listed?.html).toBeTruthy();
+    expect(keys).toEqual(['rendered:desk:/p/kept', 'rendered:phone:/p/kept']);
   });
 
   it("reaches the API only to read, and only as anyone: no write, no one's session", async () => {
