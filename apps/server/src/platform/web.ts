@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors.ts';
-import { scriptJson, type Prerender } from './prerender.ts';
+import { scriptJson, type Prerender, type Prerendered } from './prerender.ts';
 
 /** apps/web/dist, found from this file whether running from src/ or dist/. */
 export function findWebDist(): string | null {
@@ -91,18 +91,50 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
+/** HTML in the encoding picked for the request (none, Brotli at a quality fast enough per request, or gzip). */
+const encode = (encoding: 'br' | 'gzip' | null, html: string): Promise<Buffer | string> =>
+  encoding === 'br'
+    ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : encoding === 'gzip'
+      ? gzip(html)
+      : Promise.resolve(html);
+
 /**
  * A public route's HTML, made per request (the page's own head), compressed per request: app.ts's @fastify/compress
- * works through route hooks, which do not reach the not-found handler that serves it.
+ * works through route hooks, which do not reach the not-found handler that serves it. `made` (a page rendered on
+ * the server) is already encoded.
  */
-async function sendCompressed(acceptEncoding: string | string[] | undefined, reply: FastifyReply, html: string) {
+async function sendCompressed(
+  acceptEncoding: string | string[] | undefined,
+  reply: FastifyReply,
+  html: string | ((encoding: 'br' | 'gzip' | null) => Promise<Buffer | string>),
+) {
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const encoding = pickEncoding(acceptEncoding);
-  if (!encoding) return reply.send(html);
-  const body =
-    encoding === 'br' ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gzip(html);
-  return reply.header('content-encoding', encoding).send(body);
+  const body = await (typeof html === 'string' ? encode(encoding, html) : html(encoding));
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
+type Head = NonNullable<Awaited<ReturnType<HeadFor>>>;
+/**
+ * The finished HTML of a page rendered on the server, per encoding. A rendered page (the site keeps it for a few
+ * seconds: the same object for every visitor meanwhile) is ~170 KB with its styles inline: compressing it per
+ * request cost ~6 ms, 25× the rest of the request (bench/site). Made once per page, head and encoding instead;
+ * dropped with the page.
+ */
+const finishedPages = new WeakMap<Prerendered, { head: Head; bodies: Map<string, Promise<Buffer | string>> }>();
+function finishedPage(page: Prerendered, head: Head, make: () => string) {
+  let finished = finishedPages.get(page);
+  if (finished?.head !== head) finishedPages.set(page, (finished = { head, bodies: new Map() }));
+  const { bodies } = finished;
+  return (encoding: 'br' | 'gzip' | null) => {
+    const key = encoding ?? 'identity';
+    let body = bodies.get(key);
+    if (!body) bodies.set(key, (body = encode(encoding, make())));
+    return body;
+  };
 }
 
 /**
@@ -144,15 +176,18 @@ export async function registerWebApp(
       const head = await headFor(pathname);
       if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
-      let html = withHead(template, head);
-      // A 404 is left to the browser: its page says so, after asking the API as it always did.
-      if (render && head.status === 200 && request.method === 'GET' && render.rendersFor(request.cookies ?? {})) {
-        const page = await render.prerender(request.url, request.headers['user-agent']);
-        if (page) html = withPrerendered(html, page, render.headAssets);
-      }
+      const html = withHead(template, head);
       // The rendered page depends on who asks (a session is never rendered) and on a phone's user agent.
       reply.header('vary', 'cookie, user-agent');
       reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // A 404 is left to the browser: its page says so, after asking the API as it always did.
+      if (render && head.status === 200 && request.method === 'GET' && render.rendersFor(request.cookies ?? {})) {
+        const page = await render.prerender(request.url, request.headers['user-agent']);
+        if (page) {
+          const made = finishedPage(page, head, () => withPrerendered(html, page, render.headAssets));
+          return sendCompressed(request.headers['accept-encoding'], reply, made);
+        }
+      }
       return sendCompressed(request.headers['accept-encoding'], reply, html);
     }
     return reply

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousApi, loadPrerender } from '../platform/prerender.ts';
 import { findWebDist } from '../platform/web.ts';
@@ -133,6 +134,15 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     expect(rootOf(first.body)).toContain('Kept page');
     const again = await t.app.inject('/p/kept');
     expect(rootOf(again.body)).toBe(rootOf(first.body));
+    // Compressed once per rendered page, not per visitor: every encoding holds the same page.
+    const brotli = async () => {
+      const res = await t.app.inject({ url: '/p/kept', headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding']).toBe('br');
+      return zlib.brotliDecompressSync(res.rawPayload).toString();
+    };
+    expect(await brotli()).toBe(first.body);
+    const gzipped = await t.app.inject({ url: '/p/kept', headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(first.body);
     const phone = await t.app.inject({ url: '/p/kept', headers: { 'user-agent': PHONE_UA } });
     expect(stateOf(phone.body).phone).toBe(true);
     expect(stateOf(again.body).phone).toBe(false);
@@ -146,6 +156,7 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     const edited = rootOf((await t.app.inject('/p/kept')).body);
     expect(edited).toContain('Edited page');
     expect(edited).not.toContain('Kept page');
+    expect(rootOf(await brotli())).toBe(edited);
   });
 
   it('asks its keeper for a page by address and device, and never for an address with a query', async () => {
