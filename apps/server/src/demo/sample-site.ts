@@ -56,7 +56,7 @@ async function makeSite(db: Db, editor: Editor, images: SampleImages) {
   const settings = await saveSettings(db, editor, {
     firm_name: 'Harbor Tax & Accounting',
     tagline: en('Tax preparation, planning and IRS help for families and small businesses.'),
-    logo: { src: '/icon.svg', alt: en('Harbor Tax & Accounting') },
+    logo: { src: '/icon.svg', alt: en('Harbor Tax & Accounting'), width: 64, height: 64 },
     colors: { primary: '#1c7ed6', accent: '#f59f00' },
     business: {
       street: '240 Harbor Street, Suite 3',

@@ -5,15 +5,26 @@ export interface BrandMarkProps {
   name: string;
   /** Hide the word mark on narrow headers. */
   compact?: boolean;
-  /** The firm's logo (an address on this site or https), drawn instead of the portal's mark. */
-  logoSrc?: string | undefined;
+  /**
+   * The firm's logo (an address on this site or https), drawn instead of the portal's mark, 34 px high. With its
+   * size known (the media library records it), the browser reserves its width before it loads: nothing shifts.
+   */
+  logo?: { src: string; width?: number | undefined; height?: number | undefined } | null | undefined;
 }
 
-export function BrandMark({ name, compact, logoSrc }: BrandMarkProps) {
+const LOGO_HEIGHT = 34;
+
+export function BrandMark({ name, compact, logo }: BrandMarkProps) {
   return (
     <Group gap={10} wrap="nowrap" miw={0}>
-      {logoSrc ? (
-        <img src={logoSrc} alt="" height={34} style={{ height: 34, width: 'auto', display: 'block' }} />
+      {logo ? (
+        <img
+          src={logo.src}
+          alt=""
+          height={LOGO_HEIGHT}
+          width={logo.width && logo.height ? Math.round((LOGO_HEIGHT * logo.width) / logo.height) : undefined}
+          style={{ height: LOGO_HEIGHT, width: 'auto', display: 'block' }}
+        />
       ) : (
         <ThemeIcon size={34} radius="md" variant="filled" aria-hidden>
           <IconFileCheck size={20} stroke={2} />

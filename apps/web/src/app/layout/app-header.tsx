@@ -49,7 +49,7 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
             </ActionIcon>
           )}
           <UnstyledButton component={Link} to={session ? '/dashboard' : '/'} aria-label={brand} miw={0}>
-            <BrandMark name={brand} logoSrc={firm?.logo?.src} />
+            <BrandMark name={brand} logo={firm?.logo} />
           </UnstyledButton>
         </Group>
         {session ? (
