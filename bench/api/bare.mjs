@@ -23,6 +23,8 @@ const cookieToken = (header, name) => {
   }
   return undefined;
 };
+// The session cookie's name as the portal sets it in production (platform/auth/sessions.ts cookiePolicy).
+const SESSION = '__Host-tp_session';
 const PAGE = 25;
 const MESSAGES = 100;
 
@@ -38,7 +40,7 @@ if (mode === 'own') {
   const { db } = openPostgres(url, 10);
   const secret = Buffer.from(process.env.SESSION_SECRET, 'utf8');
   const viewer = async (req, reply) => {
-    const token = cookieToken(req.headers.cookie, sessions.SESSION_COOKIE);
+    const token = cookieToken(req.headers.cookie, SESSION);
     const auth = token ? await sessions.resolveSession(db, secret, token) : null;
     if (!auth) {
       reply.code(401).send({ status: 401 });
@@ -87,7 +89,7 @@ if (mode === 'own') {
 } else if (mode === 'index') {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const known = new Map(Object.entries(JSON.parse(process.env.BENCH_SESSIONS)));
-  const who = (req) => known.get(cookieToken(req.headers.cookie, 'tp_session'));
+  const who = (req) => known.get(cookieToken(req.headers.cookie, SESSION));
   const q = async (text, params) => (await pool.query({ text, values: params })).rows;
   app.get('/api/v1/tickets', async (req) => {
     const v = who(req);

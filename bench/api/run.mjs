@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { generateSecret, generateSync } from 'otplib';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { seed } from '../tickets/seed.mjs';
@@ -38,6 +39,8 @@ const DB_URL = `${SERVER}/${DB}`;
 const PASSWORD = 'bench-password-1';
 const PORTS = { portal: 3181, own: 3182, index: 3183 };
 const SESSION_SECRET = randomBytes(32).toString('hex');
+const ENCRYPTION_KEY = randomBytes(32);
+const STAFF_TOTP = generateSecret();
 const CUSTOMER = 'cust-500';
 const log = (...a) => console.log(...a);
 const sh = (cmd) =>
@@ -78,6 +81,11 @@ async function prepareDatabase() {
     )
   ).rows[0];
   const customer = (await c.query(`select id, email from users where id = $1`, [CUSTOMER])).rows[0];
+  // Staff sign in with a second factor (docs/decisions/0019-a): the staff member gets an authenticator secret.
+  const { enrollTotp } = await import('../../apps/server/src/platform/auth/totp.ts');
+  const enrolling = openPostgres(DB_URL, 1);
+  await enrollTotp(enrolling.db, ENCRYPTION_KEY, staff.id, STAFF_TOTP);
+  await enrolling.close();
   await c.query('update users set password_hash = $1 where id = any($2)', [
     await hashPassword(PASSWORD),
     [customer.id, staff.id],
@@ -148,11 +156,15 @@ function start(name, argv, env) {
   };
 }
 
-async function signIn(base, email) {
+async function signIn(base, email, totpSecret) {
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      ...(totpSecret ? { otp: generateSync({ secret: totpSecret }) } : {}),
+    }),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const cookie = res.headers
@@ -202,7 +214,7 @@ try {
     DATABASE_URL: DB_URL,
     PUBLIC_URL: `http://127.0.0.1:${PORTS.portal}`,
     SESSION_SECRET,
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-api-')),
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
@@ -210,7 +222,7 @@ try {
   servers.push(portal);
   await portal.ready();
   const customer = await signIn(portal.base, data.customer.email);
-  const staff = await signIn(portal.base, data.staff.email);
+  const staff = await signIn(portal.base, data.staff.email, STAFF_TOTP);
   const sessions = {
     [customer.token]: { userId: data.customer.id, isStaff: false },
     [staff.token]: { userId: data.staff.id, isStaff: true },
