@@ -112,6 +112,15 @@ export function anonymousApi(app: FastifyInstance) {
  */
 export type KeepRendered = (key: string, render: () => Promise<Prerendered | null>) => Promise<Prerendered | null>;
 
+/**
+ * Renders at once, at most. A render costs 60–100 ms of the one thread (bench/site); anyone can ask for addresses no
+ * cache holds (a new query string each time), so past this many in flight a page is sent unrendered (the browser
+ * draws it, as for someone signed in) rather than queueing every visitor behind the renders.
+ */
+export const MAX_RENDERS = 2;
+
+class Busy extends Error {}
+
 /** The renderer for the web build at `webDist`, or null when there is no server build beside it. */
 export async function loadPrerender(
   app: FastifyInstance,
@@ -119,6 +128,7 @@ export async function loadPrerender(
   origin: string,
   log: FastifyBaseLogger,
   keep: KeepRendered = (_key, render) => render(),
+  maxRenders = MAX_RENDERS,
 ): Promise<{ prerender: Prerender; headAssets: string } | null> {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
@@ -133,16 +143,27 @@ export async function loadPrerender(
   const page = assetsFor(manifest, mod.prerenderedModules);
   // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links).
   const css = [...linkedStylesheets(template), ...page.css];
+  let inFlight = 0;
   return {
     headAssets: headAssetsHtml({ css, js: page.js }, (f) => fs.readFileSync(path.join(webDist, f), 'utf8')),
     prerender: async (url, userAgent) => {
       const phone = looksLikePhone(userAgent);
-      const render = () => mod.prerender({ url, origin: base, phone, api });
+      const render = async () => {
+        // Thrown, not answered with null: `keep` must not hold "unrendered" for the next visitors.
+        if (inFlight >= maxRenders) throw new Busy();
+        inFlight++;
+        try {
+          return await mod.prerender({ url, origin: base, phone, api });
+        } finally {
+          inFlight--;
+        }
+      };
       try {
         // A page is the same for every visitor who gets it (made of what anyone may read): kept by `keep`, keyed
         // by what it depends on. Addresses with a query are rendered each time: visitors choose those keys.
         return await (url.includes('?') ? render() : keep(`rendered:${phone ? 'phone' : 'desk'}:${url}`, render));
       } catch (err) {
+        if (err instanceof Busy) return null;
         // A page that cannot be rendered here is still sent, unrendered: the browser renders it as before.
         log.error({ err: { message: (err as Error).message }, msg: 'prerender failed' });
         return null;

@@ -130,9 +130,10 @@ function finishedPage(page: Prerendered, head: Head, make: () => string) {
   if (finished?.head !== head) finishedPages.set(page, (finished = { head, bodies: new Map() }));
   const { bodies } = finished;
   return (encoding: 'br' | 'gzip' | null) => {
-    const key = encoding ?? 'identity';
-    let body = bodies.get(key);
-    if (!body) bodies.set(key, (body = encode(encoding, make())));
+    // Uncompressed (rare: browsers all ask for one) it is made each time: ~170 KB not worth keeping.
+    if (!encoding) return Promise.resolve(make());
+    let body = bodies.get(encoding);
+    if (!body) bodies.set(encoding, (body = encode(encoding, make())));
     return body;
   };
 }

@@ -18,13 +18,18 @@ export interface PublishedCache {
 }
 
 const MAX_KEYS = 2000;
+/**
+ * Rendered pages are kept apart, fewer: one is ~50 KB with its compressed bodies (platform/web.ts), and some routes
+ * take any value (`home/{id}`), so visitors choose those keys too.
+ */
+const MAX_PAGES = 200;
 
 interface Entry {
   until: number;
   value: Promise<unknown>;
 }
 
-function createPublishedCache(seconds: number, now: () => number): PublishedCache {
+function createPublishedCache(seconds: number, now: () => number, maxKeys: number): PublishedCache {
   const entries = new Map<string, Entry>();
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -39,7 +44,7 @@ function createPublishedCache(seconds: number, now: () => number): PublishedCach
       value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
-      while (entries.size > MAX_KEYS) entries.delete(entries.keys().next().value!);
+      while (entries.size > maxKeys) entries.delete(entries.keys().next().value!);
       return value;
     },
     clear() {
@@ -49,16 +54,23 @@ function createPublishedCache(seconds: number, now: () => number): PublishedCach
 }
 
 const PASS_THROUGH: PublishedCache = { read: (_key, load) => load(), clear: () => {} };
-const caches = new WeakMap<Db, PublishedCache>();
+const caches = new WeakMap<Db, { reads: PublishedCache; pages: PublishedCache }>();
 
 /** Turns the cache on for one database (the app does, from config); until then reads go straight through. */
 export function configurePublishedCache(db: Db, seconds: number, now: () => number = Date.now): void {
-  caches.set(db, createPublishedCache(seconds, now));
+  const reads = createPublishedCache(seconds, now, MAX_KEYS);
+  const pages = createPublishedCache(seconds, now, MAX_PAGES);
+  // A publish clears both: the pages are made of the reads.
+  const clear = () => {
+    reads.clear();
+    pages.clear();
+  };
+  caches.set(db, { reads: { read: reads.read, clear }, pages });
 }
 
 /** The cache of the database a read or write goes to (a pass-through for one never configured). */
 export function publishedCache(db: Db): PublishedCache {
-  return caches.get(db) ?? PASS_THROUGH;
+  return caches.get(db)?.reads ?? PASS_THROUGH;
 }
 
 /**
@@ -66,4 +78,4 @@ export function publishedCache(db: Db): PublishedCache {
  * with it: for the same few seconds, and gone on the next publish.
  */
 export const keepPublished = <T>(db: Db, key: string, make: () => Promise<T>): Promise<T> =>
-  publishedCache(db).read(key, make);
+  (caches.get(db)?.pages ?? PASS_THROUGH).read(key, make);

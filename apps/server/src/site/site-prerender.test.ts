@@ -172,6 +172,38 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     expect(keys).toEqual(['rendered:desk:/p/kept', 'rendered:phone:/p/kept']);
   });
 
+  it('renders a few pages at once at most: past that a page goes out unrendered, and is not kept so', async () => {
+    const kept = new Map<string, Promise<unknown>>();
+    const renderer = (await loadPrerender(
+      t.app,
+      webDist!,
+      'https://harbor.example',
+      t.app.log,
+      (key, render) => {
+        const page = render();
+        kept.set(key, page);
+        return page;
+      },
+      2,
+    ))!;
+    // Six addresses no cache holds, asked for at once (a new query string each: anyone can).
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => renderer.prerender(`/p/services?v=${i}`, undefined)),
+    );
+    expect(pages.filter(Boolean)).toHaveLength(2);
+    expect(pages.filter((p) => p === null)).toHaveLength(4);
+    // Once they are done, the next one renders; a page refused while busy is not held for the next visitors.
+    expect(await renderer.prerender('/p/services?v=7', undefined)).not.toBeNull();
+    const both = await Promise.allSettled([
+      renderer.prerender('/p/kept', undefined),
+      renderer.prerender('/p/services', undefined),
+      renderer.prerender('/p/kept', PHONE_UA),
+    ]);
+    expect(both.every((r) => r.status === 'fulfilled')).toBe(true);
+    await expect(kept.get('rendered:phone:/p/kept')).rejects.toThrow();
+    expect(await renderer.prerender('/p/kept', PHONE_UA)).not.toBeNull();
+  });
+
   it("reaches the API only to read, and only as anyone: no write, no one's session", async () => {
     const api = anonymousApi(t.app);
     const before = (await admin.get('/api/v1/admin/site/submissions')).json();
