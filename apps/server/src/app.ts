@@ -35,7 +35,7 @@ import type { Secrets } from './platform/secrets.ts';
 import { createSmsProvider } from './platform/sms.ts';
 import { createFileStore, createMediaStore, type FileStore } from './platform/storage/index.ts';
 import { registerRealtime } from './platform/realtime.ts';
-import { loadPrerender } from './platform/prerender.ts';
+import { loadPrerender, type RenderLimits } from './platform/prerender.ts';
 import { registerWebApp } from './platform/web.ts';
 import { questionnaireRoutes } from './questionnaire/index.ts';
 import { referralsRoutes } from './referrals/index.ts';
@@ -59,6 +59,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** The built web app to serve; null in API-only tests. */
   webDist?: string | null;
+  /** Tests only: how many public pages the server may render at once and a second (platform/prerender.ts). */
+  renderLimits?: Omit<RenderLimits, 'keep'>;
   /** false: no log (most tests); a stream: the app's own log settings, written there (log-capturing tests). */
   logger?: false | { stream: NodeJS.WritableStream; level?: string };
   /** Tests only: a Stripe client pointed at the fake server, a clock. */
@@ -327,9 +329,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // CSRF cookie gets the page unrendered, drawn by the browser as before.
   // A rendered page is kept with the published content it is made of (site's cache: seconds, cleared on publish).
   const prerendering = deps.webDist
-    ? await loadPrerender(app, deps.webDist, config.PUBLIC_URL, app.log, (key, render) =>
-        keepPublished(database.db, key, render),
-      )
+    ? await loadPrerender(app, deps.webDist, config.PUBLIC_URL, app.log, {
+        ...deps.renderLimits,
+        keep: (key, render) => keepPublished(database.db, key, render),
+      })
     : null;
   await registerWebApp(
     app,

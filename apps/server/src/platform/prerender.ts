@@ -113,13 +113,34 @@ export function anonymousApi(app: FastifyInstance) {
 export type KeepRendered = (key: string, render: () => Promise<Prerendered | null>) => Promise<Prerendered | null>;
 
 /**
- * Renders at once, at most. A render costs 60–100 ms of the one thread (bench/site); anyone can ask for addresses no
- * cache holds (a new query string each time), so past this many in flight a page is sent unrendered (the browser
- * draws it, as for someone signed in) rather than queueing every visitor behind the renders.
+ * What visitors can make the renderer do. A render costs 60–100 ms of the one thread (bench/site), and anyone can
+ * ask for addresses no cache holds (a new query string each time, any `home/{id}`). So at most `maxRenders` run at
+ * once and `rendersPerSecond` start a second (a burst of twice that); past either, the page goes out unrendered (the
+ * browser draws it, as for someone signed in) and that answer is not kept for the next visitors. A site's pages,
+ * kept with the published content, need a few renders every `SITE_CACHE_SECONDS`.
  */
-export const MAX_RENDERS = 2;
+export interface RenderLimits {
+  keep?: KeepRendered;
+  maxRenders?: number;
+  rendersPerSecond?: number;
+  now?: () => number;
+}
 
 class Busy extends Error {}
+
+/** A token bucket: `perSecond` a second, up to `burst` saved. */
+function rateLimiter(perSecond: number, burst: number, now: () => number) {
+  let tokens = burst;
+  let last = now();
+  return (): boolean => {
+    const at = now();
+    tokens = Math.min(burst, tokens + ((at - last) / 1000) * perSecond);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
 
 /** The renderer for the web build at `webDist`, or null when there is no server build beside it. */
 export async function loadPrerender(
@@ -127,8 +148,7 @@ export async function loadPrerender(
   webDist: string,
   origin: string,
   log: FastifyBaseLogger,
-  keep: KeepRendered = (_key, render) => render(),
-  maxRenders = MAX_RENDERS,
+  { keep = (_key, render) => render(), maxRenders = 2, rendersPerSecond = 5, now = Date.now }: RenderLimits = {},
 ): Promise<{ prerender: Prerender; headAssets: string } | null> {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
@@ -144,13 +164,14 @@ export async function loadPrerender(
   // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links).
   const css = [...linkedStylesheets(template), ...page.css];
   let inFlight = 0;
+  const allowed = rateLimiter(rendersPerSecond, rendersPerSecond * 2, now);
   return {
     headAssets: headAssetsHtml({ css, js: page.js }, (f) => fs.readFileSync(path.join(webDist, f), 'utf8')),
     prerender: async (url, userAgent) => {
       const phone = looksLikePhone(userAgent);
       const render = async () => {
         // Thrown, not answered with null: `keep` must not hold "unrendered" for the next visitors.
-        if (inFlight >= maxRenders) throw new Busy();
+        if (inFlight >= maxRenders || !allowed()) throw new Busy();
         inFlight++;
         try {
           return await mod.prerender({ url, origin: base, phone, api });

@@ -55,7 +55,8 @@ export async function createTestApp(
     secrets,
     logger,
     ...(files ? { files } : {}),
-    ...(webDist ? { webDist } : {}),
+    // Tests render many pages in a few seconds: the visitors' limit (platform/prerender.ts) is tested on its own.
+    ...(webDist ? { webDist, renderLimits: { rendersPerSecond: 10_000 } } : {}),
   });
   await app.ready();
   return {
