@@ -19,8 +19,14 @@ export function findWebDist(): string | null {
   return null;
 }
 
+/** A route's answer status, language and head elements (title, description, canonical, JSON-LD). */
+export interface RouteHead {
+  status: number;
+  lang: string;
+  html: string;
+}
 /** The head a route's HTML is sent with (the public site's title, tags and status); null keeps index.html as built. */
-export type HeadFor = (pathname: string) => Promise<{ status: number; lang: string; html: string } | null>;
+export type HeadFor = (pathname: string) => Promise<RouteHead | null>;
 
 /** index.html with the route's own head: its title and description replace the built ones; everything injected is
  * escaped by whoever made it (site/site-head.ts). */
@@ -117,15 +123,14 @@ async function sendCompressed(
   return reply.send(body);
 }
 
-type Head = NonNullable<Awaited<ReturnType<HeadFor>>>;
 /**
  * The finished HTML of a page rendered on the server, per encoding. A rendered page (the site keeps it for a few
  * seconds: the same object for every visitor meanwhile) is ~170 KB with its styles inline: compressing it per
  * request cost ~6 ms, 25× the rest of the request (bench/site). Made once per page, head and encoding instead;
  * dropped with the page.
  */
-const finishedPages = new WeakMap<Prerendered, { head: Head; bodies: Map<string, Promise<Buffer | string>> }>();
-function finishedPage(page: Prerendered, head: Head, make: () => string) {
+const finishedPages = new WeakMap<Prerendered, { head: RouteHead; bodies: Map<string, Promise<Buffer | string>> }>();
+function finishedPage(page: Prerendered, head: RouteHead, make: () => string) {
   let finished = finishedPages.get(page);
   if (finished?.head !== head) finishedPages.set(page, (finished = { head, bodies: new Map() }));
   const { bodies } = finished;
