@@ -4,8 +4,9 @@
 // focuses a field. A phone that only reads spends nothing on scripts; a desk's first mouse move starts them.
 //
 // Until the app has taken the page over, a press on a button (which needs the app) is held and replayed once it
-// has, and no form is submitted natively (its fields would go into the address): the app submits it.
-/* global document, addEventListener, removeEventListener, Element */
+// has, and no form is submitted natively (its fields would go into the address): it is held too, and the app
+// submits it once it has taken the page over.
+/* global document, addEventListener, removeEventListener, Element, HTMLFormElement */
 (function () {
   var entry = document.querySelector('meta[name="tp-entry"]');
   if (!entry) return;
@@ -53,6 +54,9 @@
     function (event) {
       if (hydrated) return;
       event.preventDefault();
+      // Sent with Enter or its button before the app is there: sent by the app once it is (the fields keep what
+      // was typed, and the app's form takes it up as it hydrates).
+      held = event.target;
       start();
     },
     true,
@@ -60,7 +64,10 @@
   // Said by the app (main.tsx) once it has hydrated the page.
   document.addEventListener('tp:hydrated', function () {
     hydrated = true;
-    if (held && held.isConnected) held.click();
+    if (held && held.isConnected) {
+      if (held instanceof HTMLFormElement) held.requestSubmit();
+      else held.click();
+    }
     held = null;
   });
 })();

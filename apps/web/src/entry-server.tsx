@@ -30,6 +30,8 @@ export interface PrerenderState {
   queries: DehydratedState;
   phone: boolean;
   origin: string;
+  /** A page of the public site: its blocks' code loads before hydrating. */
+  site: boolean;
 }
 
 export interface Prerendered {
@@ -87,13 +89,20 @@ export async function prerender({ url, origin, phone, api }: PrerenderInput): Pr
   const html = renderToString(tree);
   const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
   client.clear();
-  return { html, state: { queries, phone, origin } };
+  return { html, state: { queries, phone, origin, site: isSitePage(new URL(url, origin).pathname) } };
 }
 
-/** The modules a rendered public page is made of: the server inlines their styles and preloads their scripts
- * (platform/prerender.ts) when the visitor first interacts. @public */
-export const prerenderedModules = [
+const SITE_MODULES = [
   'src/features/cms/home-page.tsx',
   'src/features/cms/site-pages.tsx',
   'src/hydrate-prerendered.tsx',
 ];
+const REGISTER_MODULES = ['src/features/auth/register-page.tsx', 'src/hydrate-prerendered.tsx'];
+
+/** Whether `pathname` is a page of the public site (rather than /register, the portal's one rendered page). */
+const isSitePage = (pathname: string): boolean => pathname !== '/register';
+
+/** The modules a rendered page at `pathname` is made of: the server inlines their styles and preloads their scripts
+ * (platform/prerender.ts) when the visitor first interacts. @public */
+export const prerenderedModules = (pathname: string): string[] =>
+  isSitePage(pathname) ? SITE_MODULES : REGISTER_MODULES;

@@ -32,13 +32,13 @@ function Hydrated({ children }: { children: ReactNode }) {
 }
 
 /**
- * A public page the server rendered for a visitor (apps/server/src/platform/prerender.ts), loaded on the visitor's
+ * A page the server rendered for a visitor (apps/server/src/platform/prerender.ts), loaded on the visitor's
  * first interaction (public/boot.js): the same tree, from the same answers, takes over the HTML on screen.
  */
 export async function hydratePrerendered(container: HTMLElement, source: string) {
   const state = JSON.parse(source) as PrerenderState;
   // The page's code first (the route's page and the site's blocks), so hydration does not wait on it part by part.
-  await Promise.all([prefetch(window.location.href), preloadPublicSite()]);
+  await Promise.all([prefetch(window.location.href), state.site ? preloadPublicSite() : undefined]);
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);
   setSiteOrigin(state.origin);

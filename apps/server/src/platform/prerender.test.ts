@@ -13,7 +13,11 @@ describe('pre-rendered pages', () => {
       '<html><head><script type="module" crossorigin src="/assets/index.js"></script>' +
       '<link rel="modulepreload" crossorigin href="/assets/a.js">\n' +
       '<link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div></body></html>';
-    const html = withPrerendered(template, { html: '<h1>Hi</h1>', state }, '<style data-prerendered>h1{}</style>');
+    const html = withPrerendered(template, {
+      html: '<h1>Hi</h1>',
+      state,
+      headAssets: '<style data-prerendered>h1{}</style>',
+    });
     expect(html).toBe(
       '<html><head><style data-prerendered>h1{}</style>' +
         '<meta name="tp-entry" content="/assets/index.js" data-preload="[&quot;/assets/a.js&quot;]">' +

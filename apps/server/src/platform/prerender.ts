@@ -15,6 +15,8 @@ export interface Prerendered {
   html: string;
   /** The answers the page was made from (JSON), for the browser to start from. */
   state: unknown;
+  /** What the page adds to index.html's head: its stylesheets inline, its scripts to preload (headAssetsHtml). */
+  headAssets: string;
 }
 export type Prerender = (url: string, userAgent: string | undefined) => Promise<Prerendered | null>;
 
@@ -24,9 +26,9 @@ interface PrerenderModule {
     origin: string;
     phone: boolean;
     api: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<Prerendered | null>;
+  }): Promise<Omit<Prerendered, 'headAssets'> | null>;
   /** Source modules whose stylesheets a rendered page needs at first paint (looked up in the build's manifest). */
-  prerenderedModules: string[];
+  prerenderedModules(pathname: string): string[];
 }
 
 /** A phone's browser says so (Sec-CH-UA-Mobile, or "Mobi" in its user agent, as MDN advises). */
@@ -149,7 +151,7 @@ export async function loadPrerender(
   origin: string,
   log: FastifyBaseLogger,
   { keep = (_key, render) => render(), maxRenders = 2, rendersPerSecond = 5, now = Date.now }: RenderLimits = {},
-): Promise<{ prerender: Prerender; headAssets: string } | null> {
+): Promise<{ prerender: Prerender } | null> {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!fs.existsSync(file)) return null;
   const mod = (await import(pathToFileURL(file).href)) as PrerenderModule;
@@ -160,13 +162,24 @@ export async function loadPrerender(
   const api = anonymousApi(app);
   const base = origin.replace(/\/$/, '');
   const template = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
-  const page = assetsFor(manifest, mod.prerenderedModules);
-  // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links).
-  const css = [...linkedStylesheets(template), ...page.css];
+  // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links); made
+  // once for each set of modules (the site's pages share one, /register has its own).
+  const heads = new Map<string, string>();
+  const headAssets = (url: string) => {
+    const modules = mod.prerenderedModules(new URL(url, 'http://x').pathname);
+    const key = modules.join(' ');
+    let head = heads.get(key);
+    if (head === undefined) {
+      const page = assetsFor(manifest, modules);
+      const css = [...linkedStylesheets(template), ...page.css];
+      head = headAssetsHtml({ css, js: page.js }, (f) => fs.readFileSync(path.join(webDist, f), 'utf8'));
+      heads.set(key, head);
+    }
+    return head;
+  };
   let inFlight = 0;
   const allowed = rateLimiter(rendersPerSecond, rendersPerSecond * 2, now);
   return {
-    headAssets: headAssetsHtml({ css, js: page.js }, (f) => fs.readFileSync(path.join(webDist, f), 'utf8')),
     prerender: async (url, userAgent) => {
       const phone = looksLikePhone(userAgent);
       const render = async () => {
@@ -174,7 +187,8 @@ export async function loadPrerender(
         if (inFlight >= maxRenders || !allowed()) throw new Busy();
         inFlight++;
         try {
-          return await mod.prerender({ url, origin: base, phone, api });
+          const page = await mod.prerender({ url, origin: base, phone, api });
+          return page && { ...page, headAssets: headAssets(url) };
         } finally {
           inFlight--;
         }

@@ -45,10 +45,10 @@ export function withHead(template: string, head: { lang: string; html: string })
  * page: `/boot.js` loads them (the entry, with every module index.html and the page would preload) when the
  * visitor first interacts (apps/web/public/boot.js).
  */
-export function withPrerendered(html: string, page: { html: string; state: unknown }, headAssets: string): string {
+export function withPrerendered(html: string, page: Prerendered): string {
   const entry = /<script type="module" crossorigin src="(\/[\w./-]+\.js)"><\/script>/.exec(html)?.[1];
   if (!entry) return html;
-  const all = html.replace('</head>', `${headAssets}</head>`);
+  const all = html.replace('</head>', `${page.headAssets}</head>`);
   const preload = [...all.matchAll(/<link rel="modulepreload" crossorigin href="(\/[\w./-]+\.js)">/g)].map(
     (m) => m[1]!,
   );
@@ -68,7 +68,6 @@ export function withPrerendered(html: string, page: { html: string; state: unkno
 /** What registerWebApp renders public pages with; `rendersFor` says whether a request is a visitor's (no session). */
 export interface PageRenderer {
   prerender: Prerender;
-  headAssets: string;
   rendersFor: (cookies: Record<string, string | undefined>) => boolean;
 }
 
@@ -190,7 +189,7 @@ export async function registerWebApp(
       if (render && head.status === 200 && request.method === 'GET' && render.rendersFor(request.cookies ?? {})) {
         const page = await render.prerender(request.url, request.headers['user-agent']);
         if (page) {
-          const made = finishedPage(page, head, () => withPrerendered(html, page, render.headAssets));
+          const made = finishedPage(page, head, () => withPrerendered(html, page));
           return sendCompressed(request.headers['accept-encoding'], reply, made);
         }
       }

@@ -210,10 +210,33 @@ export async function pageHead(db: Db, publicUrl: string, pathname: string): Pro
   const base = publicUrl.replace(/\/$/, '');
   const first = pathname.split('/').filter(Boolean)[0];
   if (isPrivateSitePath(pathname)) return publishedCache(db).read('head:private', () => privateHead(db));
+  if (pathname === '/register') return publishedCache(db).read('head:register', () => registerHead(db, base));
   const isPublicTarget = publicTargetOf(pathname) !== null;
   // detail/… is only ever a post (up to three levels): any other detail path is the site's 404.
   if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first) && first !== 'detail') return null;
   return publishedCache(db).read(`head:${pathname}`, () => publicHead(db, base, pathname, isPublicTarget));
+}
+
+/**
+ * Sign in and create account (SPEC's /register): a page of the portal, but one a visitor lands on from the site and
+ * from search, so it has a head of its own and is rendered on the server like the site's pages.
+ */
+async function registerHead(db: Db, base: string): Promise<PageHead> {
+  const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
+  const title = `Sign in or create an account | ${settings.firm_name}`;
+  const description = `Sign in to ${settings.firm_name}'s client portal, or create an account to open a request, share your documents securely and pay online.`;
+  const url = `${base}/register`;
+  return {
+    status: 200,
+    lang: 'en',
+    html: [
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ].join(''),
+  };
 }
 
 /** A visitor's own submission: the page is theirs, so crawlers are told to keep out of it. */

@@ -22,6 +22,7 @@ const stateOf = (html: string) =>
     queries: { queries: { queryKey: unknown[] }[] };
     phone: boolean;
     origin: string;
+    site: boolean;
   };
 
 let t: TestApp;
@@ -122,10 +123,30 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
   });
 
   it('leaves the portal’s own pages to the browser', async () => {
-    for (const url of ['/dashboard', '/my-tickets', '/register']) {
+    for (const url of ['/dashboard', '/my-tickets', '/vault']) {
       const res = await t.app.inject(url);
       expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('renders /register for a visitor, with its own head, styles and scripts; never for someone signed in', async () => {
+    const res = await t.app.inject('/register');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<title>Sign in or create an account \| [^<]+<\/title>/);
+    expect(res.body).toContain('<link rel="canonical" href="https://harbor.example/register" />');
+    expect(rootOf(res.body)).toContain('data-testid="sign-in-form"');
+    expect(stateOf(res.body).site).toBe(false);
+    // Its own modules are preloaded when the visitor interacts, not the site's blocks.
+    const preload = /data-preload="([^"]*)"/.exec(res.body)![1]!.replace(/&quot;/g, '"');
+    expect(JSON.parse(preload).some((f: string) => /register-page/.test(f))).toBe(true);
+    expect(
+      JSON.parse(/data-preload="([^"]*)"/.exec((await t.app.inject('/')).body)![1]!.replace(/&quot;/g, '"')).some(
+        (f: string) => /register-page/.test(f),
+      ),
+    ).toBe(false);
+    const signedIn = await customer.get('/register');
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).not.toContain('tp-prerender');
   });
 
   it('keeps a rendered page for the next visitors, and renders it anew once an editor publishes', async () => {

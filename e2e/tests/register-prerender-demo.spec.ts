@@ -1,0 +1,118 @@
+import { devices, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/*
+ * /register rendered on the server for a visitor (issue 14; site/site-head.ts gives it a head, platform/prerender.ts
+ * renders it, public/boot.js loads the app on the first interaction). What a visitor types before the app has taken
+ * the page over must not be lost: the fields keep it through hydration, the form's state takes it up
+ * (lib/use-typed-before-hydration.ts), and a submit sent meanwhile is sent by the app once it is there.
+ * On the demo server (this file's name puts it in the `demo` project). Contexts are made here, not through the
+ * `page` fixture, whose goto would interact to hydrate.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const PHONE = { ...devices['Pixel 7'], isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } };
+const CUSTOMER = { email: 'customer@demo.test', password: 'demo-pass-2026' };
+
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { scripts, errors };
+}
+
+/** The app's entry arrives `ms` after it is asked for: a phone on a slow network. */
+const slowEntry = (context: BrowserContext, ms: number) =>
+  context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+
+let contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  contexts = [];
+});
+
+test('with scripts off, /register shows its title and the sign-in form', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  contexts.push(context);
+  const page = await context.newPage();
+  const res = await page.goto('/register');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveTitle('Sign in or create an account | Harbor Tax & Accounting');
+  const form = page.getByTestId('sign-in-form');
+  await expect(form.getByLabel('E-mail')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/register$/);
+});
+
+test('a phone types its e-mail and password and presses Enter before the app has loaded, and is signed in', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ ...PHONE, baseURL });
+  contexts.push(context);
+  await slowEntry(context, 2500);
+  const page = await context.newPage();
+  const { scripts, errors } = watch(page);
+  await page.goto('/register');
+  expect(scripts).toEqual(['/boot.js']);
+  const form = page.getByTestId('sign-in-form');
+  const email = form.getByLabel('E-mail');
+  const node = (await email.elementHandle())!;
+  await email.tap();
+  await email.pressSequentially(CUSTOMER.email);
+  const password = form.getByRole('textbox', { name: 'Password', exact: true });
+  await password.tap();
+  await password.pressSequentially(CUSTOMER.password);
+  await password.press('Enter');
+  // All of it before the app took the page over: the submit is held, not sent as a GET with the fields.
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+  expect(page.url()).not.toContain('password');
+
+  await page.waitForURL(/\/dashboard$/);
+  expect(await node.evaluate((n) => (n as { isConnected: boolean }).isConnected)).toBe(false); // left the page
+  expect(errors).toEqual([]);
+});
+
+test('a desk hydrates /register without drawing it again, and takes up what was typed before', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await slowEntry(context, 1500);
+  const page = await context.newPage();
+  const { errors } = watch(page);
+  await page.goto('/register');
+  const before = await page.locator('#root').innerText();
+  // Every node hydration would remove (a part drawn again rather than taken over) is counted.
+  await page.evaluate(() => {
+    const w = window as unknown as { removed: number };
+    w.removed = 0;
+    new MutationObserver((records) => {
+      for (const r of records) w.removed += r.removedNodes.length;
+    }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+  });
+  const form = page.getByTestId('sign-in-form');
+  // A password manager fills both fields at once, before the app is there.
+  await form.getByLabel('E-mail').fill('someone@example.com');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password-1');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => (window as unknown as { removed: number }).removed)).toBe(0);
+  expect(await page.locator('#root').innerText()).toBe(before);
+  await expect(form.getByLabel('E-mail')).toHaveValue('someone@example.com');
+  // The form's state has what the fields show: sent, it is the server that refuses it, not "required".
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid e-mail or password').first()).toBeVisible();
+  await expect(form.getByText(/is required/)).toHaveCount(0);
+  expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+});
