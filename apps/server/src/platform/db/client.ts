@@ -246,9 +246,12 @@ function pgListener(url: string) {
   };
 }
 
+/** Where the embedded database (PGlite) keeps its files. */
+export const embeddedDataDir = (opts: { DATA_DIR: string }): string => path.join(opts.DATA_DIR, 'db');
+
 /** PostgreSQL when DATABASE_URL is set, else PGlite persisted under DATA_DIR/db. */
 export function openDatabase(opts: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Database {
   if (opts.DATABASE_URL) return openPostgres(opts.DATABASE_URL);
   fs.mkdirSync(opts.DATA_DIR, { recursive: true });
-  return openPglite(newPglite(path.join(opts.DATA_DIR, 'db')));
+  return openPglite(newPglite(embeddedDataDir(opts)));
 }
