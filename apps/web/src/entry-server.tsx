@@ -39,6 +39,15 @@ export interface Prerendered {
   state: PrerenderState;
 }
 
+/**
+ * /register's own steps come from more than its address (a social sign-in's outcome or the account to link, read
+ * with a cookie the renderer does not pass; the phone step after registering): the browser draws those. Its tabs
+ * and a referral code are the address alone.
+ */
+const REGISTER_PARAMS = new Set(['tab', 'ref']);
+const rendersAt = (url: URL): boolean =>
+  url.pathname !== '/register' || [...url.searchParams.keys()].every((key) => REGISTER_PARAMS.has(key));
+
 /** Rounds of render → fetch what the tree asked for → render again (a page's blocks ask for more once it is known). */
 const MAX_ROUNDS = 4;
 
@@ -55,6 +64,7 @@ const isEnabled = (q: Query) => {
 
 /** The page at `url` as HTML, or null when the route is a redirect (the browser does it). @public (the server's) */
 export async function prerender({ url, origin, phone, api }: PrerenderInput): Promise<Prerendered | null> {
+  if (!rendersAt(new URL(url, origin))) return null;
   setApiTransport(api);
   setSiteOrigin(origin);
   const handler = createStaticHandler(routes);

@@ -144,6 +144,15 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
         (f: string) => /register-page/.test(f),
       ),
     ).toBe(false);
+    // A tab and a referral code are the address alone; a social sign-in's outcome or link step is the browser's.
+    const create = await t.app.inject('/register?tab=create&ref=FRIEND1');
+    expect(rootOf(create.body)).toContain('data-testid="create-account-form"');
+    expect(rootOf(create.body)).toContain('FRIEND1');
+    for (const url of ['/register?social=link', '/register?step=verify-phone', '/register?tab=create&social=x']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
     const signedIn = await customer.get('/register');
     expect(signedIn.body).toContain('<div id="root"></div>');
     expect(signedIn.body).not.toContain('tp-prerender');
