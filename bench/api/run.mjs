@@ -106,7 +106,18 @@ async function prepareDatabase() {
   );
   await c.query(
     `insert into ticket_reads (user_id, ticket_id, last_read_at)
-     select customer_id, id, created_at + interval '2 hours' from tickets where customer_id = $1 and number % 2 = 0`,
+     select customer_id, id, created_at + interval '2 hours' from tickets where customer_id = $1 and number % 2 = 0
+     on conflict (user_id, ticket_id) do update set last_read_at = excluded.last_read_at`,
+    [customer.id],
+  );
+  // What reading then would have left them seeing (docs/decisions/0023): their own messages and those before it.
+  await c.query(
+    `update ticket_reads r set seen_all = c.n_all, seen_public = c.n_public
+     from (select r2.user_id, r2.ticket_id, count(*)::int as n_all, (count(*) filter (where not m.internal))::int as n_public
+           from ticket_reads r2 join ticket_messages m on m.ticket_id = r2.ticket_id
+           where r2.user_id = $1 and (m.author_id = r2.user_id or m.created_at <= r2.last_read_at)
+           group by r2.user_id, r2.ticket_id) c
+     where r.user_id = c.user_id and r.ticket_id = c.ticket_id`,
     [customer.id],
   );
   await c.query('vacuum analyze');

@@ -1,7 +1,8 @@
 // Bulk data for the tickets benchmark, generated inside PostgreSQL with generate_series.
 // Heavy indexes are dropped before the load and rebuilt after it (as a restore would);
 // triggers and foreign-key checks are off for the load, and the trigger-kept columns
-// and counters (tickets.search_text, ticket_status_counts) are computed in bulk instead.
+// and counters (tickets.search_text, ticket_status_counts, the message counts on tickets and
+// ticket_reads: docs/decisions/0023) are computed in bulk instead.
 
 export const FIRST = [
   'James',
@@ -261,7 +262,8 @@ export async function seed(client, { customers, tickets, messagesPerTicket }, lo
          from x, p
        )
        insert into tickets (id, number, customer_id, service_id, service_type_id, year, phone, status, assignee_id, version,
-                            search_text, created_by, created_at, updated_at, status_changed_at, last_message_at)
+                            search_text, created_by, created_at, updated_at, status_changed_at, last_message_at,
+                            message_count, public_message_count)
        select gen_random_uuid()::text, y.g, u.id, s.id, s.service_type_id, 2014 + y.g % 10, u.phone, y.status,
               case when y.status = 'Open' and y.r_assign < 0.7 then null else y.staff[1 + floor(y.r_assign * array_length(y.staff, 1))::int] end,
               1,
@@ -270,12 +272,14 @@ export async function seed(client, { customers, tickets, messagesPerTicket }, lo
               u.id, y.created_at,
               least(now(), y.created_at + interval '5 hours' + y.r_upd * interval '40 days'),
               least(now(), y.created_at + interval '5 hours' + y.r_upd * interval '40 days'),
-              y.created_at + interval '5 hours'
+              y.created_at + interval '5 hours',
+              $3::int, $3::int - case when $3::int >= 4 then 1 else 0 end
        from y
        join users u on u.id = 'cust-' || y.cust_n
        join services s on s.id = y.service_id
        join service_types st on st.id = s.service_type_id`,
-      [tickets, customers],
+      // The counts of the messages loaded below (message 4 is an internal note).
+      [tickets, customers, messagesPerTicket],
     ),
   );
   await client.query(`select setval(pg_get_serial_sequence('tickets', 'number'), $1::bigint)`, [tickets]);
@@ -315,13 +319,21 @@ export async function seed(client, { customers, tickets, messagesPerTicket }, lo
       [messagesPerTicket],
     ),
   );
+  // What the trigger on ticket_messages would have written: each author has seen their own messages.
+  await timed(log, 'seen counts of the authors', () =>
+    client.query(
+      `insert into ticket_reads (user_id, ticket_id, last_read_at, seen_all, seen_public)
+       select author_id, ticket_id, null, count(*), count(*) filter (where not internal)
+       from ticket_messages where author_id is not null group by author_id, ticket_id`,
+    ),
+  );
   await client.query(`set session_replication_role = origin`);
 
   await timed(log, `rebuild ${indexes.length} indexes`, async () => {
     for (const ix of indexes) await client.query(ix.indexdef);
   });
   await timed(log, 'vacuum analyze', async () => {
-    for (const table of [...LOADED, 'ticket_status_counts', 'ticket_daily_counts'])
+    for (const table of [...LOADED, 'ticket_reads', 'ticket_status_counts', 'ticket_daily_counts'])
       await client.query(`vacuum analyze ${table}`);
   });
 }

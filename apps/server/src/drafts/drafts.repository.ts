@@ -77,16 +77,15 @@ export async function updateDraft(tx: Tx, id: string, set: Partial<typeof taxDra
   await tx.update(taxDrafts).set(set).where(eq(taxDrafts.id, id));
 }
 
-/** A conversation entry written as the tickets feature writes it (ticket_messages, ticket touched). */
+/**
+ * A conversation entry written as the tickets feature writes it (ticket_messages, ticket touched; the counts are
+ * the trigger's). The caller marks the conversation read for its author through tickets/index.ts.
+ */
 export async function insertConversationMessage(tx: Tx, m: { ticketId: string; authorId: string; body: string }) {
   const [row] = await tx
     .insert(ticketMessages)
     .values({ ticket_id: m.ticketId, author_id: m.authorId, body: m.body, internal: false, document_ids: [] })
     .returning();
   await tx.execute(sql`update tickets set updated_at = now(), last_message_at = now() where id = ${m.ticketId}`);
-  await tx.execute(
-    sql`insert into ticket_reads (user_id, ticket_id, last_read_at) values (${m.authorId}, ${m.ticketId}, now())
-        on conflict (user_id, ticket_id) do update set last_read_at = greatest(ticket_reads.last_read_at, excluded.last_read_at)`,
-  );
   return row!;
 }

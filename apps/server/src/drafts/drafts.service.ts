@@ -18,7 +18,14 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { findUser } from '../platform/users.ts';
-import { findTicketRef, moveTicket, SYSTEM_MOVES, visibleTicket, type TicketRef } from '../tickets/index.ts';
+import {
+  findTicketRef,
+  markConversationRead,
+  moveTicket,
+  SYSTEM_MOVES,
+  visibleTicket,
+  type TicketRef,
+} from '../tickets/index.ts';
 import { discardStaged, insertDocument, readPdfUpload, type DocumentsDeps } from '../documents/index.ts';
 import { FollowUps, ticketLink, ticketVersion } from './drafts.notify.ts';
 import * as repo from './drafts.repository.ts';
@@ -220,6 +227,8 @@ export async function decideDraft(
     if (decision.kind === 'changes') {
       const body = `Changes requested on draft v${draft.version}:\n${decision.message}`;
       const m = await repo.insertConversationMessage(tx, { ticketId: t.id, authorId: auth.user.id, body });
+      // Writing a message means having read the conversation up to it.
+      await markConversationRead(tx, auth.user.id, t.id);
       follow.publish(FollowUps.audience(t), {
         type: 'message.created',
         ticket_id: t.id,

@@ -180,6 +180,9 @@ describe('the customer reviews the draft', () => {
     expect(msgs[0]!.body).toContain('My W-2 wages are wrong on line 1.');
     const conversation = (await staff.get(`/api/v1/tickets/${ticket.id}/messages`)).json().items;
     expect(conversation[0].body).toContain('My W-2 wages are wrong');
+    // Unread for staff, not for the customer who wrote it (docs/decisions/0023).
+    expect((await staff.get(`/api/v1/tickets/${ticket.id}`)).json().unread_count).toBe(1);
+    expect((await customer.get(`/api/v1/tickets/${ticket.id}`)).json().unread_count).toBe(0);
     // A new version after the changes goes back to Draft Ready.
     const v2 = await draftOn(ticket.id);
     expect(v2.version).toBe(2);

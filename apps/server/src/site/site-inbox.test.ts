@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -6,6 +6,7 @@ import {
   outbox,
   passwordResets,
   ticketMessages,
+  ticketReads,
   tickets,
   users,
 } from '../platform/db/schema.ts';
@@ -147,6 +148,15 @@ describe('turning an enquiry into a customer and a ticket', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]!.body).toContain('I moved states last year. Can you help?');
     expect(messages[0]!.author_id).toBe(user!.id);
+
+    // The enquiry is unread for staff, and counted as seen by the customer who wrote it (docs/decisions/0023).
+    expect((await care.get(`/api/v1/tickets/${ticket!.id}`)).json().unread_count).toBe(1);
+    expect(ticket!.message_count).toBe(1);
+    const [seen] = await t.database.db
+      .select()
+      .from(ticketReads)
+      .where(and(eq(ticketReads.ticket_id, ticket!.id), eq(ticketReads.user_id, user!.id)));
+    expect(seen).toMatchObject({ seen_all: 1, seen_public: 1, last_read_at: null });
 
     const enquiry = (await care.get(`/api/v1/admin/site/enquiries/${id}`)).json();
     expect(enquiry).toMatchObject({ status: 'handled', ticket_id: ticket!.id, ticket_name: ticket!.name });

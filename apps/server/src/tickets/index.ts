@@ -17,5 +17,7 @@ export { assignTicket } from './assignment.service.ts';
 export { markRead, postMessage } from './messages.service.ts';
 export { changeStatus } from './ticket-status.service.ts';
 export { createTicket } from './tickets.service.ts';
+/** Marking a conversation read inside another feature's transaction (its author, after writing to it). */
+export { markRead as markConversationRead } from './messages.repository.ts';
 /** Opening a ticket inside another feature's transaction (an enquiry turned into a ticket). */
 export { checkTicketChoice, insertNewTicket } from './tickets.service.ts';

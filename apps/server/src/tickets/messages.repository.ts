@@ -68,12 +68,20 @@ export async function touchTicketForMessage(tx: Tx, ticketId: string) {
   await tx.execute(sql`update tickets set updated_at = now(), last_message_at = now() where id = ${ticketId}`);
 }
 
+/**
+ * Having read the conversation: the viewer has seen every message the ticket counts now (docs/decisions/0023).
+ * `greatest`, so a read whose snapshot predates a concurrent post never takes back what that post counted.
+ */
 export async function markRead(tx: Tx, userId: string, ticketId: string): Promise<Date> {
   const [row] = await rows(
     tx,
     rowSchema({ last_read_at: col.timestamp() }),
-    sql`insert into ticket_reads (user_id, ticket_id, last_read_at) values (${userId}, ${ticketId}, now())
-        on conflict (user_id, ticket_id) do update set last_read_at = greatest(ticket_reads.last_read_at, excluded.last_read_at)
+    sql`insert into ticket_reads (user_id, ticket_id, last_read_at, seen_all, seen_public)
+        select ${userId}, t.id, now(), t.message_count, t.public_message_count from tickets t where t.id = ${ticketId}
+        on conflict (user_id, ticket_id) do update set
+          last_read_at = greatest(ticket_reads.last_read_at, excluded.last_read_at),
+          seen_all = greatest(ticket_reads.seen_all, excluded.seen_all),
+          seen_public = greatest(ticket_reads.seen_public, excluded.seen_public)
         returning last_read_at`,
   );
   return row!.last_read_at;

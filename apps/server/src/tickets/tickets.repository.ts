@@ -49,16 +49,12 @@ export interface Viewer {
   isStaff: boolean;
 }
 
-/** Messages newer than the viewer's last read, not their own; internal notes count for staff only. */
-const unreadCount = (v: Viewer) => sql`(
-  select count(*)::int from ticket_messages m
-  where m.ticket_id = t.id
-    and m.created_at > coalesce(
-      (select r.last_read_at from ticket_reads r where r.ticket_id = t.id and r.user_id = ${v.userId}),
-      '-infinity'::timestamptz)
-    and m.author_id is distinct from ${v.userId}
-    ${v.isStaff ? sql`` : sql`and not m.internal`}
-)`;
+/**
+ * Messages the viewer has not seen: the ticket's count (internal notes count for staff only) less what they
+ * had seen when they last read it and their own messages since (both kept by the write path: docs/decisions/0023).
+ */
+const unreadCount = (v: Viewer) =>
+  v.isStaff ? sql`t.message_count - coalesce(r.seen_all, 0)` : sql`t.public_message_count - coalesce(r.seen_public, 0)`;
 
 /**
  * Labels, names and counts around an already-chosen set of tickets `t`
@@ -81,7 +77,8 @@ const decorate = (v: Viewer, chosen: SQL) => sql`
     ${unreadCount(v)} as unread_count
   from (${chosen}) t
   join users cu on cu.id = t.customer_id
-  join ticket_statuses ts on ts.name = t.status`;
+  join ticket_statuses ts on ts.name = t.status
+  left join ticket_reads r on r.ticket_id = t.id and r.user_id = ${v.userId}`;
 
 /** By id or by name, as ticketRefWhere matches them; ownership is the service's business. */
 export async function findTicket(db: Tx, viewer: Viewer, idOrName: string): Promise<TicketRow | null> {

@@ -59,6 +59,9 @@ export const tickets = pgTable(
     updated_at: ts('updated_at').notNull().defaultNow(),
     status_changed_at: ts('status_changed_at').notNull().defaultNow(),
     last_message_at: ts('last_message_at'),
+    /** Messages in the conversation, all and without internal notes: kept by triggers on ticket_messages (0025). */
+    message_count: integer('message_count').notNull().default(0),
+    public_message_count: integer('public_message_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('tickets_name_key').on(t.name),
@@ -143,7 +146,12 @@ export const ticketMessages = pgTable(
   (t) => [index('ticket_messages_ticket_idx').on(t.ticket_id, t.id)],
 );
 
-/** Where each user has read a ticket's conversation up to: unread counts. */
+/**
+ * What each user has seen of a ticket's conversation: unread = the ticket's count − `seen_*`
+ * (docs/decisions/0023). Reading sets `seen_*` to the ticket's counts; a message counts as seen by its
+ * author (a trigger on ticket_messages adds it, creating the row with `last_read_at` null when the author
+ * never opened the ticket).
+ */
 export const ticketReads = pgTable(
   'ticket_reads',
   {
@@ -153,7 +161,9 @@ export const ticketReads = pgTable(
     ticket_id: text('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    last_read_at: ts('last_read_at').notNull().defaultNow(),
+    last_read_at: ts('last_read_at').defaultNow(),
+    seen_all: integer('seen_all').notNull().default(0),
+    seen_public: integer('seen_public').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.ticket_id] })],
 );
