@@ -35,22 +35,22 @@ const customerTicketRow = rowSchema({
 });
 export type CustomerTicketRow = RowOf<typeof customerTicketRow.shape>;
 
-// Unread: the ticket's public count less what the customer has seen (docs/decisions/0023).
-const customerTicketColumns = sql`
+// Unread: the ticket's public count less what the customer has seen (docs/decisions/0023; as tickets.repository.ts).
+const customerTicketColumns = (customerId: string) => sql`
   t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status,
   ts.customer_label, ts.badge, ts.category, ${invoiceDueSql} as invoice_due, t.updated_at,
-  t.public_message_count - coalesce(r.seen_public, 0) as unread_count`;
+  t.public_message_count - coalesce(
+    (select r.seen_public from ${ticketReads} r where r.user_id = ${customerId} and r.ticket_id = t.id), 0) as unread_count`;
 
 export async function customerTickets(db: Tx, customerId: string, opts: { waitingOnly: boolean; limit: number }) {
   return rows(
     db,
     customerTicketRow,
-    sql`select ${customerTicketColumns}
+    sql`select ${customerTicketColumns(customerId)}
         from ${tickets} t
         join ${services} s on s.id = t.service_id
         join ${serviceTypes} st on st.id = t.service_type_id
         join ${ticketStatuses} ts on ts.name = t.status
-        left join ${ticketReads} r on r.ticket_id = t.id and r.user_id = ${customerId}
         where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql})` : sql``}
         order by t.updated_at desc, t.id desc
         limit ${opts.limit}`,
