@@ -5,11 +5,12 @@
 // each loaded by autocannon (50 connections, 10 s), the three servers interleaved endpoint by endpoint in one run,
 // so the ratios hold even on a busy machine.
 //
-//   node bench/api/run.mjs [--duration 10] [--connections 50] [--write LABEL] [--keep]
+//   node bench/api/run.mjs [--duration 10] [--connections 50] [--write LABEL] [--keep] [--profile DIR]
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust; BENCH_PG overrides the server URL). Creates its own
 // database bench_api_<pid> (1,000 customers with exactly 30 tickets each, 50 staff, 150,000 messages; a ticket
 // with 120 messages) and drops it at the end (unless --keep: then drop it yourself). --write LABEL appends the table to bench/api/RESULTS.md.
+// --profile DIR: the portal runs with node --cpu-prof and writes its profile of the whole run into DIR.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,6 +34,7 @@ const option = (name, fallback) => {
 const DURATION = Number(option('duration', 10));
 const CONNECTIONS = Number(option('connections', 50));
 const LABEL = option('write', null);
+const PROFILE = option('profile', null);
 const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB = `bench_api_${process.pid}`;
 const DB_URL = `${SERVER}/${DB}`;
@@ -218,7 +220,8 @@ log(`seeding ${DB} …`);
 const data = await prepareDatabase();
 const servers = [];
 try {
-  const portal = start('portal', ['apps/server/dist/main.js'], {
+  const profiling = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : [];
+  const portal = start('portal', [...profiling, 'apps/server/dist/main.js'], {
     NODE_ENV: 'production',
     PORT: String(PORTS.portal),
     HOST: '127.0.0.1',
