@@ -129,11 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     customTypes: /^application\/(?:problem\+)?json\b/,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    // Compress a JSON answer in one go up to 128 KB (a list, a dashboard, a page of messages: 10–60 KB; Brotli 4
+    // Brotli 3, not 4, for answers made per request: measured on bench/api's list, dashboard and messages
+    // (17–29 KB), 0.12–0.15 ms instead of 0.16–0.27 ms, at most 3 % larger (docs/decisions/0023).
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
+    // Compress a JSON answer in one go up to 128 KB (a list, a dashboard, a page of messages: 10–60 KB; Brotli 3
     // takes well under a millisecond for them) and send it with its length in one write. Above the plugin's
     // default for two cores (8 KB) it streamed them through a zlib stream, chunk by chunk: measured in
-    // bench/api, a third of the portal's time per list went to that stream and its socket writes (0023).
+    // bench/api, the stream and its writes took ~40 % of the portal's CPU time per list (docs/decisions/0023).
     syncThreshold: 128 * 1024,
   });
 
