@@ -38,6 +38,18 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Writers of one ticket's conversation queue on the ticket's row before their message goes in. Without it, two
+-- concurrent posts each took the foreign key's share lock on the ticket, then each waited for the other to update
+-- its counts: a deadlock (found by unread-counts.test.ts on PostgreSQL).
+CREATE FUNCTION ticket_messages_lock_ticket() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM tickets WHERE id = NEW.ticket_id FOR NO KEY UPDATE;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER ticket_messages_lock_ticket BEFORE INSERT OR UPDATE OF ticket_id ON ticket_messages
+FOR EACH ROW EXECUTE FUNCTION ticket_messages_lock_ticket();
+--> statement-breakpoint
 -- A trigger with transition tables takes one event, hence two.
 CREATE TRIGGER ticket_messages_count_insert AFTER INSERT ON ticket_messages
 REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ticket_messages_count();
