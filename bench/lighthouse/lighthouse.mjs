@@ -83,7 +83,16 @@ async function launchChromium() {
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-lighthouse-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // The key file beside the data dir, removed with it (the default lives in ~/.config/taxportal and would stay).
+  const keyFile = `${dataDir}-keys.json`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    KEY_FILE: keyFile,
+    LOG_LEVEL: 'warn',
+  };
   delete env.SEED_DEMO;
   const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const stop = async () => {
@@ -94,6 +103,7 @@ async function startServer() {
     }
     await new Promise((r) => (child.exitCode === null ? child.on('exit', r) : r()));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(keyFile, { force: true });
   };
   const started = Date.now();
   for (;;) {

@@ -45,6 +45,8 @@ async function runOnce(dataDir, seedDemo, waitForSample) {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Beside the data dir, removed with it (the default lives in ~/.config/taxportal and would stay).
+      KEY_FILE: `${dataDir}-keys.json`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: String(seedDemo),
     },
@@ -92,6 +94,7 @@ async function measure(seedDemo, restart) {
     return { label: `${label}, started again`, ...(await runOnce(dataDir, seedDemo, false)) };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-keys.json`, { force: true });
   }
 }
 

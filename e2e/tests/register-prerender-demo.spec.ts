@@ -1,5 +1,6 @@
-import { devices, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { PHONE, watchPage } from './prerender-helpers.ts';
 
 /*
  * /register rendered on the server for a visitor (issue 14; site/site-head.ts gives it a head, platform/prerender.ts
@@ -11,21 +12,7 @@ import { expect, test } from './fixtures.ts';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const PHONE = { ...devices['Pixel 7'], isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } };
 const CUSTOMER = { email: 'customer@demo.test', password: 'demo-pass-2026' };
-
-function watch(page: Page) {
-  const scripts: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { scripts, errors };
-}
 
 /** The app's entry arrives `ms` after it is asked for: a phone on a slow network. */
 const slowEntry = (context: BrowserContext, ms: number) =>
@@ -62,7 +49,7 @@ test('a phone types its e-mail and password and presses Enter before the app has
   contexts.push(context);
   await slowEntry(context, 2500);
   const page = await context.newPage();
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   await page.goto('/register');
   expect(scripts).toEqual(['/boot.js']);
   const form = page.getByTestId('sign-in-form');
@@ -91,7 +78,7 @@ test('a desk hydrates /register without drawing it again, and takes up what was 
   contexts.push(context);
   await slowEntry(context, 1500);
   const page = await context.newPage();
-  const { errors } = watch(page);
+  const { errors } = watchPage(page);
   await page.goto('/register');
   const before = await page.locator('#root').innerText();
   // Every node hydration would remove (a part drawn again rather than taken over) is counted.

@@ -1,5 +1,6 @@
-import { devices, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { expect, signInByApi, test } from './fixtures.ts';
+import { PHONE, watchPage } from './prerender-helpers.ts';
 
 /*
  * Public pages rendered on the server (issue 11; apps/server/src/platform/prerender.ts, apps/web/public/boot.js),
@@ -10,25 +11,9 @@ import { expect, signInByApi, test } from './fixtures.ts';
  */
 test.describe.configure({ timeout: 120_000 });
 
-const PHONE = { ...devices['Pixel 7'], isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } };
-
 /** Whether a node is still the one in the document (hydration took it over rather than drawing it again). */
 const stillThere = (node: { evaluate: (f: (n: unknown) => boolean) => Promise<boolean> }) =>
   node.evaluate((n) => (n as { isConnected: boolean }).isConnected);
-
-/** Every script the page fetches, by path, and every error it reports. */
-function watch(page: Page) {
-  const scripts: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { scripts, errors };
-}
 
 let contexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -61,7 +46,7 @@ test('only /boot.js loads until the first interaction; then the app takes the sa
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   const page = await context.newPage();
-  const { scripts, errors } = watch(page);
+  const { scripts, errors } = watchPage(page);
   await page.goto('/', { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   expect(scripts).toEqual(['/boot.js']);
@@ -94,7 +79,7 @@ test('on a phone, a tap on the menu before the app has loaded opens it once the 
     await route.continue();
   });
   const page = await context.newPage();
-  const { errors } = watch(page);
+  const { errors } = watchPage(page);
   await page.goto('/');
   // The server drew the mobile variant for the phone's user agent.
   await expect(page.getByTestId('site-page-home')).toHaveAttribute('data-variant', 'mobile');
