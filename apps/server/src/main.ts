@@ -29,7 +29,7 @@ async function main() {
   await seedBase(database.db);
   if (isNewEmbeddedDatabase) {
     // Making the database (PGlite's initdb, every migration) grows its WebAssembly memory, which never shrinks:
-    // opened again, the same data takes ~70 MB less for as long as the server runs (bench/memory).
+    // opened again, the same data takes ~20 MB less for as long as the server runs (bench/memory).
     await database.close();
     database = openDatabase(config);
   }

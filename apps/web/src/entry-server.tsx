@@ -39,15 +39,6 @@ export interface Prerendered {
   state: PrerenderState;
 }
 
-/**
- * /register's own steps come from more than its address (a social sign-in's outcome or the account to link, read
- * with a cookie the renderer does not pass; the phone step after registering): the browser draws those. Its tabs
- * and a referral code are the address alone.
- */
-const REGISTER_PARAMS = new Set(['tab', 'ref']);
-const rendersAt = (url: URL): boolean =>
-  url.pathname !== '/register' || [...url.searchParams.keys()].every((key) => REGISTER_PARAMS.has(key));
-
 /** Rounds of render → fetch what the tree asked for → render again (a page's blocks ask for more once it is known). */
 const MAX_ROUNDS = 4;
 
@@ -64,11 +55,11 @@ const isEnabled = (q: Query) => {
 
 /** The page at `url` as HTML, or null when the route is a redirect (the browser does it). @public (the server's) */
 export async function prerender({ url, origin, phone, api }: PrerenderInput): Promise<Prerendered | null> {
-  if (!rendersAt(new URL(url, origin))) return null;
+  const address = new URL(url, origin);
   setApiTransport(api);
   setSiteOrigin(origin);
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, origin)));
+  const context = await handler.query(new Request(address));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
@@ -99,7 +90,7 @@ export async function prerender({ url, origin, phone, api }: PrerenderInput): Pr
   const html = renderToString(tree);
   const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
   client.clear();
-  return { html, state: { queries, phone, origin, site: isSitePage(new URL(url, origin).pathname) } };
+  return { html, state: { queries, phone, origin, site: isSitePage(address.pathname) } };
 }
 
 const SITE_MODULES = [
@@ -112,7 +103,20 @@ const REGISTER_MODULES = ['src/features/auth/register-page.tsx', 'src/hydrate-pr
 /** Whether `pathname` is a page of the public site (rather than /register, the portal's one rendered page). */
 const isSitePage = (pathname: string): boolean => pathname !== '/register';
 
-/** The modules a rendered page at `pathname` is made of: the server inlines their styles and preloads their scripts
- * (platform/prerender.ts) when the visitor first interacts. @public */
-export const prerenderedModules = (pathname: string): string[] =>
-  isSitePage(pathname) ? SITE_MODULES : REGISTER_MODULES;
+/**
+ * /register's own steps come from more than its address (a social sign-in's outcome or the account to link, read
+ * with a cookie the renderer does not pass; the phone step after registering): the browser draws those. Its tabs
+ * and a referral code are the address alone.
+ */
+const REGISTER_PARAMS = new Set(['tab', 'ref']);
+
+/**
+ * The modules a page rendered at `url` (path and query) is made of: the server inlines their styles and preloads
+ * their scripts (platform/prerender.ts) when the visitor first interacts. Null where the page is not rendered (the
+ * server asks before it spends a render on it). @public
+ */
+export function prerenderedModules(url: string): string[] | null {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (isSitePage(pathname)) return SITE_MODULES;
+  return [...searchParams.keys()].every((key) => REGISTER_PARAMS.has(key)) ? REGISTER_MODULES : null;
+}

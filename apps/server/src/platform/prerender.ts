@@ -27,8 +27,9 @@ interface PrerenderModule {
     phone: boolean;
     api: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<Omit<Prerendered, 'headAssets'> | null>;
-  /** Source modules whose stylesheets a rendered page needs at first paint (looked up in the build's manifest). */
-  prerenderedModules(pathname: string): string[];
+  /** Source modules whose stylesheets a page rendered at `url` needs at first paint (looked up in the build's
+   * manifest); null where the web app does not render the page (the browser draws it). */
+  prerenderedModules(url: string): string[] | null;
 }
 
 /** A phone's browser says so (Sec-CH-UA-Mobile, or "Mobi" in its user agent, as MDN advises). */
@@ -165,8 +166,7 @@ export async function loadPrerender(
   // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links); made
   // once for each set of modules (the site's pages share one, /register has its own).
   const heads = new Map<string, string>();
-  const headAssets = (url: string) => {
-    const modules = mod.prerenderedModules(new URL(url, 'http://x').pathname);
+  const headAssets = (modules: string[]) => {
     const key = modules.join(' ');
     let head = heads.get(key);
     if (head === undefined) {
@@ -181,6 +181,8 @@ export async function loadPrerender(
   const allowed = rateLimiter(rendersPerSecond, rendersPerSecond * 2, now);
   return {
     prerender: async (url, userAgent) => {
+      const modules = mod.prerenderedModules(url);
+      if (!modules) return null; // before the limits: no render is spent on it
       const phone = looksLikePhone(userAgent);
       const render = async () => {
         // Thrown, not answered with null: `keep` must not hold "unrendered" for the next visitors.
@@ -188,7 +190,7 @@ export async function loadPrerender(
         inFlight++;
         try {
           const page = await mod.prerender({ url, origin: base, phone, api });
-          return page && { ...page, headAssets: headAssets(url) };
+          return page && { ...page, headAssets: headAssets(modules) };
         } finally {
           inFlight--;
         }

@@ -232,6 +232,9 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     await expect(kept.get('rendered:phone:/p/kept')).rejects.toThrow();
     clock += 1000; // three more a second
     expect(await renderer.prerender('/p/kept', PHONE_UA)).not.toBeNull();
+    // An address the web app does not render (a social sign-in's step) spends none of them.
+    for (let i = 0; i < 5; i++) expect(await renderer.prerender(`/register?social=link&n=${i}`, undefined)).toBeNull();
+    expect(await renderer.prerender('/p/services?after-refused', undefined)).not.toBeNull();
   });
 
   it("reaches the API only to read, and only as anyone: no write, no one's session", async () => {
