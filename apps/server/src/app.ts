@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SITE_PREVIEW_PATH } from '@taxportal/contract';
+import { FORMATTING_COOKIE, parseFormattingCookie, SITE_PREVIEW_PATH } from '@taxportal/contract';
 import { outboxRoutes } from './admin/index.ts';
 import { auditLogRoutes } from './audit-log/index.ts';
 import { authRoutes, createOidc, deviceSessionRoutes, enabledProviders } from './auth/index.ts';
@@ -332,8 +332,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(siteSeoRoutes({ db: database.db, publicUrl: config.PUBLIC_URL }));
 
-  // Public pages are rendered on the server for visitors (platform/prerender.ts): anyone who holds a session or a
-  // CSRF cookie gets the page unrendered, drawn by the browser as before.
+  // Pages are rendered on the server (platform/prerender.ts): public ones for visitors, a few signed-in ones for the
+  // person signed in. Anyone else (a CSRF cookie without a session, a browser that has not said its zone) gets the
+  // page unrendered, drawn by the browser as before.
   // A rendered page is kept with the published content it is made of (site's cache: seconds, cleared on publish).
   const prerendering = deps.webDist
     ? await loadPrerender(app, deps.webDist, config.PUBLIC_URL, app.log, {
@@ -346,7 +347,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.webDist ?? null,
     (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname),
     () => referenceFrameOrigins(database.db),
-    prerendering && { ...prerendering, rendersFor: (c) => !c[cookies.session] && !c[CSRF_COOKIE] },
+    prerendering && {
+      ...prerendering,
+      readerOf: (c) => {
+        const session = c[cookies.session];
+        if (!session && !c[CSRF_COOKIE]) return 'visitor';
+        // Someone signed in whose browser has said its locale and zone (the pages it renders are theirs: app
+        // routes check the session as for any request); anyone else gets the page drawn by their browser.
+        const formatting = parseFormattingCookie(c[FORMATTING_COOKIE]);
+        return session && formatting
+          ? { sessionCookie: `${cookies.session}=${encodeURIComponent(session)}`, formatting }
+          : null;
+      },
+    },
   );
   return { app, mailer, routes };
 }

@@ -1,18 +1,42 @@
-// The public site rendered to HTML on the server (apps/server/src/platform/prerender.ts loads this module's build,
-// dist-ssr/entry-server.js), so a visitor's first paint and a crawler's first read carry the page itself; the browser
-// then hydrates the same tree (main.tsx). Only for visitors without a session: every query runs anonymously, through
-// the `api` the server passes (its own routes, in process), and the answers go to the browser with the HTML.
+// Pages rendered to HTML on the server (apps/server/src/platform/prerender.ts loads this module's build,
+// dist-ssr/entry-server.js), so the first paint (and a crawler's first read) carries the page itself; the browser
+// then hydrates the same tree (main.tsx). The public site and /register for visitors, every query anonymous; a few
+// signed-in pages for the person signed in, every query made as them. Either way through the `api` the server
+// passes (its own routes, in process, GET only), and the answers go to the browser with the HTML.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
+import { isStaffRole } from '@taxportal/contract';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { PrefetchContext } from './app/router/prefetch.ts';
+import { RedirectSignal } from './app/router/redirect-signal.ts';
+import { RequireSession } from './app/router/require-session.tsx';
 import { routes } from './app/router/routes.tsx';
 import { setApiTransport, type ApiTransport } from './lib/api/index.ts';
+import { loadSession, sessionIn } from './lib/session/index.ts';
 import { setSiteOrigin } from './features/cms/index.ts';
+import { setFormatting, type Formatting } from './ui/format.ts';
 import { PhoneGuessContext } from './ui/use-is-phone.ts';
+
+/**
+ * Each render's own API: two renders run at once (for two people, once signed-in pages are rendered), so the
+ * transport cannot be one module-wide value. A query asked outside a render is refused, never sent as anyone.
+ */
+const renderApi = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const api = renderApi.getStore();
+  return api ? api(url, init) : Promise.reject(new Error('The API was asked outside a render.'));
+});
 
 export interface PrerenderInput {
   /** The path and query string asked for. */
@@ -21,8 +45,10 @@ export interface PrerenderInput {
   origin: string;
   /** The server's guess from the request (a phone's user agent): the phone layout and the home page's mobile variant. */
   phone: boolean;
-  /** The API, reached in process and anonymously. */
+  /** The API, reached in process: anonymously, or as the person signed in (`viewer`). */
   api: ApiTransport;
+  /** Someone signed in: their page is drawn in their locale and time zone (their browser's, told in a cookie). */
+  viewer?: { locale: string; timeZone: string };
 }
 
 /** What the browser starts from (main.tsx): the queries' answers and what the HTML was made with. */
@@ -32,6 +58,8 @@ export interface PrerenderState {
   origin: string;
   /** A page of the public site: its blocks' code loads before hydrating. */
   site: boolean;
+  /** A signed-in page: the locale, zone and "now" its dates were written with, for hydration to write the same. */
+  formatting?: Required<Formatting>;
 }
 
 export interface Prerendered {
@@ -53,44 +81,93 @@ const isEnabled = (q: Query) => {
   return typeof enabled === 'function' ? enabled(q) : enabled !== false;
 };
 
-/** The page at `url` as HTML, or null when the route is a redirect (the browser does it). @public (the server's) */
-export async function prerender({ url, origin, phone, api }: PrerenderInput): Promise<Prerendered | null> {
+/**
+ * The page at `url` as HTML, or null where the browser must draw it: a redirect (the route's, or a guard's), and on
+ * a signed-in page an answer that failed or a page that is not for the reader's role. @public (the server's)
+ */
+export function prerender(input: PrerenderInput): Promise<Prerendered | null> {
+  return renderApi.run(input.api, () => render(input));
+}
+
+async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<Prerendered | null> {
   const address = new URL(url, origin);
-  setApiTransport(api);
   setSiteOrigin(origin);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(address));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
+  let redirected = false;
   const tree = (
     <StrictMode>
       <PhoneGuessContext value={{ guess: phone }}>
         <AppProviders queryClient={client}>
           <PrefetchContext value={() => undefined}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <RedirectSignal
+              value={() => {
+                redirected = true;
+              }}
+            >
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </RedirectSignal>
           </PrefetchContext>
         </AppProviders>
       </PhoneGuessContext>
     </StrictMode>
   );
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    await settle(tree);
-    const asked = client
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && isEnabled(q));
-    if (asked.length === 0) break;
-    await Promise.all(
-      asked.map((q) => client.prefetchQuery({ queryKey: q.queryKey, queryFn: q.options.queryFn, retry: false })),
-    );
+  try {
+    if (viewer) await loadSession(client);
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      await settle(tree);
+      const asked = client
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && isEnabled(q));
+      if (asked.length === 0) break;
+      await Promise.all(
+        asked.map((q) => client.prefetchQuery({ queryKey: q.queryKey, queryFn: q.options.queryFn, retry: false })),
+      );
+    }
+    if (redirected) return null;
+    if (viewer) {
+      // The browser's app shows a failed answer (and retries it), and a page that is not for this reader as before.
+      if (
+        client
+          .getQueryCache()
+          .getAll()
+          .some((q) => q.state.status === 'error')
+      )
+        return null;
+      const session = sessionIn(client);
+      const page = privatePage(address.pathname);
+      if (!session || !page || isStaffRole(session.login_role) !== (page.reader === 'staff')) return null;
+    }
+    // Everything it waits for is loaded and answered now: the page in one piece, with no inline script (the CSP has
+    // none) that a streamed render would need to put late parts in place. Synchronous: no other render's formatting
+    // can come between.
+    const formatting = viewer && { ...viewer, now: Date.now() };
+    setFormatting(formatting ?? {});
+    let html: string;
+    try {
+      html = renderToString(tree);
+    } finally {
+      setFormatting({});
+    }
+    if (redirected) return null;
+    const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
+    return {
+      html,
+      state: {
+        queries,
+        phone,
+        origin,
+        site: !viewer && isSitePage(address.pathname),
+        ...(formatting && { formatting }),
+      },
+    };
+  } finally {
+    client.clear();
   }
-  // Everything it waits for is loaded and answered now: the page in one piece, with no inline script (the CSP has
-  // none) that a streamed render would need to put late parts in place.
-  const html = renderToString(tree);
-  const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
-  client.clear();
-  return { html, state: { queries, phone, origin, site: isSitePage(address.pathname) } };
 }
 
 const SITE_MODULES = [
@@ -110,13 +187,59 @@ const isSitePage = (pathname: string): boolean => pathname !== '/register';
  */
 const REGISTER_PARAMS = new Set(['tab', 'ref']);
 
+const TICKET_MODULES = [
+  'src/features/tickets/ticket-page.tsx',
+  'src/features/documents/ticket-uploads-panel.tsx',
+  'src/features/document-requests/ticket-requests-panel.tsx',
+  'src/features/signing/ticket-drafts-panel.tsx',
+  'src/features/billing/ticket-invoice-panel.tsx',
+];
+const BILLING_MODULES = ['src/features/billing/billing-page.tsx'];
+
+/**
+ * The signed-in pages rendered on the server (issue 14: the pages a customer opens on a phone, and staff's list),
+ * each for the readers it is drawn for: the staff dashboard and billing draw charts, rendered in the browser only.
+ */
+const PRIVATE_PAGES: { path: string; reader: 'customer' | 'staff'; modules: string[] }[] = [
+  {
+    path: '/dashboard',
+    reader: 'customer',
+    modules: [
+      'src/features/dashboard/dashboard-page.tsx',
+      'src/features/document-requests/dashboard-requests-panel.tsx',
+      'src/features/billing/dashboard-invoices-panel.tsx',
+    ],
+  },
+  { path: '/my-tickets', reader: 'customer', modules: ['src/features/tickets/my-tickets-page.tsx'] },
+  { path: '/my-tickets/:id', reader: 'customer', modules: TICKET_MODULES },
+  { path: '/form/:id/:ticket_id', reader: 'customer', modules: TICKET_MODULES },
+  { path: '/vault', reader: 'customer', modules: ['src/features/documents/vault-page.tsx'] },
+  { path: '/billing', reader: 'customer', modules: BILLING_MODULES },
+  { path: '/billing/:id', reader: 'customer', modules: BILLING_MODULES },
+  { path: '/all-tickets', reader: 'staff', modules: ['src/features/tickets/all-tickets-page.tsx'] },
+];
+const privatePage = (pathname: string) => PRIVATE_PAGES.find((p) => matchPath(p.path, pathname));
+
+/** Whether `pathname` is behind RequireSession: never rendered for a visitor (the browser sends them away). */
+const isGuarded = (pathname: string): boolean =>
+  (matchRoutes(routes, pathname) ?? []).some(({ route }: { route: RouteObject }) => {
+    const element = route.element as { type?: unknown } | undefined;
+    return element?.type === RequireSession;
+  });
+
 /**
  * The modules a page rendered at `url` (path and query) is made of: the server inlines their styles and preloads
- * their scripts (platform/prerender.ts) when the visitor first interacts. Null where the page is not rendered (the
- * server asks before it spends a render on it). @public
+ * their scripts (platform/prerender.ts) when the reader first interacts. Null where the page is not rendered (the
+ * server asks before it spends a render on it): for someone `signedIn`, all but PRIVATE_PAGES; for a visitor, the
+ * guarded pages and /register's steps that depend on more than the address. @public
  */
-export function prerenderedModules(url: string): string[] | null {
+export function prerenderedModules(url: string, signedIn = false): string[] | null {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (signedIn) {
+    const page = privatePage(pathname);
+    return page ? [...page.modules, 'src/app/layout/signed-in-shell.tsx', 'src/hydrate-prerendered.tsx'] : null;
+  }
+  if (isGuarded(pathname)) return null;
   if (isSitePage(pathname)) return SITE_MODULES;
   return [...searchParams.keys()].every((key) => REGISTER_PARAMS.has(key)) ? REGISTER_MODULES : null;
 }

@@ -2,10 +2,12 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadSignedInShell } from './app/layout/signed-in-parts.ts';
 import { createQueryClient } from './app/providers.tsx';
 import { prefetch } from './app/router/router.tsx';
 import type { PrerenderState } from './entry-server.tsx';
 import { preloadPublicSite, setSiteOrigin } from './features/cms/index.ts';
+import { setFormatting } from './ui/format.ts';
 import { PhoneGuessContext } from './ui/use-is-phone.ts';
 
 // A module of its own, loaded by main.tsx only on a page the server rendered: the signed-in portal's first load
@@ -17,9 +19,11 @@ import { PhoneGuessContext } from './ui/use-is-phone.ts';
  */
 const phone: { guess: boolean | null } = { guess: null };
 
-function Hydrated({ children }: { children: ReactNode }) {
+function Hydrated({ children, formatting }: { children: ReactNode; formatting: PrerenderState['formatting'] }) {
   useEffect(() => {
     phone.guess = null;
+    // Relative times from now on count from the real "now" (the locale and zone stay the ones the page was drawn in).
+    if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
     // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
     requestAnimationFrame(() =>
       setTimeout(() => {
@@ -27,7 +31,7 @@ function Hydrated({ children }: { children: ReactNode }) {
         document.dispatchEvent(new Event('tp:hydrated'));
       }, 0),
     );
-  }, []);
+  }, [formatting]);
   return <PhoneGuessContext value={phone}>{children}</PhoneGuessContext>;
 }
 
@@ -38,18 +42,24 @@ function Hydrated({ children }: { children: ReactNode }) {
 export async function hydratePrerendered(container: HTMLElement, source: string) {
   const state = JSON.parse(source) as PrerenderState;
   // The page's code first (the route's page and the site's blocks), so hydration does not wait on it part by part.
-  await Promise.all([prefetch(window.location.href), state.site ? preloadPublicSite() : undefined]);
+  await Promise.all([
+    prefetch(window.location.href),
+    state.site ? preloadPublicSite() : undefined,
+    state.formatting ? preloadSignedInShell() : undefined,
+  ]);
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);
   setSiteOrigin(state.origin);
   phone.guess = state.phone;
+  // A signed-in page: hydrated in the locale, zone and "now" it was drawn with, so its dates read the same.
+  if (state.formatting) setFormatting(state.formatting);
   // As a transition, hydration yields to the browser every few milliseconds (a phone stays responsive to the
   // visitor's first taps and scrolls while the page comes alive) instead of one long task.
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <Hydrated>
+        <Hydrated formatting={state.formatting}>
           <App queryClient={queryClient} />
         </Hydrated>
       </StrictMode>,

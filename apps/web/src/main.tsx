@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetch } from './app/router/router.tsx';
+import { rememberFormatting } from './ui/format.ts';
 
 // The build gives each Mantine component's CSS to the chunk that uses it (vite-plugins.ts); the dev server
 // pre-bundles Mantine, so it gets the whole sheet.
 if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
 
+rememberFormatting();
 const container = document.getElementById('root')!;
 const prerendered = document.getElementById('tp-prerender')?.textContent;
 

@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ReaderFormatting } from '@taxportal/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
- * Public pages rendered on the server: the web app's own components (apps/web/src/entry-server.tsx, built to
+ * Pages rendered on the server: the web app's own components (apps/web/src/entry-server.tsx, built to
  * apps/web/dist-ssr), fed by this server's own routes in process, so the first response already carries the page
- * (its text paints before any script runs) and the browser hydrates it. For visitors only: a request that carries a
- * session is never rendered here, and the renderer's API calls carry no cookie at all, so nothing personal can
- * end up in a rendered page. Without the build (tests that do not build the web app), pages are sent unrendered.
+ * (its text paints before any script runs) and the browser hydrates it.
+ * - For a visitor (no session): the public site and /register. The renderer's API calls carry no cookie at all,
+ *   so nothing personal can end up in such a page, and it may be kept for the next visitors.
+ * - For someone signed in: the few pages entry-server.tsx lists. The API calls carry that person's session cookie
+ *   and nothing else, so the page holds exactly what their own browser would have asked for; never kept.
+ * Without the build (tests that do not build the web app), pages are sent unrendered.
  */
 export interface Prerendered {
   /** The page's markup, for `<div id="root">`. */
@@ -18,18 +22,27 @@ export interface Prerendered {
   /** What the page adds to index.html's head: its stylesheets inline, its scripts to preload (headAssetsHtml). */
   headAssets: string;
 }
-export type Prerender = (url: string, userAgent: string | undefined) => Promise<Prerendered | null>;
+/** Someone signed in, as their page is rendered for them: their session's cookie, their locale and zone. */
+export interface Reader {
+  /** The one cookie the renderer's API calls carry (`name=value`): the session's. */
+  sessionCookie: string;
+  formatting: ReaderFormatting;
+}
+/** The page at `url` for a visitor (no `reader`) or for the person signed in. */
+export type Prerender = (url: string, userAgent: string | undefined, reader?: Reader) => Promise<Prerendered | null>;
 
+type Api = (url: string, init: RequestInit) => Promise<Response>;
 interface PrerenderModule {
   prerender(input: {
     url: string;
     origin: string;
     phone: boolean;
-    api: (url: string, init: RequestInit) => Promise<Response>;
+    api: Api;
+    viewer?: ReaderFormatting;
   }): Promise<Omit<Prerendered, 'headAssets'> | null>;
   /** Source modules whose stylesheets a page rendered at `url` needs at first paint (looked up in the build's
    * manifest); null where the web app does not render the page (the browser draws it). */
-  prerenderedModules(url: string): string[] | null;
+  prerenderedModules(url: string, signedIn: boolean): string[] | null;
 }
 
 /** A phone's browser says so (Sec-CH-UA-Mobile, or "Mobi" in its user agent, as MDN advises). */
@@ -95,13 +108,18 @@ export const scriptJson = (data: unknown): string =>
 
 /**
  * The server's own routes as the renderer reaches them: in process, `GET` only (anything else is 405 and never
- * reaches a route), with no cookie or authorization header whatever the caller passes: only what anyone may read.
+ * reaches a route), with no cookie or authorization header whatever the caller passes: only what anyone may read,
+ * or, given a reader's `sessionCookie`, what that person may read (every route checks role and ownership as for
+ * their browser).
  */
-export function anonymousApi(app: FastifyInstance) {
+export function inProcessApi(app: FastifyInstance, sessionCookie?: string, userAgent?: string): Api {
+  const sent: Record<string, string> = { accept: 'application/json' };
+  if (sessionCookie) sent.cookie = sessionCookie;
+  if (userAgent) sent['user-agent'] = userAgent;
   return async (url: string, init: RequestInit): Promise<Response> => {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET') return new Response(null, { status: 405 });
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const res = await app.inject({ method: 'GET', url, headers: sent });
     const headers = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
     const empty = res.statusCode === 204 || res.statusCode === 304;
@@ -160,7 +178,7 @@ export async function loadPrerender(
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  const api = anonymousApi(app);
+  const api = inProcessApi(app);
   const base = origin.replace(/\/$/, '');
   const template = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
   // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links); made
@@ -180,8 +198,8 @@ export async function loadPrerender(
   let inFlight = 0;
   const allowed = rateLimiter(rendersPerSecond, rendersPerSecond * 2, now);
   return {
-    prerender: async (url, userAgent) => {
-      const modules = mod.prerenderedModules(url);
+    prerender: async (url, userAgent, reader) => {
+      const modules = mod.prerenderedModules(url, reader !== undefined);
       if (!modules) return null; // before the limits: no render is spent on it
       const phone = looksLikePhone(userAgent);
       const render = async () => {
@@ -189,16 +207,26 @@ export async function loadPrerender(
         if (inFlight >= maxRenders || !allowed()) throw new Busy();
         inFlight++;
         try {
-          const page = await mod.prerender({ url, origin: base, phone, api });
+          const page = await (reader
+            ? mod.prerender({
+                url,
+                origin: base,
+                phone,
+                api: inProcessApi(app, reader.sessionCookie, userAgent),
+                viewer: reader.formatting,
+              })
+            : mod.prerender({ url, origin: base, phone, api }));
           return page && { ...page, headAssets: headAssets(modules) };
         } finally {
           inFlight--;
         }
       };
       try {
-        // A page is the same for every visitor who gets it (made of what anyone may read): kept by `keep`, keyed
-        // by what it depends on. Addresses with a query are rendered each time: visitors choose those keys.
-        return await (url.includes('?') ? render() : keep(`rendered:${phone ? 'phone' : 'desk'}:${url}`, render));
+        // A visitor's page is the same for every visitor who gets it (made of what anyone may read): kept by
+        // `keep`, keyed by what it depends on. Addresses with a query are rendered each time: visitors choose
+        // those keys. A signed-in page is one person's: rendered for them each time, never kept.
+        if (reader || url.includes('?')) return await render();
+        return await keep(`rendered:${phone ? 'phone' : 'desk'}:${url}`, render);
       } catch (err) {
         if (err instanceof Busy) return null;
         // A page that cannot be rendered here is still sent, unrendered: the browser renders it as before.

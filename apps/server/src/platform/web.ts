@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors.ts';
-import { scriptJson, type Prerender, type Prerendered } from './prerender.ts';
+import { scriptJson, type Prerender, type Prerendered, type Reader } from './prerender.ts';
 
 /** apps/web/dist, found from this file whether running from src/ or dist/. */
 export function findWebDist(): string | null {
@@ -65,10 +65,13 @@ export function withPrerendered(html: string, page: Prerendered): string {
     );
 }
 
-/** What registerWebApp renders public pages with; `rendersFor` says whether a request is a visitor's (no session). */
+/**
+ * What registerWebApp renders pages with. `readerOf` says whom a request's page would be rendered for: a visitor
+ * (no session), the person signed in (their session and formatting cookies), or nobody (the browser draws it).
+ */
 export interface PageRenderer {
   prerender: Prerender;
-  rendersFor: (cookies: Record<string, string | undefined>) => boolean;
+  readerOf: (cookies: Record<string, string | undefined>) => Reader | 'visitor' | null;
 }
 
 /** Origins a page of the web app may frame besides its own (the reference sites of the public site). */
@@ -179,15 +182,27 @@ export async function registerWebApp(
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', withFrameSources(csp, await frameSources()));
       const head = await headFor(pathname);
-      if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const reader = render && request.method === 'GET' ? render.readerOf(request.cookies) : null;
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+      if (reader && reader !== 'visitor' && (head?.status ?? 200) === 200) {
+        // A signed-in page (the portal's own: index.html's head as built) rendered for the person signed in.
+        const page = await render!.prerender(request.url, request.headers['user-agent'], reader);
+        if (page) {
+          // One person's page: kept by no cache on the way, nor in the browser's history cache after sign-out.
+          reply.header('vary', 'cookie, user-agent').header('cache-control', 'private, no-store');
+          reply.type('text/html; charset=utf-8');
+          const html = withPrerendered(head ? withHead(template, head) : template, page);
+          return sendCompressed(request.headers['accept-encoding'], reply, html);
+        }
+      }
+      if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       const html = withHead(template, head);
       // The rendered page depends on who asks (a session is never rendered) and on a phone's user agent.
       reply.header('vary', 'cookie, user-agent');
       reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // A 404 is left to the browser: its page says so, after asking the API as it always did.
-      if (render && head.status === 200 && request.method === 'GET' && render.rendersFor(request.cookies ?? {})) {
-        const page = await render.prerender(request.url, request.headers['user-agent']);
+      if (reader === 'visitor' && head.status === 200) {
+        const page = await render!.prerender(request.url, request.headers['user-agent']);
         if (page) {
           const made = finishedPage(page, head, () => withPrerendered(html, page));
           return sendCompressed(request.headers['accept-encoding'], reply, made);

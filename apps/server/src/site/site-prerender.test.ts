@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousApi, loadPrerender } from '../platform/prerender.ts';
+import { inProcessApi, loadPrerender } from '../platform/prerender.ts';
 import { findWebDist } from '../platform/web.ts';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { eventInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
@@ -238,7 +238,7 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
   });
 
   it("reaches the API only to read, and only as anyone: no write, no one's session", async () => {
-    const api = anonymousApi(t.app);
+    const api = inProcessApi(t.app);
     const before = (await admin.get('/api/v1/admin/site/submissions')).json();
     const post = await api('/api/v1/contact-enquiries', {
       method: 'POST',

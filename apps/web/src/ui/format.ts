@@ -1,11 +1,42 @@
+import { FORMATTING_COOKIE, formattingCookieValue } from '@taxportal/contract';
+
 /** Dates, money and durations in the user's locale and zone (DESIGN: times are UTC in the database). */
 
+/**
+ * Whose locale and zone, and which "now". In the browser: the browser's own (all undefined). A signed-in page
+ * rendered on the server (entry-server.tsx) is drawn with the reader's locale and zone, which their browser told it
+ * (formattingCookie), and hydrated with the same values and the render's "now", so that the browser draws the very
+ * text the server sent ("5 minutes ago" included) and hydration replaces nothing.
+ */
+export interface Formatting {
+  locale?: string;
+  timeZone?: string;
+  now?: number;
+}
+let formatting: Formatting = {};
+/** Set by entry-server.tsx around its render, and by hydrate-prerendered.tsx from what the render was made with. */
+export const setFormatting = (next: Formatting): void => {
+  formatting = next;
+};
+/** The locale dates and numbers are written in (undefined: the browser's). */
+export const formatLocale = (): string | undefined => formatting.locale;
+
+/** Tells the server this browser's locale and zone, for the signed-in pages it renders (entry-server.tsx). */
+export function rememberFormatting(): void {
+  const value = formattingCookieValue(new Intl.DateTimeFormat().resolvedOptions());
+  document.cookie = `${FORMATTING_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(iso).toLocaleString(formatting.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: formatting.timeZone,
+  });
 }
 
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return new Date(iso).toLocaleDateString(formatting.locale, { dateStyle: 'medium', timeZone: formatting.timeZone });
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -18,9 +49,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "5 minutes ago", "yesterday"; "now" under a minute. */
-export function formatRelative(iso: string, now: number = Date.now()): string {
+export function formatRelative(iso: string, now: number = formatting.now ?? Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(formatting.locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
@@ -28,7 +59,7 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
 }
 
 export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
+  return new Intl.NumberFormat(formatting.locale, { style: 'currency', currency }).format(cents / 100);
 }
 
 /** A stay in a status: "3 d 4 h", "2 h 5 min", "45 min", "< 1 min". */

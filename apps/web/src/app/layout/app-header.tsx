@@ -2,19 +2,18 @@ import { ActionIcon, AppShell, Button, Group, UnstyledButton } from '@mantine/co
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { Session } from '@taxportal/contract';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirmBrand } from '../../features/cms/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
+// Notifications and who is signed in: with the signed-in shell's chunk.
+import { HeaderUser } from './signed-in-parts.ts';
 
 /** SPEC §9's first header threshold: past 40 px of scroll the header lifts off the page. */
 const ELEVATE_AFTER_PX = 40;
 const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register']);
-
-// Notifications and who is signed in: with the signed-in shell's chunk (signed-in-shell.tsx).
-const HeaderUser = lazy(() => import('./signed-in-shell.tsx').then((m) => ({ default: m.HeaderUser })));
 
 export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { AppShell, Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -7,11 +7,9 @@ import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { isSideMenuHidden } from '../menus/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { AppHeader } from './app-header.tsx';
+import { SignedInMenus } from './signed-in-parts.ts';
 
 const FULL_BLEED = new Set(['/', '/home']);
-
-// Loaded once someone is signed in (signed-in-shell.tsx): the public pages never load it.
-const SignedInMenus = lazy(() => import('./signed-in-shell.tsx').then((m) => ({ default: m.SignedInMenus })));
 
 /** The shell: sticky header, side menu (desktop) or tab menu (mobile), and the menu's two dialogs. */
 export function AppLayout() {

@@ -1,6 +1,8 @@
+import { use } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useSession } from '../../lib/session/index.ts';
+import { RedirectSignal } from './redirect-signal.ts';
 
 /**
  * SPEC §2: auth-guarded routes send a visitor without a session to '/'. Staff without a second factor see
@@ -9,8 +11,13 @@ import { useSession } from '../../lib/session/index.ts';
 export function RequireSession() {
   const { data: session, isPending, isError } = useSession();
   const { pathname } = useLocation();
+  const redirected = use(RedirectSignal);
+  const goTo = (to: string) => {
+    redirected?.(to);
+    return <Navigate to={to} replace />;
+  };
   if (isPending) return <PageLoader />;
-  if (isError || !session) return <Navigate to="/" replace />;
-  if (session.factor_setup_required && pathname !== '/security') return <Navigate to="/security" replace />;
+  if (isError || !session) return goTo('/');
+  if (session.factor_setup_required && pathname !== '/security') return goTo('/security');
   return <Outlet />;
 }

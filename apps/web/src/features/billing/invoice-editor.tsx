@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Invoice, InvoiceLineInput } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../ui/format.ts';
+import { formatLocale, formatMoney } from '../../ui/format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useSaveInvoice, useTaxTemplates } from './billing-api.ts';
@@ -177,7 +177,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
             clearable
             data={(templates.data?.items ?? []).map((x) => ({
               value: x.id,
-              label: `${x.name} (${(x.rate_bp / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%)`,
+              label: `${x.name} (${(x.rate_bp / 100).toLocaleString(formatLocale(), { maximumFractionDigits: 2 })}%)`,
             }))}
             value={taxId}
             onChange={setTaxId}

@@ -1,7 +1,7 @@
 import { Divider, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { Invoice, SharedInvoice } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../ui/format.ts';
+import { formatLocale, formatMoney } from '../../ui/format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 
 type WithLines = Pick<
@@ -16,7 +16,7 @@ type WithLines = Pick<
   | 'currency'
 >;
 
-const ratePercent = (bp: number) => `${(bp / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
+const ratePercent = (bp: number) => `${(bp / 100).toLocaleString(formatLocale(), { maximumFractionDigits: 2 })}%`;
 
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (

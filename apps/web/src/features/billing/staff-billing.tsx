@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceTotals } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatMoney } from '../../ui/format.ts';
+import { formatLocale, formatMoney } from '../../ui/format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useInvoiceList } from './billing-api.ts';
 import { InvoiceResults } from './invoice-results.tsx';
@@ -31,7 +31,7 @@ function Totals({ totals }: { totals: InvoiceTotals }) {
   const isPhone = useIsPhone();
   const money = (c: number) => formatMoney(c, totals.currency);
   const months = totals.collected_by_month.map((m) => ({
-    month: new Date(`${m.month.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString(undefined, {
+    month: new Date(`${m.month.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString(formatLocale(), {
       month: 'short',
       year: '2-digit',
       timeZone: 'UTC',

@@ -15,7 +15,7 @@ import { hasAnyRole, type Session, type StaffDashboard as StaffDashboardData } f
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDuration, formatRelative } from '../../ui/format.ts';
+import { formatDuration, formatLocale, formatRelative } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { BADGE_COLOURS, StatusBadge } from '../../ui/status-badge.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
@@ -97,7 +97,7 @@ export function StaffDashboard({
     count: c.count,
     color: `${BADGE_COLOURS[c.badge]}.6`,
   }));
-  const weekFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const weekFormat = new Intl.DateTimeFormat(formatLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const perWeek = data.opened_per_week.map((w) => ({
     week: weekFormat.format(new Date(w.week_start)),
     count: w.count,

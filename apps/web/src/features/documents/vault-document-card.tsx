@@ -5,6 +5,7 @@ import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { formatBytes, type Document } from './documents-api.ts';
 import { canPreview } from './vault-groups.ts';
+import { formatDate } from '../../ui/format.ts';
 
 export interface DocumentCardProps {
   doc: Document;
@@ -85,9 +86,9 @@ const THUMB_ROW = 56;
  * screens; on a phone a row, so that the whole file name stays readable.
  */
 export function VaultDocumentCard({ doc, onPreview, onDelete }: DocumentCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const isPhone = useIsPhone();
-  const date = new Date(doc.created_at).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const date = formatDate(doc.created_at);
   const badges = (
     <Group gap={6} wrap="wrap">
       {doc.document_type_name && (

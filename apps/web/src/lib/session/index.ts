@@ -1,1 +1,1 @@
-export { refreshSession, setSession, useSession } from './use-session.ts';
+export { loadSession, refreshSession, sessionIn, setSession, useSession } from './use-session.ts';

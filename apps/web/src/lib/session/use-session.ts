@@ -9,6 +9,10 @@ export async function fetchSession(signal?: AbortSignal): Promise<Session | null
   // The server sets and clears the CSRF cookie with the session: without it there is none to ask about, and a
   // visitor's page makes no request that answers 401 (an error in the browser's console).
   if (!hasCsrfCookie()) return null;
+  return askSession(signal);
+}
+
+async function askSession(signal?: AbortSignal): Promise<Session | null> {
   try {
     return await call(endpoints.getSession, { signal });
   } catch (err) {
@@ -16,6 +20,13 @@ export async function fetchSession(signal?: AbortSignal): Promise<Session | null
     throw err;
   }
 }
+
+/**
+ * The session asked of the server whatever cookies this code can see: a signed-in page rendered on the server
+ * (entry-server.tsx), whose API calls carry the session's cookie, which no script can read.
+ */
+export const loadSession = (client: QueryClient): Promise<void> =>
+  client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => askSession(signal) });
 
 export function useSession() {
   return useQuery({
@@ -32,3 +43,7 @@ export const setSession = (client: QueryClient, session: Session | null): void =
 
 export const refreshSession = (client: QueryClient): Promise<Session | null> =>
   client.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 0 });
+
+/** The session `client` holds (undefined before it has been asked). */
+export const sessionIn = (client: QueryClient): Session | null | undefined =>
+  client.getQueryData<Session | null>(SESSION_QUERY_KEY);

@@ -1,0 +1,32 @@
+/**
+ * The cookie a browser tells its locale and time zone in, so that a signed-in page rendered on the server writes
+ * dates as that browser will when it hydrates the page (apps/web/src/ui/format.ts sets it; the server reads it in
+ * apps/server/src/platform/prerender.ts). Neither secret nor personal: without it, the page is drawn by the browser.
+ */
+export const FORMATTING_COOKIE = 'tp_fmt';
+
+export interface ReaderFormatting {
+  locale: string;
+  timeZone: string;
+}
+
+/** The cookie's value for a locale and zone. */
+export const formattingCookieValue = ({ locale, timeZone }: ReaderFormatting): string =>
+  `${encodeURIComponent(locale)}|${encodeURIComponent(timeZone)}`;
+
+/** The locale and zone a cookie's value names, or null for anything that is not a valid locale and IANA zone. */
+export function parseFormattingCookie(value: string | undefined): ReaderFormatting | null {
+  if (!value || value.length > 200) return null;
+  const parts = value.split('|');
+  if (parts.length !== 2) return null;
+  try {
+    const [locale] = Intl.getCanonicalLocales(decodeURIComponent(parts[0]!));
+    const timeZone = decodeURIComponent(parts[1]!);
+    if (!locale || !timeZone) return null;
+    // Throws a RangeError for a zone (or locale) that Intl does not know.
+    const resolved = new Intl.DateTimeFormat(locale, { timeZone }).resolvedOptions();
+    return { locale, timeZone: resolved.timeZone };
+  } catch {
+    return null;
+  }
+}
