@@ -130,9 +130,10 @@ type Fixtures = {
  * by a second process meanwhile. No test sees another's users, as every e-mail is unique to its test.
  */
 /**
- * A public page the server rendered for a visitor loads the app on the visitor's first interaction
- * (apps/web/public/boot.js): as a person would, move the pointer, then wait until the app has taken the page over,
- * before a test types into its forms. Pages the browser draws itself (anyone signed in, the portal) pass at once.
+ * A page the server rendered (a public page for a visitor, some signed-in pages for the person signed in) loads the
+ * app on the reader's first interaction (apps/web/public/boot.js): as a person would, move the pointer, then wait
+ * until the app has taken the page over, before a test types into its forms. Pages the browser draws itself pass
+ * at once.
  */
 export async function awaitHydration(page: Page): Promise<void> {
   if ((await page.locator('#tp-prerender').count()) === 0) return;
@@ -140,16 +141,30 @@ export async function awaitHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+const hydrates = new WeakSet<Page>();
+/** Every goto and reload of `page` waits for a rendered page to be hydrated (awaitHydration). */
+export function hydrating(page: Page): Page {
+  if (hydrates.has(page)) return page;
+  hydrates.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    await awaitHydration(page);
+    return res;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const res = await reload(options);
+    await awaitHydration(page);
+    return res;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
-  // Every page.goto of a test waits for a rendered public page to be hydrated (awaitHydration).
+  // Every page a test opens through its fixtures (hydrating).
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const res = await goto(url, options);
-      await awaitHydration(page);
-      return res;
-    };
-    await use(page);
+    await use(hydrating(page));
   },
   customer: async ({ page }, use) => {
     const user = newUser();
@@ -167,7 +182,7 @@ export const test = base.extend<Fixtures>({
       const context = await browser.newContext({ baseURL, viewport });
       contexts.push(context);
       await signInByApi(context.request, user);
-      return { user, context, page: await context.newPage() };
+      return { user, context, page: hydrating(await context.newPage()) };
     });
     await Promise.all(contexts.map((c) => c.close()));
   },

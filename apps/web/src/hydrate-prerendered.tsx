@@ -19,19 +19,63 @@ import { PhoneGuessContext } from './ui/use-is-phone.ts';
  */
 const phone: { guess: boolean | null } = { guess: null };
 
-function Hydrated({ children, formatting }: { children: ReactNode; formatting: PrerenderState['formatting'] }) {
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const isTextField = (node: unknown): node is Field =>
+  node instanceof HTMLTextAreaElement ||
+  (node instanceof HTMLInputElement && /^(text|search|email|tel|url|number|password)$/.test(node.type));
+
+/**
+ * What the reader typed into the page's fields before the app took it over (between the first interaction and
+ * hydration: a second or two on a phone), taken before hydrating and as it goes on. Hydration does not keep it
+ * (React sets a controlled textarea back to the value it renders, and a component's state starts from what the
+ * server drew). `replay` gives each component what was typed through the field's own input event, as if typed
+ * now (React's value tracker is first set back, so that it sees the change).
+ */
+function typedBeforeHydration(container: HTMLElement) {
+  const typed = new Map<Field, string>();
+  const take = (field: Field) => {
+    if (field.value !== field.defaultValue) typed.set(field, field.value);
+    else typed.delete(field);
+  };
+  container.querySelectorAll('input, textarea').forEach((node) => isTextField(node) && take(node));
+  const onInput = (event: Event) => isTextField(event.target) && take(event.target);
+  container.addEventListener('input', onInput, true);
+  return {
+    replay() {
+      container.removeEventListener('input', onInput, true);
+      for (const [field, value] of typed) {
+        if (!field.isConnected) continue;
+        field.value = ''; // through React's tracker
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')!.set!.call(field, value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    },
+  };
+}
+
+interface HydratedProps {
+  children: ReactNode;
+  formatting: PrerenderState['formatting'];
+  typed: ReturnType<typeof typedBeforeHydration>;
+}
+
+function Hydrated({ children, formatting, typed }: HydratedProps) {
   useEffect(() => {
     phone.guess = null;
     // Relative times from now on count from the real "now" (the locale and zone stay the ones the page was drawn in).
     if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
     // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
+    // Then what was typed meanwhile reaches the components, and once they have drawn it, a held press is replayed.
     requestAnimationFrame(() =>
       setTimeout(() => {
-        document.documentElement.dataset.hydrated = 'true';
-        document.dispatchEvent(new Event('tp:hydrated'));
+        typed.replay();
+        setTimeout(() => {
+          document.documentElement.dataset.hydrated = 'true';
+          document.dispatchEvent(new Event('tp:hydrated'));
+        }, 0);
       }, 0),
     );
-  }, [formatting]);
+  }, [formatting, typed]);
   return <PhoneGuessContext value={phone}>{children}</PhoneGuessContext>;
 }
 
@@ -41,6 +85,7 @@ function Hydrated({ children, formatting }: { children: ReactNode; formatting: P
  */
 export async function hydratePrerendered(container: HTMLElement, source: string) {
   const state = JSON.parse(source) as PrerenderState;
+  const typed = typedBeforeHydration(container);
   // The page's code first (the route's page and the site's blocks), so hydration does not wait on it part by part.
   await Promise.all([
     prefetch(window.location.href),
@@ -59,7 +104,7 @@ export async function hydratePrerendered(container: HTMLElement, source: string)
     hydrateRoot(
       container,
       <StrictMode>
-        <Hydrated formatting={state.formatting}>
+        <Hydrated formatting={state.formatting} typed={typed}>
           <App queryClient={queryClient} />
         </Hydrated>
       </StrictMode>,
