@@ -151,7 +151,11 @@ async function signIn(email, { staff = false } = {}) {
   if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map(parseSetCookie);
   if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
-  return cookies;
+  // The locale and zone the app tells the server once it has run in this browser (FORMATTING_COOKIE): a browser
+  // that has used the portal gets its signed-in pages rendered on the server.
+  const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+  const formatting = `${encodeURIComponent(locale)}|${encodeURIComponent(timeZone)}`;
+  return [...cookies, { name: 'tp_fmt', value: formatting, domain: '127.0.0.1', path: '/' }];
 }
 
 async function getJson(url, cookies) {
