@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, newUser, registerByApi, test } from './fixtures.ts';
 import { PHONE, watchPage } from './prerender-helpers.ts';
 import { createTicketByApi } from './ticket-helpers.ts';
@@ -19,7 +19,7 @@ test.afterEach(async () => {
 });
 
 /** A new customer's phone in Tokyo, signed in, with a ticket, whose app has run once (it tells the server its zone). */
-async function customerPhone(browser: import('@playwright/test').Browser, baseURL: string | undefined) {
+async function customerPhone(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ ...PHONE, baseURL, timezoneId: 'Asia/Tokyo', locale: 'en-GB' });
   contexts.push(context);
   const user = newUser();
