@@ -5,7 +5,7 @@
 // passes (its own routes, in process, GET only), and the answers go to the browser with the HTML.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
-import { isStaffRole } from '@taxportal/contract';
+import { isStaffRole, type ReaderFormatting } from '@taxportal/contract';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -48,7 +48,7 @@ export interface PrerenderInput {
   /** The API, reached in process: anonymously, or as the person signed in (`viewer`). */
   api: ApiTransport;
   /** Someone signed in: their page is drawn in their locale and time zone (their browser's, told in a cookie). */
-  viewer?: { locale: string; timeZone: string };
+  viewer?: ReaderFormatting;
 }
 
 /** What the browser starts from (main.tsx): the queries' answers and what the HTML was made with. */
@@ -70,10 +70,19 @@ export interface Prerendered {
 /** Rounds of render → fetch what the tree asked for → render again (a page's blocks ask for more once it is known). */
 const MAX_ROUNDS = 4;
 
-/** A render that waits for what suspends (the lazily loaded pages), so the tree's queries are all asked. */
-async function settle(tree: ReactNode): Promise<void> {
-  const { prelude } = await prerenderToNodeStream(tree);
+/**
+ * A render that waits for what suspends (the lazily loaded pages), so the tree's queries are all asked. Whether a
+ * part failed (React then draws its boundary's fallback: a page half drawn).
+ */
+async function settle(tree: ReactNode): Promise<{ failed: boolean }> {
+  let failed = false;
+  const { prelude } = await prerenderToNodeStream(tree, {
+    onError: () => {
+      failed = true;
+    },
+  });
   for await (const chunk of prelude) void chunk;
+  return { failed };
 }
 
 const isEnabled = (q: Query) => {
@@ -116,9 +125,16 @@ async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<P
     </StrictMode>
   );
   try {
-    if (viewer) await loadSession(client);
+    let failed = false;
+    if (viewer) {
+      // Not this reader's page (the staff dashboard draws charts: browser only): nothing is asked for it.
+      await loadSession(client);
+      const session = sessionIn(client);
+      const page = privatePage(address.pathname);
+      if (!session || !page || isStaffRole(session.login_role) !== (page.reader === 'staff')) return null;
+    }
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      await settle(tree);
+      ({ failed } = await settle(tree));
       const asked = client
         .getQueryCache()
         .getAll()
@@ -129,19 +145,10 @@ async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<P
       );
     }
     if (redirected) return null;
-    if (viewer) {
-      // The browser's app shows a failed answer (and retries it), and a page that is not for this reader as before.
-      if (
-        client
-          .getQueryCache()
-          .getAll()
-          .some((q) => q.state.status === 'error')
-      )
-        return null;
-      const session = sessionIn(client);
-      const page = privatePage(address.pathname);
-      if (!session || !page || isStaffRole(session.login_role) !== (page.reader === 'staff')) return null;
-    }
+    // A signed-in page goes out whole or not at all: the browser's app shows a failed answer (and retries it), a
+    // part that failed, or what was still loading, as before.
+    const unanswered = (q: Query) => q.state.status === 'error' || (q.state.status === 'pending' && isEnabled(q));
+    if (viewer && (failed || client.getQueryCache().getAll().some(unanswered))) return null;
     // Everything it waits for is loaded and answered now: the page in one piece, with no inline script (the CSP has
     // none) that a streamed render would need to put late parts in place. Synchronous: no other render's formatting
     // can come between.

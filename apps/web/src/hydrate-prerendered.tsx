@@ -45,7 +45,7 @@ function typedBeforeHydration(container: HTMLElement) {
       container.removeEventListener('input', onInput, true);
       for (const [field, value] of typed) {
         if (!field.isConnected) continue;
-        field.value = ''; // through React's tracker
+        field.value = value ? '' : ' '; // through React's tracker: anything but what was typed
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')!.set!.call(field, value);
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
@@ -62,14 +62,15 @@ interface HydratedProps {
 function Hydrated({ children, formatting, typed }: HydratedProps) {
   useEffect(() => {
     phone.guess = null;
-    // Relative times from now on count from the real "now" (the locale and zone stay the ones the page was drawn in).
-    if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
     // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
     // Then what was typed meanwhile reaches the components, and once they have drawn it, a held press is replayed.
     requestAnimationFrame(() =>
       setTimeout(() => {
         typed.replay();
         setTimeout(() => {
+          // Relative times count from the real "now" from here on (the page's parts have hydrated with the
+          // render's); the locale and zone stay the ones the page was drawn in.
+          if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
           document.documentElement.dataset.hydrated = 'true';
           document.dispatchEvent(new Event('tp:hydrated'));
         }, 0);
@@ -80,8 +81,9 @@ function Hydrated({ children, formatting, typed }: HydratedProps) {
 }
 
 /**
- * A page the server rendered for a visitor (apps/server/src/platform/prerender.ts), loaded on the visitor's
- * first interaction (public/boot.js): the same tree, from the same answers, takes over the HTML on screen.
+ * A page the server rendered (apps/server/src/platform/prerender.ts: for a visitor, or for the person signed in),
+ * loaded on the reader's first interaction (public/boot.js): the same tree, from the same answers, takes over the
+ * HTML on screen.
  */
 export async function hydratePrerendered(container: HTMLElement, source: string) {
   const state = JSON.parse(source) as PrerenderState;

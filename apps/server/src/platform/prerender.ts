@@ -27,6 +27,8 @@ export interface Reader {
   /** The one cookie the renderer's API calls carry (`name=value`): the session's. */
   sessionCookie: string;
   formatting: ReaderFormatting;
+  /** The address the person's request came from: their page's API calls are theirs (audit, logs, rate limits). */
+  remoteAddress?: string;
 }
 /** The page at `url` for a visitor (no `reader`) or for the person signed in. */
 export type Prerender = (url: string, userAgent: string | undefined, reader?: Reader) => Promise<Prerendered | null>;
@@ -112,14 +114,19 @@ export const scriptJson = (data: unknown): string =>
  * or, given a reader's `sessionCookie`, what that person may read (every route checks role and ownership as for
  * their browser).
  */
-export function inProcessApi(app: FastifyInstance, sessionCookie?: string, userAgent?: string): Api {
+export function inProcessApi(
+  app: FastifyInstance,
+  sessionCookie?: string,
+  userAgent?: string,
+  remoteAddress?: string,
+): Api {
   const sent: Record<string, string> = { accept: 'application/json' };
   if (sessionCookie) sent.cookie = sessionCookie;
   if (userAgent) sent['user-agent'] = userAgent;
   return async (url: string, init: RequestInit): Promise<Response> => {
     const method = (init.method ?? 'GET').toUpperCase();
     if (method !== 'GET') return new Response(null, { status: 405 });
-    const res = await app.inject({ method: 'GET', url, headers: sent });
+    const res = await app.inject({ method: 'GET', url, headers: sent, ...(remoteAddress && { remoteAddress }) });
     const headers = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
     const empty = res.statusCode === 204 || res.statusCode === 304;
@@ -212,7 +219,7 @@ export async function loadPrerender(
                 url,
                 origin: base,
                 phone,
-                api: inProcessApi(app, reader.sessionCookie, userAgent),
+                api: inProcessApi(app, reader.sessionCookie, userAgent, reader.remoteAddress),
                 viewer: reader.formatting,
               })
             : mod.prerender({ url, origin: base, phone, api }));

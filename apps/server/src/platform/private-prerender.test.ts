@@ -99,6 +99,17 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     // Staff's list for a customer, and the customer's dashboard for staff (its charts draw in the browser).
     expect((await page(ada, '/all-tickets')).body).toContain('<div id="root"></div>');
     expect((await page(staff, '/dashboard')).body).toContain('<div id="root"></div>');
+    for (const url of ['/my-tickets', '/vault', '/billing']) {
+      expect((await page(staff, url)).body, url).toContain('<div id="root"></div>');
+    }
+    // Staff still to set up a second factor: the app sends them to /security, the renderer sends nothing.
+    const unenrolled = await signIn(t, (await createStaff(t, 'Tax Preparer', { factor: false })).email);
+    const refused = await page(unenrolled, '/all-tickets');
+    expect(refused.body).toContain('<div id="root"></div>');
+    expect(refused.body).not.toContain(adaTicket);
+    // A CSRF cookie without a session (one that ended), with a zone: nobody to render for.
+    const stale = await t.app.inject({ url: '/my-tickets', cookies: { csrf_token: 'x', [FORMATTING_COOKIE]: TOKYO } });
+    expect(stale.body).toContain('<div id="root"></div>');
     const list = await page(staff, '/all-tickets');
     expect(rootOf(list.body)).toContain(adaTicket);
     expect(rootOf(list.body)).toContain(bobTicket);

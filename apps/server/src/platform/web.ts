@@ -182,11 +182,14 @@ export async function registerWebApp(
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', withFrameSources(csp, await frameSources()));
       const head = await headFor(pathname);
-      const reader = render && request.method === 'GET' ? render.readerOf(request.cookies) : null;
+      const reader = render && request.method === 'GET' ? render.readerOf(request.cookies ?? {}) : null;
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       if (reader && reader !== 'visitor' && (head?.status ?? 200) === 200) {
         // A signed-in page (the portal's own: index.html's head as built) rendered for the person signed in.
-        const page = await render!.prerender(request.url, request.headers['user-agent'], reader);
+        const page = await render!.prerender(request.url, request.headers['user-agent'], {
+          ...reader,
+          remoteAddress: request.ip,
+        });
         if (page) {
           // One person's page: kept by no cache on the way, nor in the browser's history cache after sign-out.
           reply.header('vary', 'cookie, user-agent').header('cache-control', 'private, no-store');
@@ -197,7 +200,7 @@ export async function registerWebApp(
       }
       if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       const html = withHead(template, head);
-      // The rendered page depends on who asks (a session is never rendered) and on a phone's user agent.
+      // The rendered page depends on who asks (a visitor's, kept; a signed-in one above) and on a phone's user agent.
       reply.header('vary', 'cookie, user-agent');
       reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       // A 404 is left to the browser: its page says so, after asking the API as it always did.

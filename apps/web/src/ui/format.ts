@@ -24,7 +24,8 @@ export const formatLocale = (): string | undefined => formatting.locale;
 /** Tells the server this browser's locale and zone, for the signed-in pages it renders (entry-server.tsx). */
 export function rememberFormatting(): void {
   const value = formattingCookieValue(new Intl.DateTimeFormat().resolvedOptions());
-  document.cookie = `${FORMATTING_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${FORMATTING_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 export function formatDateTime(iso: string): string {

@@ -10,10 +10,10 @@ const BASE = '/api/v1';
 const CSRF_COOKIE = 'csrf_token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** How requests reach the API: the browser's fetch; in process on the server when it pre-renders a public page. */
+/** How requests reach the API: the browser's fetch; in process on the server when it renders a page (entry-server.tsx). */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: ApiTransport = (url, init) => fetch(url, init);
-/** Used by entry-server.tsx only: the server's own routes, asked anonymously. */
+/** Used by entry-server.tsx only: the server's own routes, in process (each render's own: anonymous, or as its reader). */
 export const setApiTransport = (next: ApiTransport): void => {
   transport = next;
 };
