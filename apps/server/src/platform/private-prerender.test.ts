@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { FORMATTING_COOKIE } from '@taxportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
@@ -88,6 +89,41 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
         expect(res.body).not.toContain(them);
       }
     }
+  });
+
+  it("keeps each render's API and zone its own, however their requests interleave", async () => {
+    // The renderer itself, with Ada's first request held until Bob's render has begun: with one module-wide
+    // transport, Ada's later requests would go out as Bob.
+    const entry = path.join(webDist!, '..', 'dist-ssr', 'entry-server.js');
+    const mod = (await import(pathToFileURL(entry).href)) as {
+      prerender(input: object): Promise<{ html: string; state: { formatting: { timeZone: string } } } | null>;
+    };
+    const cookieOf = (agent: Agent) => {
+      const [name, value] = [...agent.cookies].find(([k]) => k.endsWith('tp_session'))!;
+      return `${name}=${value}`;
+    };
+    let bobStarted!: () => void;
+    const bobHasStarted = new Promise<void>((resolve) => (bobStarted = resolve));
+    const asAda = inProcessApi(t.app, cookieOf(ada));
+    const asBob = inProcessApi(t.app, cookieOf(bob));
+    const render = (api: typeof asAda, timeZone: string) =>
+      mod.prerender({
+        url: '/my-tickets',
+        origin: 'http://portal.test',
+        phone: false,
+        api,
+        viewer: { locale: 'en-US', timeZone },
+      });
+    const [forAda, forBob] = await Promise.all([
+      render(async (url, init) => (await bobHasStarted, asAda(url, init)), 'UTC'),
+      render(async (url, init) => (bobStarted(), asBob(url, init)), 'Asia/Tokyo'),
+    ]);
+    expect(forAda!.html).toContain(adaTicket);
+    expect(forAda!.html).not.toContain(bobTicket);
+    expect(forAda!.state.formatting.timeZone).toBe('UTC');
+    expect(forBob!.html).toContain(bobTicket);
+    expect(forBob!.html).not.toContain(adaTicket);
+    expect(forBob!.state.formatting.timeZone).toBe('Asia/Tokyo');
   });
 
   it("leaves to the browser what it cannot vouch for: another's ticket, a page not for the role, no zone", async () => {
