@@ -30,8 +30,14 @@ export const ACCEPTED_UPLOAD_TYPES = {
   'application/pdf': 'pdf',
 } as const;
 export type AcceptedUploadType = keyof typeof ACCEPTED_UPLOAD_TYPES;
-/** For the file picker's `accept` (a hint only: the server decides by content). */
-export const UPLOAD_ACCEPT = [...Object.keys(ACCEPTED_UPLOAD_TYPES), '.heic', '.heif'];
+/**
+ * For a file picker's `accept` (a hint only: the server decides by content): each type with its extension, for
+ * browsers that do not know HEIC's type. As a drop zone takes it (type → extensions), and as a list.
+ */
+export const UPLOAD_ACCEPT_TYPES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(ACCEPTED_UPLOAD_TYPES).map(([type, extension]) => [type, [`.${extension}`]]),
+);
+export const UPLOAD_ACCEPT = Object.entries(UPLOAD_ACCEPT_TYPES).flatMap(([type, extensions]) => [type, ...extensions]);
 export const MAX_FILES_PER_UPLOAD = 10;
 
 /**

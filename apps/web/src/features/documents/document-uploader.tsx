@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.layer.css';
 import { Alert, Button, CloseButton, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconCamera, IconCloudUpload, IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from '@taxportal/contract';
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT_TYPES } from '@taxportal/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
@@ -138,7 +138,7 @@ export function DocumentUploader({
       <Dropzone
         onDrop={add}
         onReject={(rejected) => add(rejected.map((r) => r.file))}
-        accept={UPLOAD_ACCEPT}
+        accept={UPLOAD_ACCEPT_TYPES}
         multiple
         disabled={busy}
         radius="md"
