@@ -20,6 +20,7 @@ import lighthouse from 'lighthouse';
 import { generateSync } from 'otplib';
 import puppeteer from 'puppeteer-core';
 import { demoTotpSecret } from '../../apps/server/src/platform/db/demo-totp.mjs';
+import { benchServerEnv } from '../lib/server-env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(
@@ -82,17 +83,7 @@ async function launchChromium() {
 }
 
 async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-lighthouse-'));
-  // The key file beside the data dir, removed with it (the default lives in ~/.config/taxportal and would stay).
-  const keyFile = `${dataDir}-keys.json`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    KEY_FILE: keyFile,
-    LOG_LEVEL: 'warn',
-  };
+  const { env, remove } = benchServerEnv('lighthouse', port);
   delete env.SEED_DEMO;
   const child = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const stop = async () => {
@@ -102,8 +93,7 @@ async function startServer() {
       /* gone */
     }
     await new Promise((r) => (child.exitCode === null ? child.on('exit', r) : r()));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(keyFile, { force: true });
+    remove();
   };
   const started = Date.now();
   for (;;) {

@@ -1,23 +1,11 @@
 // Time from `npm start` (existing data dir, built app) to /api/ready answering 200.
 // Usage: npm run build && node bench/startup/startup.mjs [runs=5]. Target: <= 3 s.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { benchServerEnv } from '../lib/server-env.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const port = 3390;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-startup-'));
-// The generated keys beside the temporary data dir, not in the home directory.
-const keyFile = `${dataDir}.keys.json`;
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  KEY_FILE: keyFile,
-  LOG_LEVEL: 'warn',
-};
+const { env, remove } = benchServerEnv('startup', port);
 
 async function once() {
   const started = performance.now();
@@ -47,5 +35,4 @@ console.log(`first start (new data dir): ${(first / 1000).toFixed(2)} s`);
 console.log(
   `npm start -> /api/ready, existing data dir, ${runs} runs: median ${(median / 1000).toFixed(2)} s, min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s`,
 );
-fs.rmSync(dataDir, { recursive: true, force: true });
-fs.rmSync(keyFile, { force: true });
+remove();

@@ -18,6 +18,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { PAGE_MODULES, SIGNED_IN_SHELL_MODULE } from './app/router/page-modules.ts';
 import { PrefetchContext } from './app/router/prefetch.ts';
 import { RedirectSignal } from './app/router/redirect-signal.ts';
 import { RequireSession } from './app/router/require-session.tsx';
@@ -160,7 +161,6 @@ async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<P
     } finally {
       setFormatting({});
     }
-    if (redirected) return null;
     const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
     return {
       html,
@@ -177,12 +177,9 @@ async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<P
   }
 }
 
-const SITE_MODULES = [
-  'src/features/cms/home-page.tsx',
-  'src/features/cms/site-pages.tsx',
-  'src/hydrate-prerendered.tsx',
-];
-const REGISTER_MODULES = ['src/features/auth/register-page.tsx', 'src/hydrate-prerendered.tsx'];
+const HYDRATE = 'src/hydrate-prerendered.tsx';
+const SITE_MODULES = [...PAGE_MODULES.site, HYDRATE];
+const REGISTER_MODULES = [...PAGE_MODULES.register, HYDRATE];
 
 /** Whether `pathname` is a page of the public site (rather than /register, the portal's one rendered page). */
 const isSitePage = (pathname: string): boolean => pathname !== '/register';
@@ -194,36 +191,19 @@ const isSitePage = (pathname: string): boolean => pathname !== '/register';
  */
 const REGISTER_PARAMS = new Set(['tab', 'ref']);
 
-const TICKET_MODULES = [
-  'src/features/tickets/ticket-page.tsx',
-  'src/features/documents/ticket-uploads-panel.tsx',
-  'src/features/document-requests/ticket-requests-panel.tsx',
-  'src/features/signing/ticket-drafts-panel.tsx',
-  'src/features/billing/ticket-invoice-panel.tsx',
-];
-const BILLING_MODULES = ['src/features/billing/billing-page.tsx'];
-
 /**
  * The signed-in pages rendered on the server (issue 14: the pages a customer opens on a phone, and staff's list),
  * each for the readers it is drawn for: the staff dashboard and billing draw charts, rendered in the browser only.
  */
-const PRIVATE_PAGES: { path: string; reader: 'customer' | 'staff'; modules: string[] }[] = [
-  {
-    path: '/dashboard',
-    reader: 'customer',
-    modules: [
-      'src/features/dashboard/dashboard-page.tsx',
-      'src/features/document-requests/dashboard-requests-panel.tsx',
-      'src/features/billing/dashboard-invoices-panel.tsx',
-    ],
-  },
-  { path: '/my-tickets', reader: 'customer', modules: ['src/features/tickets/my-tickets-page.tsx'] },
-  { path: '/my-tickets/:id', reader: 'customer', modules: TICKET_MODULES },
-  { path: '/form/:id/:ticket_id', reader: 'customer', modules: TICKET_MODULES },
-  { path: '/vault', reader: 'customer', modules: ['src/features/documents/vault-page.tsx'] },
-  { path: '/billing', reader: 'customer', modules: BILLING_MODULES },
-  { path: '/billing/:id', reader: 'customer', modules: BILLING_MODULES },
-  { path: '/all-tickets', reader: 'staff', modules: ['src/features/tickets/all-tickets-page.tsx'] },
+const PRIVATE_PAGES: { path: string; reader: 'customer' | 'staff'; modules: readonly string[] }[] = [
+  { path: '/dashboard', reader: 'customer', modules: PAGE_MODULES.dashboard },
+  { path: '/my-tickets', reader: 'customer', modules: PAGE_MODULES.myTickets },
+  { path: '/my-tickets/:id', reader: 'customer', modules: PAGE_MODULES.ticket },
+  { path: '/form/:id/:ticket_id', reader: 'customer', modules: PAGE_MODULES.ticket },
+  { path: '/vault', reader: 'customer', modules: PAGE_MODULES.vault },
+  { path: '/billing', reader: 'customer', modules: PAGE_MODULES.billing },
+  { path: '/billing/:id', reader: 'customer', modules: PAGE_MODULES.billing },
+  { path: '/all-tickets', reader: 'staff', modules: PAGE_MODULES.allTickets },
 ];
 const privatePage = (pathname: string) => PRIVATE_PAGES.find((p) => matchPath(p.path, pathname));
 
@@ -244,7 +224,7 @@ export function prerenderedModules(url: string, signedIn = false): string[] | nu
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   if (signedIn) {
     const page = privatePage(pathname);
-    return page ? [...page.modules, 'src/app/layout/signed-in-shell.tsx', 'src/hydrate-prerendered.tsx'] : null;
+    return page ? [...page.modules, SIGNED_IN_SHELL_MODULE, HYDRATE] : null;
   }
   if (isGuarded(pathname)) return null;
   if (isSitePage(pathname)) return SITE_MODULES;

@@ -214,15 +214,13 @@ export async function loadPrerender(
         if (inFlight >= maxRenders || !allowed()) throw new Busy();
         inFlight++;
         try {
-          const page = await (reader
-            ? mod.prerender({
-                url,
-                origin: base,
-                phone,
-                api: inProcessApi(app, reader.sessionCookie, userAgent, reader.remoteAddress),
-                viewer: reader.formatting,
-              })
-            : mod.prerender({ url, origin: base, phone, api }));
+          const page = await mod.prerender({
+            url,
+            origin: base,
+            phone,
+            api: reader ? inProcessApi(app, reader.sessionCookie, userAgent, reader.remoteAddress) : api,
+            ...(reader && { viewer: reader.formatting }),
+          });
           return page && { ...page, headAssets: headAssets(modules) };
         } finally {
           inFlight--;

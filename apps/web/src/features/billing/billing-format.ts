@@ -8,3 +8,7 @@ export function formatDay(day: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** A tax rate in basis points as the user's locale writes a percentage: 825 → "8.25%". */
+export const formatRate = (bp: number): string =>
+  `${(bp / 100).toLocaleString(formatLocale(), { maximumFractionDigits: 2 })}%`;

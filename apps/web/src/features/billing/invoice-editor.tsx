@@ -3,7 +3,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Invoice, InvoiceLineInput } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocale, formatMoney } from '../../ui/format.ts';
+import { formatMoney } from '../../ui/format.ts';
+import { formatRate } from './billing-format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useSaveInvoice, useTaxTemplates } from './billing-api.ts';
@@ -177,7 +178,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
             clearable
             data={(templates.data?.items ?? []).map((x) => ({
               value: x.id,
-              label: `${x.name} (${(x.rate_bp / 100).toLocaleString(formatLocale(), { maximumFractionDigits: 2 })}%)`,
+              label: `${x.name} (${formatRate(x.rate_bp)})`,
             }))}
             value={taxId}
             onChange={setTaxId}

@@ -1,7 +1,8 @@
 import { Divider, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { Invoice, SharedInvoice } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
-import { formatLocale, formatMoney } from '../../ui/format.ts';
+import { formatMoney } from '../../ui/format.ts';
+import { formatRate } from './billing-format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 
 type WithLines = Pick<
@@ -15,8 +16,6 @@ type WithLines = Pick<
   | 'outstanding_cents'
   | 'currency'
 >;
-
-const ratePercent = (bp: number) => `${(bp / 100).toLocaleString(formatLocale(), { maximumFractionDigits: 2 })}%`;
 
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
@@ -84,7 +83,7 @@ export function InvoiceLines({ invoice }: { invoice: WithLines }) {
       <Stack gap={6} ml={{ base: 0, sm: 'auto' }} w={{ base: '100%', sm: 320 }} data-testid="invoice-totals">
         <Row label={t('billing.subtotal')} value={money(invoice.subtotal_cents)} />
         <Row
-          label={invoice.tax ? `${invoice.tax.name} (${ratePercent(invoice.tax.rate_bp)})` : t('billing.noTax')}
+          label={invoice.tax ? `${invoice.tax.name} (${formatRate(invoice.tax.rate_bp)})` : t('billing.noTax')}
           value={money(invoice.tax_cents)}
         />
         <Divider />

@@ -1,0 +1,30 @@
+/**
+ * The source modules each page is made of (router/pages.ts and router/composed-pages.tsx load them): looked up in
+ * the build's manifest by the server's renderer (entry-server.tsx: the styles and preloads of a rendered page) and
+ * by the bundle budget (bundle-budget.test.ts). Plain data: no module here is imported.
+ */
+export const PAGE_MODULES = {
+  home: ['src/features/cms/home-page.tsx'],
+  site: ['src/features/cms/home-page.tsx', 'src/features/cms/site-pages.tsx'],
+  register: ['src/features/auth/register-page.tsx'],
+  resetPassword: ['src/features/auth/reset-password-page.tsx'],
+  dashboard: [
+    'src/features/dashboard/dashboard-page.tsx',
+    'src/features/document-requests/dashboard-requests-panel.tsx',
+    'src/features/billing/dashboard-invoices-panel.tsx',
+  ],
+  myTickets: ['src/features/tickets/my-tickets-page.tsx'],
+  ticket: [
+    'src/features/tickets/ticket-page.tsx',
+    'src/features/documents/ticket-uploads-panel.tsx',
+    'src/features/document-requests/ticket-requests-panel.tsx',
+    'src/features/signing/ticket-drafts-panel.tsx',
+    'src/features/billing/ticket-invoice-panel.tsx',
+  ],
+  vault: ['src/features/documents/vault-page.tsx'],
+  billing: ['src/features/billing/billing-page.tsx'],
+  allTickets: ['src/features/tickets/all-tickets-page.tsx'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The signed-in shell: the layout's parts for someone signed in (menus, dialogs, live updates). */
+export const SIGNED_IN_SHELL_MODULE = 'src/app/layout/signed-in-shell.tsx';
