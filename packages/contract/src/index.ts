@@ -5,6 +5,7 @@ export * from './health.ts';
 export * from './common/problem.ts';
 export * from './common/fields.ts';
 export * from './common/text.ts';
+export * from './common/csrf.ts';
 export * from './common/formatting.ts';
 export * from './auth/register.ts';
 export * from './auth/session.ts';

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints as api, MESSAGES } from '@taxportal/contract';
+import { CSRF_COOKIE, endpoints as api, MESSAGES } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import {
   ABSOLUTE_TIMEOUT_MS,
-  CSRF_COOKIE,
   deleteSession,
   loadUserWithRoles,
   type CookiePolicy,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints as api } from '@taxportal/contract';
+import { CSRF_COOKIE, endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
-import { CSRF_COOKIE, type CookiePolicy } from '../platform/auth/sessions.ts';
+import type { CookiePolicy } from '../platform/auth/sessions.ts';
 import type { Db } from '../platform/db/client.ts';
 import { route } from '../platform/route.ts';
 import * as devices from './device-sessions.ts';

@@ -1,8 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { Session } from '@taxportal/contract';
+import { CSRF_COOKIE, type Session } from '@taxportal/contract';
 import {
   ABSOLUTE_TIMEOUT_MS,
-  CSRF_COOKIE,
   loadUserWithRoles,
   userHasFactor,
   type CookiePolicy,

@@ -1,18 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { isStaffRole, MESSAGES, MFA_MESSAGES, type Role } from '@taxportal/contract';
+import { CSRF_COOKIE, CSRF_HEADER, isStaffRole, MESSAGES, MFA_MESSAGES, type Role } from '@taxportal/contract';
 import { hmacHex, safeEqual } from '../crypto.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { PrincipalCache } from './principal-cache.ts';
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  csrfHashOf,
-  resolveApiToken,
-  resolveSession,
-  sessionIdOf,
-  type AuthContext,
-} from './sessions.ts';
+import { csrfHashOf, resolveApiToken, resolveSession, sessionIdOf, type AuthContext } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

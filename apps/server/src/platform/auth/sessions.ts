@@ -5,14 +5,12 @@ import type { Db, Tx } from '../db/client.ts';
 import { accountStates, apiTokens, passkeys, sessions, userRoles, users, userTotp } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
-export const CSRF_COOKIE = 'csrf_token';
-
 /**
  * The session cookie is `__Host-tp_session`: Secure, Path=/, no Domain, so neither a sibling subdomain nor a
  * plain-http page can set or overwrite it. Browsers keep Secure cookies from http://localhost and 127.0.0.1, so
  * this holds in development and the e2e browser too. Only development served over plain http on another host
  * (a LAN address), where a browser would drop a Secure cookie, falls back to `tp_session` without Secure
- * (docs/decisions/0011). The readable `csrf_token` cookie keeps its name (API.md).
+ * (docs/decisions/0011). The readable CSRF cookie keeps its name (contract common/csrf.ts, API.md).
  */
 export interface CookiePolicy {
   secure: boolean;
@@ -28,7 +26,6 @@ export function cookiePolicy(config: { NODE_ENV: string; PUBLIC_URL: string }): 
     ? { secure, session: '__Host-tp_session', device: '__Host-tp_device' }
     : { secure, session: 'tp_session', device: 'tp_device' };
 }
-export const CSRF_HEADER = 'x-csrf-token';
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, to keep reads cheap. */

@@ -1,4 +1,4 @@
-import { isProblem } from '@taxportal/contract';
+import { CSRF_COOKIE, CSRF_HEADER, isProblem } from '@taxportal/contract';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -7,7 +7,6 @@ import { ApiError } from './api-error.ts';
  * read from problem+json, or with the one fallback text.
  */
 const BASE = '/api/v1';
-const CSRF_COOKIE = 'csrf_token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How requests reach the API: the browser's fetch; in process on the server when it renders a page (entry-server.tsx). */
@@ -45,7 +44,7 @@ function requestHeaders(method: string, accept = 'application/json'): Record<str
   const headers: Record<string, string> = { accept };
   if (!SAFE_METHODS.has(method)) {
     const csrf = readCsrfToken();
-    if (csrf) headers['x-csrf-token'] = csrf;
+    if (csrf) headers[CSRF_HEADER] = csrf;
   }
   return headers;
 }
