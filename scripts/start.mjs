@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const p = (...parts) => path.join(root, ...parts);
@@ -33,8 +34,7 @@ if (built === 0 || sources > built) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// --expose-gc: the server collects its start-up garbage once (apps/server/src/main.ts, docs/decisions/0017).
-const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', p('apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, p('apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });

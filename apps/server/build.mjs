@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@taxportal/'));
-for (const entry of ['main', 'cli/create-admin', 'cli/migrate']) {
+for (const entry of ['main', 'cli/create-admin', 'cli/migrate', 'cli/seed']) {
   await build({
     entryPoints: [`src/${entry}.ts`],
     outfile: `dist/${entry}.js`,

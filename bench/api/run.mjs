@@ -5,12 +5,14 @@
 // each loaded by autocannon (50 connections, 10 s), the three servers interleaved endpoint by endpoint in one run,
 // so the ratios hold even on a busy machine.
 //
-//   node bench/api/run.mjs [--duration 10] [--connections 50] [--write LABEL] [--keep] [--profile DIR]
+//   node bench/api/run.mjs [--duration 10] [--connections 50] [--write LABEL] [--keep] [--profile DIR] [--plain-node]
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust; BENCH_PG overrides the server URL). Creates its own
 // database bench_api_<pid> (1,000 customers with exactly 30 tickets each, 50 staff, 150,000 messages; a ticket
 // with 120 messages) and drops it at the end (unless --keep: then drop it yourself). --write LABEL appends the table to bench/api/RESULTS.md.
 // --profile DIR: the portal runs with node --cpu-prof and writes its profile of the whole run into DIR.
+// The portal runs with `npm start`'s Node flags and environment (scripts/server-process.mjs); --plain-node runs it
+// with Node's defaults instead, to measure what they cost.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import autocannon from 'autocannon';
 import { generateSecret, generateSync } from 'otplib';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-process.mjs';
 import { seed } from '../tickets/seed.mjs';
 
 register();
@@ -35,6 +38,7 @@ const DURATION = Number(option('duration', 10));
 const CONNECTIONS = Number(option('connections', 50));
 const LABEL = option('write', null);
 const PROFILE = option('profile', null);
+const PLAIN_NODE = args.includes('--plain-node');
 const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB = `bench_api_${process.pid}`;
 const DB_URL = `${SERVER}/${DB}`;
@@ -221,7 +225,8 @@ const data = await prepareDatabase();
 const servers = [];
 try {
   const profiling = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE)] : [];
-  const portal = start('portal', [...profiling, 'apps/server/dist/main.js'], {
+  const nodeFlags = PLAIN_NODE ? [] : SERVER_NODE_FLAGS;
+  const portal = start('portal', [...profiling, ...nodeFlags, 'apps/server/dist/main.js'], {
     NODE_ENV: 'production',
     PORT: String(PORTS.portal),
     HOST: '127.0.0.1',

@@ -1,6 +1,6 @@
 // Idle resident memory of the portal as `npm start` runs it, on a fresh data directory (embedded PGlite), with
 // and without the demo sample data, on its first start and started again on the same data. Builds the server bundle, starts it as scripts/start.mjs does
-// (`node --enable-source-maps --expose-gc apps/server/dist/main.js`, in its own process group) on a new temp data dir, waits
+// (its Node flags and environment from scripts/server-process.mjs, in its own process group) on a new temp data dir, waits
 // until /api/ready answers and (with demo data) until the sample data is made, lets it idle, then reads VmRSS
 // from /proc. The web app's files (served from disk when built) do not change it; npm and the start script
 // around the server add their own ~100 MB of Node processes, which is not the portal's.
@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-process.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -37,7 +38,7 @@ const rssKb = (pid) => {
 /** Starts the server on `dataDir`, waits until ready (and the sample data), idles, reads RSS, stops it. */
 async function runOnce(dataDir, seedDemo, waitForSample) {
   let out = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

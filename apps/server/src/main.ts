@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { seedDemoAccounts, seedSampleData, type SampleRecord } from './demo/demo-data.ts';
 import { seedSampleSite } from './demo/sample-site.ts';
@@ -23,16 +27,10 @@ async function main() {
     }
     throw err;
   }
-  const isNewEmbeddedDatabase = !config.DATABASE_URL && !fs.existsSync(embeddedDataDir(config));
-  let database = openDatabase(config);
+  if (!config.DATABASE_URL && !fs.existsSync(embeddedDataDir(config))) await makeEmbeddedDatabase();
+  const database = openDatabase(config);
   await database.migrate();
   await seedBase(database.db);
-  if (isNewEmbeddedDatabase) {
-    // Making the database (PGlite's initdb, every migration) grows its WebAssembly memory, which never shrinks:
-    // opened again, the same data takes ~20 MB less for as long as the server runs (bench/memory).
-    await database.close();
-    database = openDatabase(config);
-  }
   // Demo accounts (never in production: config forces SEED_DEMO off); their sample data once listening.
   const demo = await seedDemoAccounts({ database, config, secrets });
 
@@ -105,6 +103,24 @@ async function main() {
  */
 function collectStartupGarbage() {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/**
+ * A new embedded database is made by `cli/seed` in a process of its own, which then ends: PGlite's initdb, every
+ * migration, the reference data and, with SEED_DEMO, the demo accounts, the firm's website and the sample data.
+ * Made in the server's process, they left it ~140 MB larger for as long as it ran (WebAssembly memory never
+ * shrinks, a fragmented native heap is not given back, libraries loaded for the sample stay): bench/memory,
+ * docs/decisions/0025. The first start answers ~4 s later for it. The server then opens the database as it opens
+ * any existing one, and each of its own seeding steps finds its work done.
+ */
+async function makeEmbeddedDatabase(): Promise<void> {
+  // Beside this file, as built (dist/cli/seed.js) or as source under tsx (src/cli/seed.ts, tsx's loader comes
+  // with execArgv).
+  const self = fileURLToPath(import.meta.url);
+  const script = path.join(path.dirname(self), 'cli', `seed${path.extname(self)}`);
+  const child = spawn(process.execPath, [...process.execArgv, script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`The embedded database could not be made (cli/seed: ${signal ?? code}).`);
 }
 
 /** How long after the portal answers the demo sample begins. */

@@ -1,5 +1,6 @@
 // pdf-lib and sharp load when the sample is made (once, on a first start), not with the server.
 import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { loadSharp } from '../platform/images.ts';
 
 /**
  * Small documents for the demo's sample data, made on the spot (no binary fixtures in the repository):
@@ -202,7 +203,7 @@ class Canvas {
   textWidth = (s: string, scale: number) => s.length * 6 * scale - scale;
 
   async png(): Promise<Buffer> {
-    const { default: sharp } = await import('sharp');
+    const sharp = await loadSharp();
     return sharp(this.data, { raw: { width: this.width, height: this.height, channels: 3 } })
       .png({ compressionLevel: 6 })
       .toBuffer();

@@ -3,6 +3,7 @@ import type { SiteImage } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
 import type { MediaStore } from '../platform/storage/index.ts';
 import { type Editor, storeMedia } from '../site/index.ts';
+import { loadSharp } from '../platform/images.ts';
 
 /**
  * The sample site's photos-to-be: small illustrations drawn here and rasterised by sharp, then put through the
@@ -69,7 +70,7 @@ export async function sampleImages(
 ): Promise<SampleImages> {
   const { media } = deps;
   if (!media) return FALLBACK;
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const out = {} as SampleImages;
   for (const [name, s] of Object.entries(SCENES) as [keyof typeof SCENES, (typeof SCENES)[keyof typeof SCENES]][]) {
     const bytes = await sharp(Buffer.from(s.svg)).jpeg({ quality: 85 }).toBuffer();

@@ -20,6 +20,7 @@ import type { StoredFile } from '../platform/storage/index.ts';
 import { cleanFileName } from './document-names.ts';
 import { pdfActiveContent } from './pdf-active-content.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
+import { loadSharp } from '../platform/images.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 type Deps = Pick<DocumentsDeps, 'db' | 'files' | 'log'>;
@@ -93,7 +94,7 @@ class Keep extends Transform {
 
 /** A JPEG thumbnail with no metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them). */
 export async function makeThumbnail(image: Buffer): Promise<Buffer> {
-  const { default: sharp } = await import('sharp'); // loaded on the first image, not at start
+  const sharp = await loadSharp();
   return sharp(image, { failOn: 'truncated' })
     .rotate()
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })

@@ -22,6 +22,7 @@ import { fileTooLarge, sweepStore, type MediaStore } from '../platform/storage/i
 import { imageFieldsOf, loadMedia, mediaFileType, type FileRow, type MediaRow } from './site-media.ts';
 import type { Editor } from './site.service.ts';
 import { sanitizePlainText } from './site.sanitize.ts';
+import { loadSharp } from '../platform/images.ts';
 
 export interface MediaDeps {
   db: Db;
@@ -52,7 +53,7 @@ export function widthsFor(width: number): number[] {
  * turns the pixels upright first, since the orientation tag goes with the rest.
  */
 async function variantsOf(image: Buffer): Promise<{ width: number; height: number; variants: Variant[] }> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   const open = () => sharp(image, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, animated: false }).rotate();
   const meta = await open().metadata();
   if (!meta.width || !meta.height) throw new Error('no dimensions');
