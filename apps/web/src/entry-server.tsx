@@ -12,13 +12,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import {
   createStaticHandler,
   createStaticRouter,
-  matchPath,
   matchRoutes,
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { PAGE_MODULES, SIGNED_IN_SHELL_MODULE } from './app/router/page-modules.ts';
+import { PAGE_MODULES, SIGNED_IN_SHELL_MODULE, type RenderedForReader } from './app/router/page-modules.ts';
 import { PrefetchContext } from './app/router/prefetch.ts';
 import { RedirectSignal } from './app/router/redirect-signal.ts';
 import { RequireSession } from './app/router/require-session.tsx';
@@ -195,17 +194,15 @@ const REGISTER_PARAMS = new Set(['tab', 'ref']);
  * The signed-in pages rendered on the server (issue 14: the pages a customer opens on a phone, and staff's list),
  * each for the readers it is drawn for: the staff dashboard and billing draw charts, rendered in the browser only.
  */
-const PRIVATE_PAGES: { path: string; reader: 'customer' | 'staff'; modules: readonly string[] }[] = [
-  { path: '/dashboard', reader: 'customer', modules: PAGE_MODULES.dashboard },
-  { path: '/my-tickets', reader: 'customer', modules: PAGE_MODULES.myTickets },
-  { path: '/my-tickets/:id', reader: 'customer', modules: PAGE_MODULES.ticket },
-  { path: '/form/:id/:ticket_id', reader: 'customer', modules: PAGE_MODULES.ticket },
-  { path: '/vault', reader: 'customer', modules: PAGE_MODULES.vault },
-  { path: '/billing', reader: 'customer', modules: PAGE_MODULES.billing },
-  { path: '/billing/:id', reader: 'customer', modules: PAGE_MODULES.billing },
-  { path: '/all-tickets', reader: 'staff', modules: PAGE_MODULES.allTickets },
-];
-const privatePage = (pathname: string) => PRIVATE_PAGES.find((p) => matchPath(p.path, pathname));
+/**
+ * The page rendered at `pathname` for someone signed in: the route whose `handle` says so (routes.tsx), with the
+ * role of its reader and its modules. Undefined for every other page.
+ */
+function privatePage(pathname: string): { reader: 'customer' | 'staff'; modules: readonly string[] } | undefined {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as Partial<RenderedForReader> | undefined;
+  const rendered = handle?.renderedFor;
+  return rendered && { reader: rendered.reader, modules: PAGE_MODULES[rendered.page] };
+}
 
 /** Whether `pathname` is behind RequireSession: never rendered for a visitor (the browser sends them away). */
 const isGuarded = (pathname: string): boolean =>
@@ -217,7 +214,7 @@ const isGuarded = (pathname: string): boolean =>
 /**
  * The modules a page rendered at `url` (path and query) is made of: the server inlines their styles and preloads
  * their scripts (platform/prerender.ts) when the reader first interacts. Null where the page is not rendered (the
- * server asks before it spends a render on it): for someone `signedIn`, all but PRIVATE_PAGES; for a visitor, the
+ * server asks before it spends a render on it): for someone `signedIn`, all but the pages their routes' `handle` marks (privatePage); for a visitor, the
  * guarded pages and /register's steps that depend on more than the address. @public
  */
 export function prerenderedModules(url: string, signedIn = false): string[] | null {

@@ -26,5 +26,13 @@ export const PAGE_MODULES = {
   allTickets: ['src/features/tickets/all-tickets-page.tsx'],
 } as const satisfies Record<string, readonly string[]>;
 
+/**
+ * A route's `handle` (routes.tsx) when the server renders its page for the person signed in, a `reader` of that
+ * role (entry-server.tsx): which of PAGE_MODULES it is made of.
+ */
+export interface RenderedForReader {
+  renderedFor: { reader: 'customer' | 'staff'; page: keyof typeof PAGE_MODULES };
+}
+
 /** The signed-in shell: the layout's parts for someone signed in (menus, dialogs, live updates). */
 export const SIGNED_IN_SHELL_MODULE = 'src/app/layout/signed-in-shell.tsx';

@@ -55,7 +55,14 @@ import {
   TicketPage,
   VaultPage,
 } from './pages.ts';
+import type { RenderedForReader } from './page-modules.ts';
 import { RequireSession } from './require-session.tsx';
+
+/** The handle of a page the server renders for the person signed in (entry-server.tsx, page-modules.ts). */
+const rendered = (
+  reader: RenderedForReader['renderedFor']['reader'],
+  page: RenderedForReader['renderedFor']['page'],
+): RenderedForReader => ({ renderedFor: { reader, page } });
 
 export const routes: RouteObject[] = [
   // The site editor's preview frame: the public site's frame and blocks only, without the portal's layout.
@@ -75,9 +82,9 @@ export const routes: RouteObject[] = [
       { path: 'register-form/business', element: <BusinessRegisterFormPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       // SPEC §2 lists billing among the public routes: the page itself asks a signed-out visitor to sign in.
-      { path: 'billing', element: <BillingPage /> },
+      { path: 'billing', element: <BillingPage />, handle: rendered('customer', 'billing') },
       { path: 'billing/shared/:token', element: <SharedInvoicePage /> },
-      { path: 'billing/:id', element: <BillingPage /> },
+      { path: 'billing/:id', element: <BillingPage />, handle: rendered('customer', 'billing') },
       { path: 'edit-profile', element: <EditProfilePage /> },
       // SPEC §2: not guarded; the page sends a signed-out visitor to sign in. The first id names the tab.
       { path: 'my-profile/:id_1?/:id_2?/:ticket_id?', element: <ProfilePage /> },
@@ -115,15 +122,15 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard', element: <DashboardPage />, handle: rendered('customer', 'dashboard') },
           { path: 'security', element: <SecurityPage /> },
           { path: 'create-ticket', element: <CreateTicketPage /> },
           { path: 'create-ticket/:id', element: <CreateTicketPage /> },
-          { path: 'my-tickets', element: <MyTicketsPage /> },
-          { path: 'my-tickets/:id', element: <TicketPage /> },
+          { path: 'my-tickets', element: <MyTicketsPage />, handle: rendered('customer', 'myTickets') },
+          { path: 'my-tickets/:id', element: <TicketPage />, handle: rendered('customer', 'ticket') },
           // SPEC §2: ticket rows link to /form/message/{ticket name}.
-          { path: 'form/:id/:ticket_id', element: <TicketPage /> },
-          { path: 'all-tickets', element: <AllTicketsPage /> },
+          { path: 'form/:id/:ticket_id', element: <TicketPage />, handle: rendered('customer', 'ticket') },
+          { path: 'all-tickets', element: <AllTicketsPage />, handle: rendered('staff', 'allTickets') },
           { path: 'open-tickets', element: <OpenTicketsPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'contacts', element: <ContactsPage /> },
@@ -140,7 +147,7 @@ export const routes: RouteObject[] = [
           // SPEC's page builder routes.
           { path: 'c', element: <Navigate to="/admin/site/pages" replace /> },
           { path: 'c/:page_route', element: <PageBuilderByRoute /> },
-          { path: 'vault', element: <VaultPage /> },
+          { path: 'vault', element: <VaultPage />, handle: rendered('customer', 'vault') },
           { path: 'form-wizards', element: <QuestionnairePage /> },
           { path: 'form/:id', element: <QuestionnairePage /> },
           { path: 'referral', element: <ReferralPage /> },
