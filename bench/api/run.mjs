@@ -11,7 +11,7 @@
 // database bench_api_<pid> (1,000 customers with exactly 30 tickets each, 50 staff, 150,000 messages; a ticket
 // with 120 messages) and drops it at the end (unless --keep: then drop it yourself). --write LABEL appends the table to bench/api/RESULTS.md.
 // --profile DIR: the portal runs with node --cpu-prof and writes its profile of the whole run into DIR.
-// The portal runs with `npm start`'s Node flags and environment (scripts/server-process.mjs); --plain-node runs it
+// The portal runs with `npm start`'s Node flags (scripts/server-process.mjs); --plain-node runs it
 // with Node's defaults instead, to measure what they cost.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

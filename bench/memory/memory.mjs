@@ -1,6 +1,6 @@
 // Idle resident memory of the portal as `npm start` runs it, on a fresh data directory (embedded PGlite), with
 // and without the demo sample data, on its first start and started again on the same data. Builds the server bundle, starts it as scripts/start.mjs does
-// (its Node flags and environment from scripts/server-process.mjs, in its own process group) on a new temp data dir, waits
+// (its Node flags from scripts/server-process.mjs, in its own process group) on a new temp data dir, waits
 // until /api/ready answers and (with demo data) until the sample data is made, lets it idle, then reads VmRSS
 // from /proc. The web app's files (served from disk when built) do not change it; npm and the start script
 // around the server add their own ~100 MB of Node processes, which is not the portal's.

@@ -27,7 +27,7 @@ async function main() {
     }
     throw err;
   }
-  if (!config.DATABASE_URL && !fs.existsSync(embeddedDataDir(config))) await makeEmbeddedDatabase();
+  if (!config.DATABASE_URL) await makeEmbeddedDatabaseIfNew(config);
   const database = openDatabase(config);
   await database.migrate();
   await seedBase(database.db);
@@ -80,9 +80,10 @@ async function main() {
   console.log(lines.join('\n'));
   collectStartupGarbage();
 
-  // The demo sample (made the first time, a second or two of work) does not hold up the start: it begins a
-  // moment after the portal answers, so a server stopped right away (a restart, a quick check) never starts
-  // it, and the portal answers meanwhile. A shutdown stops it between two steps; the next start goes on.
+  // The demo sample, when it is still to make (a new embedded database has it already; PostgreSQL, demo data
+  // turned on later, a sample stopped half-way have not), does not hold up the start: it begins a moment after
+  // the portal answers, so a server stopped right away (a restart, a quick check) never starts it, and the portal
+  // answers meanwhile. A shutdown stops it between two steps; the next start goes on.
   if (demo) {
     samplesLater = setTimeout(() => {
       if (closing) return;
@@ -97,13 +98,17 @@ async function main() {
 }
 
 /**
- * Start-up leaves garbage that an idle server would keep resident for hours: PGlite's initdb (a WebAssembly
- * instance of its own on a new data directory), the migrations, the demo sample. One full collection returns
- * it to the OS when the process allows it (`npm start` passes --expose-gc; docs/decisions/0017).
+ * Start-up leaves garbage that an idle server would keep resident for hours: the migrations' and the demo
+ * sample's (when this server makes it). One full collection returns it to the OS when the process allows it
+ * (`npm start` passes --expose-gc; docs/decisions/0017).
  */
 function collectStartupGarbage() {
   (globalThis as { gc?: () => void }).gc?.();
 }
+
+/** Node options that must not pass to the child: a debugger's port, profiles, code to run instead of the script. */
+const NOT_FOR_THE_CHILD = /^(--inspect|--debug|--cpu-prof|--heap-prof|--prof|--eval|-e$|--print|-p$)/;
+const TAKES_A_VALUE = /^(--(cpu|heap)-prof-(dir|name|interval)|--inspect-port|--eval|-e|--print|-p)$/;
 
 /**
  * A new embedded database is made by `cli/seed` in a process of its own, which then ends: PGlite's initdb, every
@@ -112,15 +117,47 @@ function collectStartupGarbage() {
  * shrinks, a fragmented native heap is not given back, libraries loaded for the sample stay): bench/memory,
  * docs/decisions/0025. The first start answers ~4 s later for it. The server then opens the database as it opens
  * any existing one, and each of its own seeding steps finds its work done.
+ *
+ * Whole or again: `db.making` beside the database marks it as being made, and is removed when the child ends
+ * well, so a first start that was killed (initdb half done) is made again from nothing at the next start. A
+ * SIGINT or SIGTERM meanwhile goes to the child, which stops the sample between two steps (it goes on at the next
+ * start, decision 0008), and the server exits when the child has.
  */
-async function makeEmbeddedDatabase(): Promise<void> {
-  // Beside this file, as built (dist/cli/seed.js) or as source under tsx (src/cli/seed.ts, tsx's loader comes
+async function makeEmbeddedDatabaseIfNew(config: { DATA_DIR: string }): Promise<void> {
+  const dir = embeddedDataDir(config);
+  const making = `${dir}.making`;
+  if (fs.existsSync(dir) && !fs.existsSync(making)) return;
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  fs.writeFileSync(making, '');
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  // Beside this file, as built (dist/cli/seed.js) or as source under tsx (src/cli/seed.ts; tsx's loader comes
   // with execArgv).
   const self = fileURLToPath(import.meta.url);
   const script = path.join(path.dirname(self), 'cli', `seed${path.extname(self)}`);
-  const child = spawn(process.execPath, [...process.execArgv, script], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-  if (code !== 0) throw new Error(`The embedded database could not be made (cli/seed: ${signal ?? code}).`);
+  const argv = process.execArgv.filter(
+    (arg, i, all) => !NOT_FOR_THE_CHILD.test(arg) && !(i > 0 && TAKES_A_VALUE.test(all[i - 1]!)),
+  );
+  // Its output is the server's: the seeding's log lines, as they were when the server seeded.
+  const child = spawn(process.execPath, [...argv, script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  let stoppedBy: NodeJS.Signals | null = null;
+  const pass = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    child.kill(signal);
+  };
+  process.on('SIGINT', pass);
+  process.on('SIGTERM', pass);
+  try {
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    if (code === 0) fs.rmSync(making);
+    // Stopped as asked: by the child between two steps of the sample, or, when the signal came before the child
+    // could catch it, by the signal itself (then `db.making` stays and the next start makes it again).
+    if (stoppedBy) process.exit(0);
+    if (code !== 0) throw new Error(`The embedded database could not be made (cli/seed: ${signal ?? code}).`);
+  } finally {
+    process.off('SIGINT', pass);
+    process.off('SIGTERM', pass);
+  }
 }
 
 /** How long after the portal answers the demo sample begins. */

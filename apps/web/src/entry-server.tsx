@@ -191,12 +191,10 @@ const isSitePage = (pathname: string): boolean => pathname !== '/register';
 const REGISTER_PARAMS = new Set(['tab', 'ref']);
 
 /**
- * The signed-in pages rendered on the server (issue 14: the pages a customer opens on a phone, and staff's list),
- * each for the readers it is drawn for: the staff dashboard and billing draw charts, rendered in the browser only.
- */
-/**
  * The page rendered at `pathname` for someone signed in: the route whose `handle` says so (routes.tsx), with the
- * role of its reader and its modules. Undefined for every other page.
+ * role of its reader and its modules; undefined for every other page. Those are the pages a customer opens on a
+ * phone, and staff's list (issue 14), each for the readers it is drawn for: the staff dashboard and billing draw
+ * charts, rendered in the browser only.
  */
 function privatePage(pathname: string): { reader: 'customer' | 'staff'; modules: readonly string[] } | undefined {
   const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as Partial<RenderedForReader> | undefined;
@@ -214,8 +212,9 @@ const isGuarded = (pathname: string): boolean =>
 /**
  * The modules a page rendered at `url` (path and query) is made of: the server inlines their styles and preloads
  * their scripts (platform/prerender.ts) when the reader first interacts. Null where the page is not rendered (the
- * server asks before it spends a render on it): for someone `signedIn`, all but the pages their routes' `handle` marks (privatePage); for a visitor, the
- * guarded pages and /register's steps that depend on more than the address. @public
+ * server asks before it spends a render on it): for someone `signedIn`, all but the pages their routes' `handle`
+ * marks (privatePage); for a visitor, the guarded pages and /register's steps that depend on more than the
+ * address. @public
  */
 export function prerenderedModules(url: string, signedIn = false): string[] | null {
   const { pathname, searchParams } = new URL(url, 'http://localhost');

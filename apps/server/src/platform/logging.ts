@@ -1,5 +1,6 @@
 import type { FastifyLoggerOptions } from 'fastify';
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
+import { CSRF_HEADER } from '@taxportal/contract';
 
 /**
  * What the log may carry (docs/decisions/0012): ids, methods, paths, codes; never a request body, a query value,
@@ -84,7 +85,7 @@ function serializeError(err: unknown): { type: string; message: string; stack: s
 const SENSITIVE_HEADERS = [
   'req.headers.cookie',
   'req.headers.authorization',
-  'req.headers["x-csrf-token"]',
+  `req.headers["${CSRF_HEADER}"]`,
   'res.headers["set-cookie"]',
 ];
 
