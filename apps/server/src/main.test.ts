@@ -65,6 +65,17 @@ async function startServer(dataDir: string, seedDemo: boolean) {
   return server;
 }
 
+/** A new temporary data dir for `run`, removed afterwards with the keys generated beside it. */
+async function inDataDir(prefix: string, run: (dataDir: string) => Promise<void>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  try {
+    await run(dataDir);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}.keys.json`, { force: true });
+  }
+}
+
 /** The demo customer's tickets, signed in through the API. */
 async function customerTickets(base: string): Promise<unknown[]> {
   const login = await fetch(`${base}/api/v1/auth/login`, {
@@ -104,44 +115,44 @@ describe('the server process', () => {
   });
 
   it('on SIGTERM finishes in-flight requests, closes the database and exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sigterm-'));
-    const { child, exited, base } = await startServer(dataDir, false);
-    // Requests whose bodies are still arriving when the signal lands must complete.
-    const body = (i: number) =>
-      JSON.stringify({
-        full_name: 'S',
-        email: `sig${i}@example.test`,
-        phone: '+12025550100',
-        password: 'long-enough-pw',
-      });
-    const slowRequests = [0, 1, 2].map((i) => {
-      const payload = body(i);
-      const req = http.request(`${base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      });
-      req.write(payload.slice(0, 10));
-      const status = new Promise<number>((resolve, reject) => {
-        req.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+    await inDataDir('tp-sigterm-', async (dataDir) => {
+      const { child, exited, base } = await startServer(dataDir, false);
+      // Requests whose bodies are still arriving when the signal lands must complete.
+      const body = (i: number) =>
+        JSON.stringify({
+          full_name: 'S',
+          email: `sig${i}@example.test`,
+          phone: '+12025550100',
+          password: 'long-enough-pw',
         });
-        req.on('error', reject);
+      const slowRequests = [0, 1, 2].map((i) => {
+        const payload = body(i);
+        const req = http.request(`${base}/api/v1/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        });
+        req.write(payload.slice(0, 10));
+        const status = new Promise<number>((resolve, reject) => {
+          req.on('response', (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+        });
+        return { req, rest: payload.slice(10), status };
       });
-      return { req, rest: payload.slice(10), status };
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      for (const s of slowRequests) s.req.end(s.rest);
+      expect(await Promise.all(slowRequests.map((s) => s.status))).toEqual([201, 201, 201]);
+      expect(await exited).toBe(0);
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
     });
-    await new Promise((r) => setTimeout(r, 300));
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    for (const s of slowRequests) s.req.end(s.rest);
-    expect(await Promise.all(slowRequests.map((s) => s.status))).toEqual([201, 201, 201]);
-    expect(await exited).toBe(0);
-    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 90_000);
 
   it('makes a new embedded database, with the demo sample, in a process of its own before it answers', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-first-'));
-    try {
+    await inDataDir('tp-first-', async (dataDir) => {
       const server = await startServer(dataDir, true);
       try {
         // At the first answer the sample is there: made before the server opened the database (made by the
@@ -152,16 +163,12 @@ describe('the server process', () => {
         server.child.kill('SIGTERM');
       }
       expect(await server.exited).toBe(0);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(`${dataDir}.keys.json`, { force: true });
-    }
+    });
   }, 120_000);
 
   it('a first start stopped by SIGTERM stops with its child; one killed outright is made again at the next start', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-first-stop-'));
-    const making = path.join(dataDir, 'db.making');
-    try {
+    await inDataDir('tp-first-stop-', async (dataDir) => {
+      const making = path.join(dataDir, 'db.making');
       // SIGTERM while the child makes the database: the server passes it on and exits when the child has (the
       // sample stops between two steps, to go on at the next start; a child not yet listening for it ends at once
       // and leaves the marker). Without the server's handler it would end by the signal, not exit 0.
@@ -189,30 +196,26 @@ describe('the server process', () => {
       expect((await customerTickets(remade.base)).length).toBeGreaterThan(0);
       remade.child.kill('SIGTERM');
       expect(await remade.exited).toBe(0);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(`${dataDir}.keys.json`, { force: true });
-    }
+    });
   }, 240_000);
 
   it('on a database made without the demo, answers before the sample begins; a shutdown stops it between steps, the next start finishes it', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-sample-'));
-    const start = () => startServer(dataDir, true);
-    const record = async () => {
-      const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
-      try {
-        const [r] = await rows(
-          database.db,
-          rowSchema({ state: col.text().nullable(), tickets: col.int() }),
-          sql`select value->>'state' as state, (select count(*)::int from tickets) as tickets
+    await inDataDir('tp-sample-', async (dataDir) => {
+      const start = () => startServer(dataDir, true);
+      const record = async () => {
+        const database = openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
+        try {
+          const [r] = await rows(
+            database.db,
+            rowSchema({ state: col.text().nullable(), tickets: col.int() }),
+            sql`select value->>'state' as state, (select count(*)::int from tickets) as tickets
               from site_settings where key = ${SAMPLE_MARKER}`,
-        );
-        return r;
-      } finally {
-        await database.close();
-      }
-    };
-    try {
+          );
+          return r;
+        } finally {
+          await database.close();
+        }
+      };
       // The database made on a first start without the demo (SEED_DEMO=false), as a firm that turns it on later.
       const empty = await startServer(dataDir, false);
       empty.child.kill('SIGTERM');
@@ -228,20 +231,13 @@ describe('the server process', () => {
 
       // The next start goes on and says so when done.
       const second = await start();
-      const deadline = Date.now() + 60_000;
-      while (!second.out.text.includes('Sample data (README')) {
-        if (Date.now() > deadline) throw new Error(`no sample line in: ${second.out.text}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(() => second.out.text.includes('Sample data (README'), 'the sample line');
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
       expect(second.out.text).toMatch(/Sample data \(README, "Demo accounts"\): \d+ tickets/);
       const done = await record();
       expect(done?.state).toBe('done');
       expect(done!.tickets).toBeGreaterThanOrEqual(10);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      fs.rmSync(`${dataDir}.keys.json`, { force: true });
-    }
+    });
   }, 240_000);
 });

@@ -9,6 +9,7 @@ import { seedSampleSite } from './demo/sample-site.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { embeddedDataDir, openDatabase } from './platform/db/client.ts';
 import { DEMO_PASSWORD, seedBase } from './platform/db/seed.ts';
+import { childNodeOptions } from './platform/node-options.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createMediaStore } from './platform/storage/index.ts';
 import { findWebDist } from './platform/web.ts';
@@ -106,10 +107,6 @@ function collectStartupGarbage() {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** Node options that must not pass to the child: a debugger's port, profiles, code to run instead of the script. */
-const NOT_FOR_THE_CHILD = /^(--inspect|--debug|--cpu-prof|--heap-prof|--prof|--eval|-e$|--print|-p$)/;
-const TAKES_A_VALUE = /^(--(cpu|heap)-prof-(dir|name|interval)|--inspect-port|--eval|-e|--print|-p)$/;
-
 /**
  * A new embedded database is made by `cli/seed` in a process of its own, which then ends: PGlite's initdb, every
  * migration, the reference data and, with SEED_DEMO, the demo accounts, the firm's website and the sample data.
@@ -135,11 +132,10 @@ async function makeEmbeddedDatabaseIfNew(config: { DATA_DIR: string }): Promise<
   // with execArgv).
   const self = fileURLToPath(import.meta.url);
   const script = path.join(path.dirname(self), 'cli', `seed${path.extname(self)}`);
-  const argv = process.execArgv.filter(
-    (arg, i, all) => !NOT_FOR_THE_CHILD.test(arg) && !(i > 0 && TAKES_A_VALUE.test(all[i - 1]!)),
-  );
   // Its output is the server's: the seeding's log lines, as they were when the server seeded.
-  const child = spawn(process.execPath, [...argv, script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...childNodeOptions(process.execArgv), script], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   let stoppedBy: NodeJS.Signals | null = null;
   const pass = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
