@@ -27,6 +27,7 @@ test('an Admin resets a staff member’s factors; at the next sign-in they must 
   const admin = await staff('Admin');
 
   await admin.page.goto('/admin/staff');
+  await admin.page.getByTestId('staff-search').fill(reviewer.email);
   const row = admin.page.locator(`[data-testid="staff-member"][data-email="${reviewer.email}"]`);
   const dialog = admin.page.getByTestId('confirm-reset-factors');
   for (const width of [1280, 390]) {

@@ -63,6 +63,7 @@ test('an Admin invites a staff member, who accepts from the mailed link and sign
   await stranger.dispose();
   // Listed for the Admin, then deactivated: signed out at once.
   await admin.page.reload();
+  await admin.page.getByTestId('staff-search').fill(email);
   const row = admin.page.locator(`[data-testid="staff-member"][data-email="${email}"]`);
   await expect(row).toContainText('Ivy Invited', { timeout: 30_000 });
   await row.getByRole('button', { name: 'Deactivate' }).click();

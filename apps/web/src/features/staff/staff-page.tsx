@@ -8,12 +8,13 @@ import {
   List,
   Modal,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconMailForward, IconShieldOff, IconUserCog } from '@tabler/icons-react';
+import { IconMailForward, IconSearch, IconShieldOff, IconUserCog } from '@tabler/icons-react';
 import { STAFF_ROLES, type Role, type StaffMember } from '@taxportal/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { loadSigningSettingsCard } from '../signing/index.ts';
@@ -35,6 +37,7 @@ import {
   useStaff,
   useUpdateStaff,
 } from './staff-api.ts';
+import { filterStaff, pageOf, STAFF_PAGE_SIZE } from './staff-filter.ts';
 
 const SigningSettingsCard = lazy(() => loadSigningSettingsCard().then((m) => ({ default: m.SigningSettingsCard })));
 
@@ -245,6 +248,9 @@ export function StaffPage() {
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
   const resetFactors = useResetFactors();
   const [resetting, setResetting] = useState<StaffMember | null>(null);
+  const [query, setQuery] = useState('');
+  const [role, setRole] = useState<StaffRole | null>(null);
+  const [page, setPage] = useState(1);
   const [leftOver, setLeftOver] = useState<{
     name: string;
     tickets: { id: string; name: string; status: string }[];
@@ -266,6 +272,8 @@ export function StaffPage() {
       },
     );
   };
+  const matching = filterStaff(list.data.items, query, role);
+  const shown = pageOf(matching, page);
   const reset = () => {
     if (!resetting) return;
     const name = resetting.full_name;
@@ -318,7 +326,39 @@ export function StaffPage() {
         badge={<Badge variant="light">{list.data.items.length}</Badge>}
       >
         <Stack gap="xs">
-          {list.data.items.map((m) => (
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              style={{ flex: '1 1 220px' }}
+              aria-label={t('staff.search')}
+              placeholder={t('staff.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={query}
+              onChange={(e) => {
+                setQuery(e.currentTarget.value);
+                setPage(1);
+              }}
+              data-testid="staff-search"
+            />
+            <Select
+              style={{ flex: '0 1 220px' }}
+              aria-label={t('staff.roleFilter')}
+              placeholder={t('staff.allRoles')}
+              data={STAFF_ROLES.map((r) => ({ value: r, label: r }))}
+              value={role}
+              onChange={(v) => {
+                setRole(v as StaffRole | null);
+                setPage(1);
+              }}
+              clearable
+              data-testid="staff-role-filter"
+            />
+          </Group>
+          {matching.length === 0 && (
+            <Text c="dimmed" ta="center" py="md" data-testid="staff-no-match">
+              {t('staff.noMatch')}
+            </Text>
+          )}
+          {shown.rows.map((m) => (
             <MemberRow
               key={m.id}
               m={m}
@@ -336,6 +376,13 @@ export function StaffPage() {
               }
             />
           ))}
+          <Pager
+            total={matching.length}
+            page={shown.page}
+            pageSize={STAFF_PAGE_SIZE}
+            onChange={setPage}
+            label={t('staff.pages')}
+          />
         </Stack>
       </SectionCard>
       {list.data.invitations.length > 0 && (

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -25,6 +24,7 @@ import { ForbiddenNotice } from '../../../ui/forbidden-notice.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { PageLoader } from '../../../ui/page-loader.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
+import { Pager } from '../../../ui/pager.tsx';
 import { addInboxTexts } from './i18n.ts';
 import {
   useEnquiries,
@@ -49,27 +49,6 @@ function StatusBadge({ status }: { status: 'new' | 'handled' }) {
     <Badge color={status === 'new' ? 'blue' : 'gray'} variant="light">
       {t(`siteInbox.status.${status}`)}
     </Badge>
-  );
-}
-
-function Pager({
-  total,
-  page,
-  pageSize,
-  onChange,
-}: {
-  total: number;
-  page: number;
-  pageSize: number;
-  onChange: (p: number) => void;
-}) {
-  const { t } = useTranslation();
-  const pages = Math.ceil(total / pageSize);
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination total={pages} value={page} onChange={onChange} aria-label={t('siteInbox.pages')} />
-    </Group>
   );
 }
 
@@ -115,7 +94,13 @@ function EnquiryList({ status, page, setPage }: { status: InboxStatus; page: num
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Pager total={data.total} page={data.page} pageSize={data.page_size} onChange={setPage} />
+      <Pager
+        total={data.total}
+        page={data.page}
+        pageSize={data.page_size}
+        onChange={setPage}
+        label={t('siteInbox.pages')}
+      />
     </Stack>
   );
 }
@@ -191,7 +176,13 @@ function SubmissionList({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager total={data.total} page={data.page} pageSize={data.page_size} onChange={setPage} />
+          <Pager
+            total={data.total}
+            page={data.page}
+            pageSize={data.page_size}
+            onChange={setPage}
+            label={t('siteInbox.pages')}
+          />
         </>
       )}
     </Stack>
