@@ -20,10 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { generateSecret, generateSync } from 'otplib';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-process.mjs';
+import { enrollStaffTotp, signIn } from '../lib/staff-sign-in.mjs';
 import { seed } from '../tickets/seed.mjs';
 
 register();
@@ -46,7 +46,6 @@ const PASSWORD = 'bench-password-1';
 const PORTS = { portal: 3181, own: 3182, index: 3183 };
 const SESSION_SECRET = randomBytes(32).toString('hex');
 const ENCRYPTION_KEY = randomBytes(32);
-const STAFF_TOTP = generateSecret();
 const CUSTOMER = 'cust-500';
 const log = (...a) => console.log(...a);
 const sh = (cmd) =>
@@ -88,10 +87,7 @@ async function prepareDatabase() {
   ).rows[0];
   const customer = (await c.query(`select id, email from users where id = $1`, [CUSTOMER])).rows[0];
   // Staff sign in with a second factor (docs/decisions/0019-a): the staff member gets an authenticator secret.
-  const { enrollTotp } = await import('../../apps/server/src/platform/auth/totp.ts');
-  const enrolling = openPostgres(DB_URL, 1);
-  await enrollTotp(enrolling.db, ENCRYPTION_KEY, staff.id, STAFF_TOTP);
-  await enrolling.close();
+  staff.totp = await enrollStaffTotp(DB_URL, ENCRYPTION_KEY, staff.id);
   await c.query('update users set password_hash = $1 where id = any($2)', [
     await hashPassword(PASSWORD),
     [customer.id, staff.id],
@@ -173,25 +169,6 @@ function start(name, argv, env) {
   };
 }
 
-async function signIn(base, email, totpSecret) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      ...(totpSecret ? { otp: generateSync({ secret: totpSecret }) } : {}),
-    }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const token = /tp_session=([^;]+)/.exec(cookie)?.[1];
-  return { cookie, token };
-}
-
 function cannon(base, requests, cookie) {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -240,8 +217,8 @@ try {
   });
   servers.push(portal);
   await portal.ready();
-  const customer = await signIn(portal.base, data.customer.email);
-  const staff = await signIn(portal.base, data.staff.email, STAFF_TOTP);
+  const customer = await signIn(portal.base, data.customer.email, PASSWORD);
+  const staff = await signIn(portal.base, data.staff.email, PASSWORD, data.staff.totp);
   const sessions = {
     [customer.token]: { userId: data.customer.id, isStaff: false },
     [staff.token]: { userId: data.staff.id, isStaff: true },

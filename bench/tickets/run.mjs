@@ -16,6 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-process.mjs';
+import { enrollStaffTotp, signIn } from '../lib/staff-sign-in.mjs';
 import { LAST, seed } from './seed.mjs';
 
 register();
@@ -33,6 +35,8 @@ const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const DB = 'taxportal_bench';
 const DB_URL = `${SERVER}/${DB}`;
 const PASSWORD = 'bench-password-1';
+// The server's key: the staff member's authenticator secret is stored sealed with it.
+const ENCRYPTION_KEY = randomBytes(32);
 const log = (...a) => console.log(...a);
 
 async function prepareDatabase() {
@@ -97,6 +101,8 @@ async function benchAccounts() {
     hash,
     [...customers.map((c) => c.id), staff.id],
   ]);
+  // Staff sign in with a second factor (docs/decisions/0019-a); a second run replaces the first run's app.
+  staff.totp = await enrollStaffTotp(DB_URL, ENCRYPTION_KEY, staff.id);
   const phones = (
     await client.query(`select phone from users where id like 'cust-%' order by md5(id) limit 50`)
   ).rows.map((r) => r.phone);
@@ -119,7 +125,7 @@ const freePort = () =>
 
 async function startServer() {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,
@@ -129,7 +135,7 @@ async function startServer() {
       DATABASE_URL: DB_URL,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-')),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
@@ -150,19 +156,6 @@ async function startServer() {
     await new Promise((r) => setTimeout(r, 200));
   }
   return { base, stop: () => new Promise((r) => (child.on('exit', r), child.kill('SIGTERM'))) };
-}
-
-async function signIn(base, email) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -198,8 +191,8 @@ const { customers, staff, phones, counts } = await benchAccounts();
 const server = await startServer();
 try {
   const customerCookies = [];
-  for (const c of customers) customerCookies.push(await signIn(server.base, c.email));
-  const staffCookie = await signIn(server.base, staff.email);
+  for (const c of customers) customerCookies.push((await signIn(server.base, c.email, PASSWORD)).cookie);
+  const staffCookie = (await signIn(server.base, staff.email, PASSWORD, staff.totp)).cookie;
   const fragments = LAST.map((l) => l.toLowerCase().slice(1, 6));
   const results = [
     await measure(server.base, 'baseline: GET /api/health (no session, no query)', () => ({
