@@ -328,7 +328,7 @@ export function StaffPage() {
         <Stack gap="xs">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
-              style={{ flex: '1 1 220px' }}
+              style={{ flex: '3 1 220px' }}
               aria-label={t('staff.search')}
               placeholder={t('staff.searchPlaceholder')}
               leftSection={<IconSearch size={16} aria-hidden />}
@@ -340,7 +340,7 @@ export function StaffPage() {
               data-testid="staff-search"
             />
             <Select
-              style={{ flex: '0 1 220px' }}
+              style={{ flex: '1 1 180px' }}
               aria-label={t('staff.roleFilter')}
               placeholder={t('staff.allRoles')}
               data={STAFF_ROLES.map((r) => ({ value: r, label: r }))}
