@@ -1,9 +1,10 @@
-import { generateSecret, generateSync } from 'otplib';
+import { generateSecret } from 'otplib';
+import { Client } from './client.mjs';
 
 /**
  * Staff must have a second factor (docs/decisions/0019-a): gives a staff member of a benchmark's PostgreSQL
  * database an authenticator app, with the key the server will run with, and returns its secret (base32).
- * Needs tsx's loader registered (it imports the server's own TypeScript).
+ * Needs tsx's loader registered (it imports the server's own TypeScript) and the database migrated.
  */
 export async function enrollStaffTotp(dbUrl, encryptionKey, userId) {
   const { openPostgres } = await import('../../apps/server/src/platform/db/client.ts');
@@ -19,20 +20,12 @@ export async function enrollStaffTotp(dbUrl, encryptionKey, userId) {
 }
 
 /**
- * Signs in through the API (with a code when `totpSecret` is given) and returns the session's cookie header and
- * its session token.
+ * Signs in through the API (`Client.login`: with a code when `totpSecret` is given) and returns the session's
+ * cookie header, for requests made without the client, and its session token.
  */
 export async function signIn(base, email, password, totpSecret) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, ...(totpSecret ? { otp: generateSync({ secret: totpSecret }) } : {}) }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const token = /tp_session=([^;]+)/.exec(cookie)?.[1];
-  return { cookie, token };
+  const client = new Client(base);
+  await client.login(email, password, totpSecret);
+  const token = [...client.jar].find(([name]) => /tp_session$/.test(name))?.[1];
+  return { cookie: client.cookieHeader, token };
 }

@@ -1,7 +1,7 @@
 // Tickets at scale: 1,000,000 tickets and 5,000,000 messages in PostgreSQL, and the
 // latency of the endpoints people wait on, measured at HTTP against the real server.
 //
-//   node bench/tickets/run.mjs [--requests 200] [--reseed] [--write]
+//   npm run build && node bench/tickets/run.mjs [--requests 200] [--reseed] [--write]
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth); BENCH_PG overrides the
 // server URL. Creates (or reuses) the database taxportal_bench. --write records the
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-process.mjs';
+import { requireBuild, serverMain } from '../lib/client.mjs';
 import { enrollStaffTotp, signIn } from '../lib/staff-sign-in.mjs';
 import { LAST, seed } from './seed.mjs';
 
@@ -60,6 +61,11 @@ async function prepareDatabase() {
   await admin.end();
   if (ready) {
     log(`reusing ${DB} (pass --reseed to rebuild it)`);
+    // Migrations the database predates (the staff member's authenticator app is written before the server starts).
+    const { openPostgres } = await import('../../apps/server/src/platform/db/client.ts');
+    const database = openPostgres(DB_URL, 1);
+    await database.migrate();
+    await database.close();
     return;
   }
   log(
@@ -125,7 +131,7 @@ const freePort = () =>
 
 async function startServer() {
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,
@@ -143,8 +149,11 @@ async function startServer() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  let exited = null;
+  child.on('exit', (code) => (exited = code));
   const deadline = Date.now() + 120_000;
   for (;;) {
+    if (exited !== null) throw new Error(`the server exited (${exited}) before it was ready`);
     if (
       (await fetch(`${base}/api/ready`).then(
         (r) => r.ok,
@@ -186,6 +195,7 @@ async function measure(base, label, next) {
   };
 }
 
+requireBuild();
 await prepareDatabase();
 const { customers, staff, phones, counts } = await benchAccounts();
 const server = await startServer();

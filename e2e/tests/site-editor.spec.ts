@@ -131,7 +131,7 @@ test('an Admin makes a staff member a site editor, who then has Site; and takes 
   const preparer = await staff('Tax Preparer');
   const admin = await staff('Admin');
   await admin.page.goto('/admin/staff');
-  // The list shows a page at a time: the run's pool is 160 staff. The search finds the preparer by e-mail.
+  // The list shows a page at a time, and the run's pool alone is 40 staff a role: the search finds the preparer.
   await admin.page.getByTestId('staff-search').fill(preparer.user.email);
   const row = admin.page.locator(`[data-testid="staff-member"][data-email="${preparer.user.email}"]`);
   const toggle = row.getByRole('switch', { name: 'May edit the public site' });

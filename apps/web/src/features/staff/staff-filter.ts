@@ -1,7 +1,7 @@
 import type { Role, StaffMember } from '@taxportal/contract';
 
 /** Rows of the staff list drawn at once: a firm of a hundred people is not a hundred rows of switches. */
-export const STAFF_PAGE_SIZE = 20;
+const STAFF_PAGE_SIZE = 20;
 
 /**
  * The staff members whose name or e-mail holds every word typed (any case), of the role chosen (null: any role),

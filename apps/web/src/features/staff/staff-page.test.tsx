@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffMember } from '@taxportal/contract';
+import { staffMemberSchema, type StaffMember } from '@taxportal/contract';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock.ts';
 import { aSession } from '../../test/fixtures.ts';
@@ -18,14 +18,14 @@ const admin = aSession({
 const members: StaffMember[] = Array.from({ length: 45 }, (_, i) => {
   const role = (['Reviewer', 'Tax Preparer', 'Customer Care Department'] as const)[i % 3]!;
   const n = String(i).padStart(2, '0');
-  return {
+  return staffMemberSchema.parse({
     id: `u${n}`,
     full_name: `Member ${n} ${role === 'Reviewer' ? 'Riley' : role === 'Tax Preparer' ? 'Parker' : 'Cameron'}`,
     email: `member-${n}@firm.test`,
     roles: [role],
     state: 'active',
     created_at: '2026-01-01T00:00:00.000Z',
-  };
+  });
 });
 
 describe('filterStaff and pageOf', () => {
@@ -46,7 +46,7 @@ describe('filterStaff and pageOf', () => {
 });
 
 describe('the staff page draws a page of staff at a time', () => {
-  it('shows 20 rows with page links; the search and the role narrow the list and start again at page 1', async () => {
+  it('shows 20 rows with named page links; the search and the role narrow the list and start again at page 1', async () => {
     mockApi({
       'GET /auth/session': () => json(200, admin),
       'GET /admin/staff': () => json(200, { items: members, invitations: [] }),
@@ -63,9 +63,22 @@ describe('the staff page draws a page of staff at a time', () => {
       [40, 41, 42, 43, 44].map((n) => `member-${n}@firm.test`),
     );
 
-    await user.type(screen.getByTestId('staff-search'), 'riley');
+    // A search that still matches all 45 starts again at page 1.
+    await user.type(screen.getByTestId('staff-search'), '@firm');
+    expect(screen.getAllByTestId('staff-member')[0]).toHaveAttribute('data-email', 'member-00@firm.test');
+    await user.click(within(screen.getByRole('navigation', { name: 'Pages of staff' })).getByLabelText('Next page'));
+    expect(screen.getAllByTestId('staff-member')[0]).toHaveAttribute('data-email', 'member-20@firm.test');
+
+    // So does a role: 15 Reviewers, on one page.
+    await user.click(screen.getByTestId('staff-role-filter'));
+    await user.click(await screen.findByRole('option', { name: 'Reviewer', hidden: true }));
     expect(screen.getAllByTestId('staff-member')).toHaveLength(15);
+    expect(screen.getAllByTestId('staff-member').every((r) => r.textContent?.includes('Riley'))).toBe(true);
     expect(screen.queryByRole('navigation', { name: 'Pages of staff' })).toBeNull();
+
+    await user.clear(screen.getByTestId('staff-search'));
+    await user.type(screen.getByTestId('staff-search'), 'riley 1');
+    expect(screen.getAllByTestId('staff-member')).toHaveLength(4);
 
     await user.clear(screen.getByTestId('staff-search'));
     await user.type(screen.getByTestId('staff-search'), 'nobody');

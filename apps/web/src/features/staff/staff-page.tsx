@@ -37,7 +37,7 @@ import {
   useStaff,
   useUpdateStaff,
 } from './staff-api.ts';
-import { filterStaff, pageOf, STAFF_PAGE_SIZE } from './staff-filter.ts';
+import { filterStaff, pageOf } from './staff-filter.ts';
 
 const SigningSettingsCard = lazy(() => loadSigningSettingsCard().then((m) => ({ default: m.SigningSettingsCard })));
 
@@ -49,7 +49,7 @@ function RolePicker({ value, onChange }: { value: StaffRole[]; onChange: (r: Sta
     <Checkbox.Group label={t('staff.roles')} value={value} onChange={(v) => onChange(v as StaffRole[])} withAsterisk>
       <Stack gap="xs" mt="xs">
         {STAFF_ROLES.map((r) => (
-          <Checkbox key={r} value={r} label={r} />
+          <Checkbox key={r} value={r} label={t(`roles.${r}`)} />
         ))}
       </Stack>
     </Checkbox.Group>
@@ -274,6 +274,8 @@ export function StaffPage() {
   };
   const matching = filterStaff(list.data.items, query, role);
   const shown = pageOf(matching, page);
+  // The list shrank under the page shown (a refetch, a role changed out of the filter): the page is the last one.
+  if (shown.page !== page) setPage(shown.page);
   const reset = () => {
     if (!resetting) return;
     const name = resetting.full_name;
@@ -343,7 +345,7 @@ export function StaffPage() {
               style={{ flex: '1 1 180px' }}
               aria-label={t('staff.roleFilter')}
               placeholder={t('staff.allRoles')}
-              data={STAFF_ROLES.map((r) => ({ value: r, label: r }))}
+              data={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
               value={role}
               onChange={(v) => {
                 setRole(v as StaffRole | null);
@@ -376,13 +378,7 @@ export function StaffPage() {
               }
             />
           ))}
-          <Pager
-            total={matching.length}
-            page={shown.page}
-            pageSize={STAFF_PAGE_SIZE}
-            onChange={setPage}
-            label={t('staff.pages')}
-          />
+          <Pager pages={shown.pages} page={shown.page} onChange={setPage} label={t('staff.pages')} />
         </Stack>
       </SectionCard>
       {list.data.invitations.length > 0 && (

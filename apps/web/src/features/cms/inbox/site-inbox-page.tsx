@@ -95,9 +95,8 @@ function EnquiryList({ status, page, setPage }: { status: InboxStatus; page: num
         </Table>
       </Table.ScrollContainer>
       <Pager
-        total={data.total}
+        pages={Math.ceil(data.total / data.page_size)}
         page={data.page}
-        pageSize={data.page_size}
         onChange={setPage}
         label={t('siteInbox.pages')}
       />
@@ -177,9 +176,8 @@ function SubmissionList({
             </Table>
           </Table.ScrollContainer>
           <Pager
-            total={data.total}
+            pages={Math.ceil(data.total / data.page_size)}
             page={data.page}
-            pageSize={data.page_size}
             onChange={setPage}
             label={t('siteInbox.pages')}
           />
