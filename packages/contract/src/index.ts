@@ -1,5 +1,6 @@
 export * from './roles.ts';
 export * from './ticket-status.ts';
+export * from './ticket-status-schemas.ts';
 export * from './messages.ts';
 export * from './health.ts';
 export * from './common/problem.ts';

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Values only, without zod: every signed-in page reads them (badges, filters), and a module is bundled whole with
+// whatever of it any chunk reads. Their schemas are in ticket-status-schemas.ts.
 
 /**
  * The twelve pipeline statuses of SPEC §4, in staff order. Code branches on
@@ -33,7 +34,6 @@ export const TICKET_STATUSES = [
   'Closed',
   'Cancelled',
 ] as const;
-export const ticketStatusSchema = z.enum(TICKET_STATUSES);
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** Shown as labels (on drafts) but never a ticket's pipeline status. */
@@ -133,13 +133,3 @@ export function customerStatusView(s: {
     ? { label: INVOICE_DUE_VIEW.customer_label, category: INVOICE_DUE_VIEW.category }
     : { label: s.customer_label, category: s.category as StatusCategory };
 }
-
-export const statusDefinitionSchema = z.object({
-  name: z.string(),
-  position: z.number().int(),
-  badge: z.enum(BADGE_STYLES),
-  staff_label: z.string(),
-  customer_label: z.string(),
-  category: z.enum(STATUS_CATEGORIES),
-  is_pipeline: z.boolean(),
-});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
-import { statusDefinitionSchema } from '../ticket-status.ts';
+import { statusDefinitionSchema } from '../ticket-status-schemas.ts';
 
 export const userSchema = z.object({
   id: z.string(),

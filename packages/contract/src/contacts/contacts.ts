@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { opaqueText, text } from '../common/text.ts';
-import { BADGE_STYLES, ticketStatusSchema } from '../ticket-status.ts';
+import { BADGE_STYLES } from '../ticket-status.ts';
+import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 
 /** A customer as staff see it in /contacts (customer_list). */
 export const contactSchema = z.object({

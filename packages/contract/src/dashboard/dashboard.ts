@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BADGE_STYLES, STATUS_CATEGORIES, ticketStatusSchema } from '../ticket-status.ts';
+import { BADGE_STYLES, STATUS_CATEGORIES } from '../ticket-status.ts';
+import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 import { progressSchema } from '../tickets/progress.ts';
 import { statusViewFields } from '../tickets/ticket.ts';
 

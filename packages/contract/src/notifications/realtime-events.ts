@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketStatusSchema } from '../ticket-status.ts';
+import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 import { ticketMessageSchema } from '../tickets/messages.ts';
 import { notificationSchema } from './notifications.ts';
 
@@ -64,4 +64,5 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   signingUpdatedEventSchema,
 ]);
 export type RealtimeEventPayload = z.infer<typeof realtimeEventSchema>;
-export const REALTIME_EVENT_TYPES = realtimeEventSchema.options.map((o) => o.shape.type.value);
+// The events' names, for the browser's stream to subscribe to, are in a module without zod (realtime-event-types.ts).
+export { REALTIME_EVENT_TYPES } from './realtime-event-types.ts';

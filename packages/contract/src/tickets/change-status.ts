@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText } from '../common/text.ts';
-import { ticketStatusSchema } from '../ticket-status.ts';
+import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 import { personRefSchema } from './ticket.ts';
 
 /** POST /api/v1/tickets/:id/status (update_doc). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { opaqueText, text } from '../common/text.ts';
-import { ticketStatusSchema } from '../ticket-status.ts';
+import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 import { ticketSummarySchema } from './ticket.ts';
 
 export const TICKET_SCOPES = ['mine', 'all'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../common/text.ts';
-import { BADGE_STYLES, STATUS_CATEGORIES, ticketStatusSchema } from '../ticket-status.ts';
+import { BADGE_STYLES, STATUS_CATEGORIES } from '../ticket-status.ts';
+import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 import { progressSchema } from './progress.ts';
 
 export const personRefSchema = z.object({ id: z.string(), full_name: z.string() });
