@@ -1,3 +1,5 @@
+import type { RealtimeEventPayload } from './realtime-events.ts';
+
 /**
  * The names of the events GET /api/v1/events sends (realtime-events.ts has their schemas), in a module of their own
  * without zod: the browser's stream subscribes to them in the signed-in shell, and a module is bundled whole with
@@ -14,4 +16,4 @@ export const REALTIME_EVENT_TYPES = [
   'draft.uploaded',
   'draft.updated',
   'signing.updated',
-] as const;
+] as const satisfies readonly RealtimeEventPayload['type'][];
