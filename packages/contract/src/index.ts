@@ -31,6 +31,7 @@ export * from './tickets/create-ticket.ts';
 export * from './tickets/list-tickets.ts';
 export * from './tickets/change-status.ts';
 export * from './tickets/assign-ticket.ts';
+export * from './tickets/message-limits.ts';
 export * from './tickets/messages.ts';
 export * from './notifications/notifications.ts';
 export * from './notifications/preferences.ts';

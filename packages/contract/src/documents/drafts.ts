@@ -1,29 +1,8 @@
 import { z } from 'zod';
 import { multilineText, opaqueText, text } from '../common/text.ts';
-import type { TicketStatus } from '../ticket-status.ts';
+import { DRAFT_LABELS, DRAFT_STATUSES, DRAFT_NOTE_MAX, DRAFT_MESSAGE_MAX } from './draft-values.ts';
 
-/** A draft's label: SPEC §4's displayed states (badge styles open, filing_in_progress, sample_only). */
-export const DRAFT_LABELS = ['Draft', 'CPA Reviewed', 'Sample only'] as const;
 export const draftLabelSchema = z.enum(DRAFT_LABELS, { error: 'Choose Draft, CPA Reviewed or Sample only' });
-export type DraftLabel = (typeof DRAFT_LABELS)[number];
-
-/**
- * What is stored of a version: pending (no decision yet), approved, changes_requested, superseded (a newer
- * version was uploaded while it was pending; it stays readable).
- */
-export const STORED_DRAFT_STATUSES = ['pending', 'approved', 'changes_requested', 'superseded'] as const;
-/**
- * What a version reads as in responses. `pending` means the customer can decide now: the current version of a
- * ticket in Draft Ready. A pending version whose ticket has moved on without a decision (staff moved it by
- * hand) reads `not_reviewed`: computed, never stored, refused if approved or sent back (409), pending again if
- * the ticket comes back to Draft Ready.
- */
-export const DRAFT_STATUSES = [...STORED_DRAFT_STATUSES, 'not_reviewed'] as const;
-/** The only ticket status in which the customer reviews a draft. */
-export const DRAFT_REVIEW_STATUS = 'Draft Ready' satisfies TicketStatus;
-
-export const DRAFT_NOTE_MAX = 2000;
-export const DRAFT_MESSAGE_MAX = 5000;
 
 const person = z.object({ id: z.string(), full_name: z.string() });
 
@@ -75,13 +54,3 @@ export const requestDraftChangesBodySchema = z.object({
   message: multilineText().min(1, { error: 'Tell us what should change' }).max(DRAFT_MESSAGE_MAX),
 });
 export type RequestDraftChangesBody = z.infer<typeof requestDraftChangesBodySchema>;
-
-export const DRAFT_MESSAGES = {
-  notPdf: 'A draft must be a PDF file.',
-  fileRequired: 'Choose the draft PDF to upload.',
-  notCurrent: 'A newer version of this draft exists: review the latest one.',
-  alreadyDecided: 'This draft has already been reviewed.',
-  notReviewed: 'The ticket moved on before this draft was reviewed: it can no longer be approved or sent back.',
-  ticketClosed: 'Drafts cannot be uploaded to this ticket at its current status.',
-  draftNotFound: 'Draft not found.',
-} as const;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { multilineText, opaqueText } from '../common/text.ts';
-
-export const MESSAGE_PAGE_SIZE = 100;
-export const MESSAGE_MAX_LENGTH = 10_000;
+import { MESSAGE_PAGE_SIZE, MESSAGE_MAX_LENGTH } from './message-limits.ts';
 
 /** A conversation entry. `body` is plain text: clients render it as text (links may be linkified), never as HTML. */
 export const ticketMessageSchema = z.object({
