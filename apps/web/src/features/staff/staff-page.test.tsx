@@ -87,4 +87,15 @@ describe('the staff page draws a page of staff at a time', () => {
     // The count beside the title stays the whole staff's.
     expect(screen.getByText('45')).toBeInTheDocument();
   });
+
+  it('refuses anyone but an Admin, and does not ask for the staff list', async () => {
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, aSession()),
+      'GET /admin/staff': () => json(200, { items: members, invitations: [] }),
+    });
+    renderWithProviders(<StaffPage />);
+    expect(await screen.findByText('You do not have permission to see this page.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('staff-member')).toHaveLength(0);
+    expect(calls.some((c) => c.path.startsWith('/admin/'))).toBe(false);
+  });
 });
