@@ -94,6 +94,21 @@ test.describe('phone and social sign-in', () => {
     await expect(page.getByTestId('welcome-card')).toContainText(existing.full_name);
   });
 
+  test('the phone button works as soon as /register says it has hydrated, however late its code arrives', async ({
+    page,
+  }) => {
+    // The phone and social buttons' code, slow to arrive (a busy machine, a phone's network). It used to hydrate
+    // apart, after the page said it had (React.lazy): a press in between fell on a part not yet hydrated and was
+    // lost (a flaky test, stop 25). It is now loaded before the page hydrates (register-page.tsx).
+    await page.route(/\/assets\/social-sign-in-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/register'); // waits for html[data-hydrated] (fixtures.ts)
+    await page.getByRole('button', { name: 'Sign in with phone' }).click();
+    await expect(page.getByTestId('phone-sign-in-form')).toBeVisible();
+  });
+
   test('an unverified e-mail of an existing account is refused with a clear message', async ({ page, request }) => {
     const existing = newUser();
     await registerByApi(request, existing);

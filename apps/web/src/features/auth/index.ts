@@ -2,7 +2,12 @@
 // Pages and panels load through these functions so that each stays its own chunk.
 export { useLogout } from './auth-api.ts';
 export { ChangePasswordModal } from './change-password-modal.tsx';
-export const loadRegisterPage = () => import('./register-page.tsx');
+/** The sign-in page, with the parts it draws at once (register-page.tsx's preloadRegisterParts). */
+export const loadRegisterPage = () =>
+  import('./register-page.tsx').then(async (m) => {
+    await m.preloadRegisterParts();
+    return m;
+  });
 export const loadRegisterFormPage = () => import('./register-form-page.tsx');
 export const loadResetPasswordPage = () => import('./reset-password-page.tsx');
 export const loadSecurityPage = () => import('./security-page.tsx');

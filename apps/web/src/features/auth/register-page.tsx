@@ -1,23 +1,34 @@
 import { Box, Card, List, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLogin2, IconUserPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import classes from './register-page.module.css';
+import type * as Social from './social-sign-in.tsx';
 
 type Tab = 'sign-in' | 'create';
 
 // Phone and social sign-in's steps load when asked for: the page's first load stays within its budget.
 const PhoneSignIn = lazy(() => import('./phone-sign-in.tsx').then((m) => ({ default: m.PhoneSignIn })));
 const LinkAccountPanel = lazy(() => import('./link-account-panel.tsx').then((m) => ({ default: m.LinkAccountPanel })));
-const SignInAlternatives = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SignInAlternatives })));
-const SocialOutcome = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialOutcome })));
 const VerifyPhonePanel = lazy(() => import('./verify-phone-panel.tsx').then((m) => ({ default: m.VerifyPhonePanel })));
+// The phone and social buttons are on the page the server draws, so they are loaded with the page, before it
+// hydrates (index.ts's loadRegisterPage): a React.lazy part would hydrate later than the rest, and a press on its
+// button in between (held by public/boot.js, or made just after) would be lost.
+const loadAlternatives = () => import('./social-sign-in.tsx');
+const SignInAlternatives = lazyComponent<ComponentProps<typeof Social.SignInAlternatives>>(() =>
+  loadAlternatives().then((m) => ({ default: m.SignInAlternatives })),
+);
+const SocialOutcome = lazyComponent<object>(() => loadAlternatives().then((m) => ({ default: m.SocialOutcome })));
+/** Loads the parts the page draws at once (see above). */
+export const preloadRegisterParts = (): Promise<unknown> =>
+  Promise.all([SignInAlternatives.preload(), SocialOutcome.preload()]);
 
 /** '/register': sign in and create account side by side as tabs; '?tab=create' opens the second. */
 export function RegisterPage() {
