@@ -17,7 +17,13 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { PAGE_MODULES, SIGNED_IN_SHELL_MODULE, type RenderedForReader } from './app/router/page-modules.ts';
+import { addPortalTexts } from './app/i18n/portal-texts.ts';
+import {
+  PAGE_MODULES,
+  PORTAL_TEXTS_MODULE,
+  SIGNED_IN_SHELL_MODULE,
+  type RenderedForReader,
+} from './app/router/page-modules.ts';
 import { PrefetchContext } from './app/router/prefetch.ts';
 import { RedirectSignal } from './app/router/redirect-signal.ts';
 import { RequireSession } from './app/router/require-session.tsx';
@@ -33,6 +39,8 @@ import { PhoneGuessContext } from './ui/use-is-phone.ts';
  * transport cannot be one module-wide value. A query asked outside a render is refused, never sent as anyone.
  */
 const renderApi = new AsyncLocalStorage<ApiTransport>();
+// The server draws any page: every text is there from the start (the browser loads the portal's with its pages).
+addPortalTexts();
 setApiTransport((url, init) => {
   const api = renderApi.getStore();
   return api ? api(url, init) : Promise.reject(new Error('The API was asked outside a render.'));
@@ -220,7 +228,7 @@ export function prerenderedModules(url: string, signedIn = false): string[] | nu
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   if (signedIn) {
     const page = privatePage(pathname);
-    return page ? [...page.modules, SIGNED_IN_SHELL_MODULE, HYDRATE] : null;
+    return page ? [...page.modules, SIGNED_IN_SHELL_MODULE, PORTAL_TEXTS_MODULE, HYDRATE] : null;
   }
   if (isGuarded(pathname)) return null;
   if (isSitePage(pathname)) return SITE_MODULES;

@@ -3,15 +3,13 @@
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import '@mantine/notifications/styles.layer.css';
 import './styles.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { errorMessage, isApiError, setFallbackErrorMessage } from '../lib/api/index.ts';
-import { showErrorToast } from '../ui/toast.tsx';
+import { showErrorToast, Toasts } from '../ui/toast.tsx';
 import i18n from './i18n/index.ts';
 import { theme } from './theme.ts';
 
@@ -48,7 +46,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="bottom-right" limit={4} zIndex={1000} />
+        <Toasts />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

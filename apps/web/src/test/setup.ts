@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../app/i18n/index.ts';
+import { addPortalTexts } from '../app/i18n/portal-texts.ts';
+
+// Components are drawn alone here, not through their page's loader: every text is there from the start.
+addPortalTexts();
 
 afterEach(() => {
   cleanup();

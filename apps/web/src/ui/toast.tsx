@@ -1,28 +1,50 @@
-import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import i18next from 'i18next';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** SPEC §2: a toast at the bottom right, styled success or error. Position is set once on <Notifications>. */
-export function showSuccessToast(message: string): void {
-  notifications.show({
-    message,
-    color: 'green',
-    icon: <IconCheck size={18} aria-hidden />,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': i18next.t('common.close') },
-    autoClose: 4000,
-    'data-testid': 'toast-success',
-  } as Parameters<typeof notifications.show>[0]);
+/**
+ * SPEC §2: a toast at the bottom right, styled success or error; `notice` for what the live stream tells
+ * (notifications' bell). Mantine's notifications load with the first toast (toast-host.tsx), not with every page:
+ * until then nothing is drawn where they show.
+ */
+export interface Toast {
+  kind: 'success' | 'error' | 'notice';
+  title?: string;
+  message: string;
 }
 
-export function showErrorToast(message: string): void {
-  notifications.show({
-    message,
-    color: 'red',
-    icon: <IconAlertTriangle size={18} aria-hidden />,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': i18next.t('common.close') },
-    autoClose: 6000,
-    'data-testid': 'toast-error',
-  } as Parameters<typeof notifications.show>[0]);
+const loadHost = () => import('./toast-host.tsx');
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function showToast(toast: Toast): void {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  // Mantine's store keeps a toast shown before its container has mounted; the container then draws it.
+  void loadHost().then((host) => host.show(toast));
+}
+
+export const showSuccessToast = (message: string): void => showToast({ kind: 'success', message });
+export const showErrorToast = (message: string): void => showToast({ kind: 'error', message });
+export const showNoticeToast = (title: string, message: string): void => showToast({ kind: 'notice', title, message });
+
+const Container = lazy(() => loadHost().then((host) => ({ default: host.ToastContainer })));
+
+/** Where toasts show (AppProviders): nothing until the first one is asked for, on the server too. */
+export function Toasts() {
+  const on = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  return on ? (
+    <Suspense fallback={null}>
+      <Container />
+    </Suspense>
+  ) : null;
 }

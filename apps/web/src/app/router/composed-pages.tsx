@@ -4,6 +4,7 @@ import { loadDashboardRequestsPanel, loadTicketRequestsPanel } from '../../featu
 import { loadTicketUploadsPanel } from '../../features/documents/index.ts';
 import { loadTicketDraftsPanel } from '../../features/signing/index.ts';
 import { loadTicketPage } from '../../features/tickets/index.ts';
+import { loadPortalTexts } from '../i18n/index.ts';
 import { lazyPage } from './lazy-page.ts';
 
 /**
@@ -18,6 +19,7 @@ export const TicketPage = lazyPage(async () => {
     loadTicketRequestsPanel(),
     loadTicketDraftsPanel(),
     loadTicketInvoicePanel(),
+    loadPortalTexts(),
   ]);
   const panels = [
     requests.TicketRequestsPanel,
@@ -33,6 +35,7 @@ export const DashboardPage = lazyPage(async () => {
     loadDashboardPage(),
     loadDashboardRequestsPanel(),
     loadDashboardInvoicesPanel(),
+    loadPortalTexts(),
   ]);
   const panels = [
     { Panel: requests.DashboardRequestsPanel, query: requests.panelQuery },

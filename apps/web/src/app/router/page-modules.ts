@@ -6,7 +6,8 @@
 export const PAGE_MODULES = {
   home: ['src/features/cms/home-page.tsx'],
   site: ['src/features/cms/home-page.tsx', 'src/features/cms/site-pages.tsx'],
-  register: ['src/features/auth/register-page.tsx'],
+  // The phone and social buttons are drawn with the page (register-page.tsx).
+  register: ['src/features/auth/register-page.tsx', 'src/features/auth/social-sign-in.tsx'],
   resetPassword: ['src/features/auth/reset-password-page.tsx'],
   dashboard: [
     'src/features/dashboard/dashboard-page.tsx',
@@ -36,3 +37,6 @@ export interface RenderedForReader {
 
 /** The signed-in shell: the layout's parts for someone signed in (menus, dialogs, live updates). */
 export const SIGNED_IN_SHELL_MODULE = 'src/app/layout/signed-in-shell.tsx';
+
+/** The portal's texts: loaded with the signed-in shell and every page but the public ones (i18n/portal-texts.ts). */
+export const PORTAL_TEXTS_MODULE = 'src/app/i18n/portal-texts.ts';

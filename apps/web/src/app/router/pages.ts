@@ -30,19 +30,24 @@ import {
   loadOpenTicketsPage,
 } from '../../features/tickets/index.ts';
 
+import { loadPortalTexts } from '../i18n/index.ts';
 import { lazyPage } from './lazy-page.ts';
 
-// Each page is its own chunk (features' entry points load them dynamically); the shell stays in the entry.
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+// Each page is its own chunk (features' entry points load them dynamically); the shell stays in the entry. A
+// page of the portal comes with the portal's texts (i18n/portal-texts.ts); a public one, which anyone opens
+// first, with what the first load has.
+const publicPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazyPage(() => load().then((m) => ({ default: m[name] })));
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazyPage(() => Promise.all([load(), loadPortalTexts()]).then(([m]) => ({ default: m[name] })));
 
-export const HomePage = page(loadHomePage, 'HomePage');
-export const RegisterPage = page(loadRegisterPage, 'RegisterPage');
+export const HomePage = publicPage(loadHomePage, 'HomePage');
+export const RegisterPage = publicPage(loadRegisterPage, 'RegisterPage');
 export const IndividualRegisterFormPage = page(loadRegisterFormPage, 'IndividualRegisterFormPage');
 export const BusinessRegisterFormPage = page(loadRegisterFormPage, 'BusinessRegisterFormPage');
-export const ResetPasswordPage = page(loadResetPasswordPage, 'ResetPasswordPage');
+export const ResetPasswordPage = publicPage(loadResetPasswordPage, 'ResetPasswordPage');
 export const SecurityPage = page(loadSecurityPage, 'SecurityPage');
-export const NotFoundPage = page(loadNotFoundPage, 'NotFoundPage');
+export const NotFoundPage = publicPage(loadNotFoundPage, 'NotFoundPage');
 export const CreateTicketPage = page(loadCreateTicketPage, 'CreateTicketPage');
 export const MyTicketsPage = page(loadMyTicketsPage, 'MyTicketsPage');
 export const AllTicketsPage = page(loadAllTicketsPage, 'AllTicketsPage');
@@ -64,26 +69,26 @@ export const AcceptInvitationPage = page(loadAcceptInvitationPage, 'AcceptInvita
 export const ReferralPage = page(loadReferralPage, 'ReferralPage');
 export const ReferralTreePage = page(loadReferralTreePage, 'ReferralTreePage');
 // The public site: one chunk, loaded by its first page.
-export const CmsPage = page(loadSitePages, 'CmsPage');
-export const AboutUsPage = page(loadSitePages, 'AboutUsPage');
-export const ContactUsPage = page(loadSitePages, 'ContactUsPage');
-export const ComingSoonPage = page(loadSitePages, 'ComingSoonPage');
-export const LandingPage = page(loadSitePages, 'LandingPage');
-export const BlogListPage = page(loadSitePages, 'BlogListPage');
-export const PostPage = page(loadSitePages, 'PostPage');
-export const GalleryPage = page(loadSitePages, 'GalleryPage');
-export const GalleryDetailIndex = page(loadSitePages, 'GalleryDetailIndex');
-export const JobDetailPage = page(loadSitePages, 'JobDetailPage');
-export const FormsPage = page(loadSitePages, 'FormsPage');
-export const MySubmissionPage = page(loadSitePages, 'MySubmissionPage');
-export const WebformChildPage = page(loadSitePages, 'WebformChildPage');
-export const EditWebformChildPage = page(loadSitePages, 'EditWebformChildPage');
-export const GalleryListPage = page(loadSitePages, 'GalleryListPage');
-export const EventPage = page(loadSitePages, 'EventPage');
-export const JobsPage = page(loadSitePages, 'JobsPage');
-export const JobPage = page(loadSitePages, 'JobPage');
-export const WebFormPage = page(loadSitePages, 'WebFormPage');
-export const SocialSharePage = page(loadSitePages, 'SocialSharePage');
+export const CmsPage = publicPage(loadSitePages, 'CmsPage');
+export const AboutUsPage = publicPage(loadSitePages, 'AboutUsPage');
+export const ContactUsPage = publicPage(loadSitePages, 'ContactUsPage');
+export const ComingSoonPage = publicPage(loadSitePages, 'ComingSoonPage');
+export const LandingPage = publicPage(loadSitePages, 'LandingPage');
+export const BlogListPage = publicPage(loadSitePages, 'BlogListPage');
+export const PostPage = publicPage(loadSitePages, 'PostPage');
+export const GalleryPage = publicPage(loadSitePages, 'GalleryPage');
+export const GalleryDetailIndex = publicPage(loadSitePages, 'GalleryDetailIndex');
+export const JobDetailPage = publicPage(loadSitePages, 'JobDetailPage');
+export const FormsPage = publicPage(loadSitePages, 'FormsPage');
+export const MySubmissionPage = publicPage(loadSitePages, 'MySubmissionPage');
+export const WebformChildPage = publicPage(loadSitePages, 'WebformChildPage');
+export const EditWebformChildPage = publicPage(loadSitePages, 'EditWebformChildPage');
+export const GalleryListPage = publicPage(loadSitePages, 'GalleryListPage');
+export const EventPage = publicPage(loadSitePages, 'EventPage');
+export const JobsPage = publicPage(loadSitePages, 'JobsPage');
+export const JobPage = publicPage(loadSitePages, 'JobPage');
+export const WebFormPage = publicPage(loadSitePages, 'WebFormPage');
+export const SocialSharePage = publicPage(loadSitePages, 'SocialSharePage');
 // The website's editor: a chunk of its own (the public site's first load never includes it).
 export const SiteEditorPage = page(loadSiteEditor, 'SiteEditorPage');
 export const PageBuilderByRoute = page(loadSiteEditor, 'PageBuilderByRoute');

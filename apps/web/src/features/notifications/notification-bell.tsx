@@ -1,9 +1,9 @@
 import { ActionIcon, Indicator } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtimeListener } from '../../lib/realtime/index.ts';
+import { showNoticeToast } from '../../ui/toast.tsx';
 import { useUnreadCount } from './notifications-api.ts';
 
 /** The header's bell: unread count, kept live by the realtime client; a new notification also pops up. */
@@ -13,14 +13,7 @@ export function NotificationBell() {
 
   useRealtimeListener((event) => {
     if (event.type !== 'notification.created') return;
-    notifications.show({
-      title: event.notification.title,
-      message: event.notification.body,
-      color: 'brand',
-      withBorder: true,
-      autoClose: 6000,
-      'data-testid': 'toast-notification',
-    } as Parameters<typeof notifications.show>[0]);
+    showNoticeToast(event.notification.title, event.notification.body);
   });
 
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');

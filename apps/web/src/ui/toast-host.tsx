@@ -1,0 +1,32 @@
+import '@mantine/notifications/styles.layer.css';
+import { Notifications, notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import i18next from 'i18next';
+import type { Toast } from './toast.tsx';
+
+// Mantine's notifications, their styles and icons: a chunk of their own, loaded by the first toast (toast.tsx).
+
+/** Where toasts show: SPEC §2, at the bottom right. */
+export function ToastContainer() {
+  return <Notifications position="bottom-right" limit={4} zIndex={1000} />;
+}
+
+const LOOKS = {
+  success: { color: 'green', icon: <IconCheck size={18} aria-hidden />, autoClose: 4000, testId: 'toast-success' },
+  error: { color: 'red', icon: <IconAlertTriangle size={18} aria-hidden />, autoClose: 6000, testId: 'toast-error' },
+  notice: { color: 'brand', icon: undefined, autoClose: 6000, testId: 'toast-notification' },
+} as const;
+
+export function show({ kind, title, message }: Toast): void {
+  const look = LOOKS[kind];
+  notifications.show({
+    title,
+    message,
+    color: look.color,
+    icon: look.icon,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18next.t('common.close') },
+    autoClose: look.autoClose,
+    'data-testid': look.testId,
+  } as Parameters<typeof notifications.show>[0]);
+}
