@@ -100,11 +100,16 @@ test.describe('phone and social sign-in', () => {
     // The phone and social buttons' code, slow to arrive (a busy machine, a phone's network). It used to hydrate
     // apart, after the page said it had (React.lazy): a press in between fell on a part not yet hydrated and was
     // lost (a flaky test, stop 25). It is now loaded before the page hydrates (register-page.tsx).
+    let delayed = 0;
     await page.route(/\/assets\/social-sign-in-[\w-]+\.js$/, async (route) => {
+      delayed += 1;
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
     await page.goto('/register'); // waits for html[data-hydrated] (fixtures.ts)
+    // The case in question: a page the server drew, hydrated, with the buttons' code asked for (and held back).
+    await expect(page.locator('#tp-prerender')).toHaveCount(1);
+    expect(delayed).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Sign in with phone' }).click();
     await expect(page.getByTestId('phone-sign-in-form')).toBeVisible();
   });

@@ -1,14 +1,19 @@
 import '@mantine/notifications/styles.layer.css';
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import i18next from 'i18next';
 import type { Toast } from './toast.tsx';
 
 // Mantine's notifications, their styles and icons: a chunk of their own, loaded by the first toast (toast.tsx).
 
+const LIMIT = 4;
+// Set before the first toast is shown (the container, drawn just after, sets it too): toasts asked for before it
+// mounts are shared out with this limit, not Mantine's default of 5.
+notificationsStore.updateState((state) => ({ ...state, limit: LIMIT, defaultPosition: 'bottom-right' }));
+
 /** Where toasts show: SPEC §2, at the bottom right. */
 export function ToastContainer() {
-  return <Notifications position="bottom-right" limit={4} zIndex={1000} />;
+  return <Notifications position="bottom-right" limit={LIMIT} zIndex={1000} />;
 }
 
 const LOOKS = {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 
 /**
  * SPEC §2: a toast at the bottom right, styled success or error; `notice` for what the live stream tells
@@ -25,15 +25,25 @@ function showToast(toast: Toast): void {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  // Mantine's store keeps a toast shown before its container has mounted; the container then draws it.
-  void loadHost().then((host) => host.show(toast));
+  // Mantine's store keeps a toast shown before its container has mounted; the container then draws it. A chunk
+  // that cannot be loaded (an old tab after a release) loses the toast, never the page.
+  void loadHost().then(
+    (host) => host.show(toast),
+    () => undefined,
+  );
 }
 
 export const showSuccessToast = (message: string): void => showToast({ kind: 'success', message });
 export const showErrorToast = (message: string): void => showToast({ kind: 'error', message });
 export const showNoticeToast = (title: string, message: string): void => showToast({ kind: 'notice', title, message });
 
-const Container = lazy(() => loadHost().then((host) => ({ default: host.ToastContainer })));
+// Above the router, so a failed download draws nothing rather than failing the whole app.
+const Container = lazy<ComponentType>(() =>
+  loadHost().then(
+    (host) => ({ default: host.ToastContainer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Where toasts show (AppProviders): nothing until the first one is asked for, on the server too. */
 export function Toasts() {

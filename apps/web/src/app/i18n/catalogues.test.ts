@@ -17,13 +17,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** A key or key prefix written in `code` ('a.b', `a.b.${x}`) that names a text or a group of the portal's texts. */
+/**
+ * Every string in `code` that starts like a key of the portal's texts: its first segment is one of their top-level
+ * keys (which no other catalogue has, see below), whole or as a prefix ('a.b', `a.${x}`, 'a.b_one'), whatever
+ * reads it (t(), i18nKey, a label key in an object).
+ */
 function portalKeysIn(code: string): string[] {
   const found = new Set<string>();
-  for (const [, literal] of code.matchAll(/['"`]([a-zA-Z]+(?:\.[a-zA-Z0-9_]+)+)\.?(?:\$\{|['"`])/g)) {
-    let node: unknown = portalTexts;
-    for (const part of literal!.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-    if (node !== undefined) found.add(literal!);
+  for (const [, literal, top] of code.matchAll(/['"`](([a-zA-Z]+)\.[^'"`\s]*)/g)) {
+    if (Object.hasOwn(portalTexts, top!)) found.add(literal!);
   }
   return [...found];
 }
@@ -43,9 +45,15 @@ describe('the i18n catalogues', () => {
   });
 
   it('finds a key of the portal written in code, whole or as a prefix', () => {
-    expect(
-      portalKeysIn("t('tickets.myTitle'); t(`billing.status.${s}`); 'tickets.nothing'; t('auth.signInTab')"),
-    ).toEqual(['tickets.myTitle', 'billing.status']);
+    const portal =
+      "t('tickets.myTitle'); t(`billing.status.${s}`); t(`vault.${k}`); { labelKey: 'notifications.bellUnread' }";
+    const firstLoad = "t('auth.signInTab'); t(`menu.${m}`); 'a.b'; 'e.g. this'";
+    expect(portalKeysIn(`${portal}; ${firstLoad}`)).toEqual([
+      'tickets.myTitle',
+      'billing.status.${s}',
+      'vault.${k}',
+      'notifications.bellUnread',
+    ]);
   });
 
   /**
@@ -64,6 +72,8 @@ describe('the i18n catalogues', () => {
     ];
     const uses = dirs
       .flatMap((dir) => sourceFiles(path.join(src, dir)))
+      // The entries (main.tsx, hydrate-prerendered.tsx, entry-server.tsx) beside the folders.
+      .concat(fs.readdirSync(src).flatMap((f) => (/\.tsx?$/.test(f) && !/\.test\./.test(f) ? [path.join(src, f)] : [])))
       .map((file) => path.relative(src, file))
       .filter((file) => !portalOnly.some((p) => file.startsWith(p)))
       .flatMap((file) => portalKeysIn(fs.readFileSync(path.join(src, file), 'utf8')).map((key) => `${file}: ${key}`));

@@ -35,7 +35,8 @@ export const resources = {
   },
 } as const;
 
-// Resources are bundled, so initialisation is synchronous and the first render already has texts.
+// The first load's catalogues are bundled, so initialisation is synchronous and a public page's first render has
+// its texts; a portal page's are added before it draws (loadPortalTexts).
 void i18n.use(initReactI18next).init({
   resources,
   lng: 'en',
