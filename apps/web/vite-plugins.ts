@@ -56,3 +56,32 @@ export function mantineCssPerComponent(): Plugin {
     },
   };
 }
+
+const SCROLL_AREA_MODULE = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+const MERGE_REFS = '\0taxportal:scroll-area-merge-refs';
+
+/**
+ * Mantine's ScrollArea imports one small hook, `useMergeRefs`, from `@floating-ui/react`. The bundler gives every
+ * user of that library one shared chunk (what Popover, Menu, Select and Tooltip use of it, ~15 KB gzip), so any page
+ * with a Table, a Modal or a Drawer (they scroll with ScrollArea) loaded all of floating-ui. Here ScrollArea gets
+ * the same hook from `@mantine/hooks` (`useMergedRef`: the refs in order, React 19 cleanups kept). Should a Mantine
+ * release import anything else there, the build fails on the missing export rather than shipping something else.
+ */
+export function scrollAreaWithoutFloatingUi(): Plugin {
+  return {
+    name: 'taxportal:scroll-area-without-floating-ui',
+    apply: 'build',
+    enforce: 'pre', // before Vite's own resolver finds the package
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && SCROLL_AREA_MODULE.test(importer)) return MERGE_REFS;
+      return null;
+    },
+    load(id) {
+      if (id !== MERGE_REFS) return null;
+      return [
+        "import { useMergedRef } from '@mantine/hooks';",
+        'export const useMergeRefs = (refs) => useMergedRef(...refs);',
+      ].join('\n');
+    },
+  };
+}

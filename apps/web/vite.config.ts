@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { browserEndpoints, mantineCssPerComponent } from './vite-plugins.ts';
+import { browserEndpoints, mantineCssPerComponent, scrollAreaWithoutFloatingUi } from './vite-plugins.ts';
 
 // The API runs on its own port in development; in production the server serves dist/ on the same origin.
 export default defineConfig(({ command, isSsrBuild }) => {
@@ -24,6 +24,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       react(),
       browserEndpoints(),
       mantineCssPerComponent(),
+      scrollAreaWithoutFloatingUi(),
       // Brotli and gzip beside every text asset, served as they are by the server (@fastify/static preCompressed).
       compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     ],

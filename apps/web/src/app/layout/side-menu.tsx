@@ -1,8 +1,9 @@
-import { AppShell, Divider, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Divider, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isMenuItemActive, type MenuAction, type MenuItem } from '../menus/index.ts';
 import { MenuLink } from './menu-link.tsx';
+import classes from './side-menu.module.css';
 
 /** The side pane (SPEC §2). Dialog entries sit at the bottom; the order is the menu's own. */
 export function SideMenu({ items, onAction }: { items: MenuItem[]; onAction: (action: MenuAction) => void }) {
@@ -13,7 +14,8 @@ export function SideMenu({ items, onAction }: { items: MenuItem[]; onAction: (ac
   const actions = firstAction < 0 ? [] : items.slice(firstAction);
   return (
     <AppShell.Navbar p="md" component="nav" aria-label={t('menu.label')} data-testid="side-menu">
-      <AppShell.Section grow component={ScrollArea}>
+      {/* The browser's own scrolling: Mantine's ScrollArea brings the floating-ui library into every page. */}
+      <AppShell.Section grow className={classes.links}>
         <Stack gap={4}>
           {links.map((item) => (
             <MenuLink key={item.slug} item={item} active={isMenuItemActive(item, pathname)} onAction={onAction} />

@@ -1,18 +1,21 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Session } from '@taxportal/contract';
-import { useCallback } from 'react';
+import { lazy, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChangePasswordModal, useLogout } from '../../features/auth/index.ts';
+import { useLogout } from '../../features/auth/index.ts';
 import { PayDialogHost } from '../../features/billing/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { useRealtime } from '../../lib/realtime/index.ts';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { OnceOpened } from '../../ui/once-opened.tsx';
 import { buildSideMenu, buildTabMenu, type MenuAction } from '../menus/index.ts';
 import classes from './app-header.module.css';
 import { SideMenu } from './side-menu.tsx';
 import { TabMenu } from './tab-menu.tsx';
+
+// The menu's two dialogs load when first opened (ui/once-opened.tsx), not with every signed-in page.
+const ShellDialogs = lazy(() => import('./shell-dialogs.tsx').then((m) => ({ default: m.ShellDialogs })));
 
 // The shell's parts for someone signed in: its own chunk (app-layout.tsx loads it once there is a session), so
 // the sign-in page and the public site do not load the menus, the dialogs and the live updates.
@@ -81,17 +84,20 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
     <>
       {showSideMenu && <SideMenu items={buildSideMenu(role, menuOptions)} onAction={onAction} />}
       {showTabMenu && <TabMenu {...buildTabMenu(role, menuOptions)} onAction={onAction} />}
-      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
       <PayDialogHost />
-      <ConfirmDialog
-        opened={logoutOpened}
-        label={t('logout.title')}
-        message={t('logout.confirm')}
-        busy={logout.isPending}
-        onCancel={logoutDialog.close}
-        onConfirm={confirmLogout}
-        testId="logout-dialog"
-      />
+      <OnceOpened opened={passwordOpened || logoutOpened}>
+        <ShellDialogs
+          password={{ opened: passwordOpened, onClose: passwordModal.close }}
+          logout={{
+            opened: logoutOpened,
+            busy: logout.isPending,
+            onCancel: logoutDialog.close,
+            onConfirm: confirmLogout,
+            label: t('logout.title'),
+            message: t('logout.confirm'),
+          }}
+        />
+      </OnceOpened>
     </>
   );
 }

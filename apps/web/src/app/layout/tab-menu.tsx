@@ -1,11 +1,14 @@
-import { AppShell, Drawer, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isMenuItemActive, type MenuAction, type MenuItem } from '../menus/index.ts';
-import { MenuLink } from './menu-link.tsx';
+import { OnceOpened } from '../../ui/once-opened.tsx';
 import classes from './tab-menu.module.css';
+
+const MoreSheet = lazy(() => import('./more-sheet.tsx').then((m) => ({ default: m.MoreSheet })));
 
 export interface TabMenuProps {
   tabs: MenuItem[];
@@ -55,37 +58,9 @@ export function TabMenu({ tabs, more, onAction }: TabMenuProps) {
           {t('menu.more')}
         </Text>
       </UnstyledButton>
-      <Drawer
-        opened={sheetOpened}
-        onClose={sheet.close}
-        position="bottom"
-        radius="lg"
-        styles={{
-          content: {
-            height: 'auto',
-            width: '100%',
-            flex: '0 0 auto',
-            borderBottomLeftRadius: 0,
-            borderBottomRightRadius: 0,
-            paddingBottom: 'env(safe-area-inset-bottom)',
-          },
-        }}
-        title={t('menu.moreTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        data-testid="more-sheet"
-      >
-        <Stack gap={4} pb="md">
-          {more.map((item) => (
-            <MenuLink
-              key={item.slug}
-              item={item}
-              active={isMenuItemActive(item, pathname)}
-              onAction={onAction}
-              onChosen={sheet.close}
-            />
-          ))}
-        </Stack>
-      </Drawer>
+      <OnceOpened opened={sheetOpened}>
+        <MoreSheet opened={sheetOpened} onClose={sheet.close} more={more} onAction={onAction} />
+      </OnceOpened>
     </AppShell.Footer>
   );
 }
