@@ -5,7 +5,8 @@ import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
 import { confirmSigner, passkeyOptions, sendSpouseCode, sendTaxpayerSmsCode } from './signing.confirm.ts';
 import type { SigningDeps } from './signing.deps.ts';
-import { prepareSigning, sign, signingState } from './signing.service.ts';
+import { prepareSigning } from './signing.prepare.ts';
+import { sign, signingState } from './signing.service.ts';
 import { getSigningSettings, updateSigningSettings } from './signing.settings.ts';
 
 /** Code and password guesses: the per-request failure count locks after 5; this slows scripted tries. */

@@ -23,8 +23,9 @@ import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
 import { ContactForm } from './contact-form.tsx';
 import { SiteLink } from './site-links.tsx';
-import { useGallery, usePosts, usePublicServices, useSite, useText } from './site-api.ts';
+import { usePublicServices, useSite, useText } from './site-api.ts';
 import { SiteImage } from './site-image.tsx';
+import { GalleryGrid, PostCards } from './site-lists.tsx';
 import { WebForm } from './web-form.tsx';
 import classes from './site.module.css';
 
@@ -247,30 +248,6 @@ function Cta({ block }: { block: Of<'cta'> }) {
   );
 }
 
-export function PostCards({ category, count }: { category?: string | undefined; count: number }) {
-  const text = useText();
-  const { data } = usePosts(category, count);
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-      {(data?.items ?? []).map((p) => (
-        <Card key={p.slug} withBorder radius="md" padding="lg" component="article">
-          <Stack gap="xs">
-            <Text size="xs" c="dimmed">
-              {new Date(p.published_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-            </Text>
-            <Title order={3} size="h4">
-              <Anchor component={RouterLink} to={`/detail/blog/${p.slug}`}>
-                {text(p.title)}
-              </Anchor>
-            </Title>
-            <Text size="sm">{text(p.excerpt)}</Text>
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 function LatestPosts({ block }: { block: Of<'latest_posts'> }) {
   const text = useText();
   return (
@@ -278,31 +255,6 @@ function LatestPosts({ block }: { block: Of<'latest_posts'> }) {
       <Heading>{text(block.heading)}</Heading>
       <PostCards category={block.category ?? undefined} count={block.count} />
     </Section>
-  );
-}
-
-export function GalleryGrid({ slug }: { slug: string }) {
-  const text = useText();
-  const { data } = useGallery(slug);
-  if (!data) return null;
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-      {data.images.map((img) => (
-        <Box component="figure" key={img.src} m={0}>
-          <SiteImage
-            image={img}
-            sizes="(min-width: 62em) 33vw, (min-width: 48em) 50vw, 100vw"
-            box={{ width: 400, height: 300 }}
-            className={classes.galleryImage}
-          />
-          {img.caption && text(img.caption) && (
-            <Text component="figcaption" size="sm" c="dimmed" mt={4}>
-              {text(img.caption)}
-            </Text>
-          )}
-        </Box>
-      ))}
-    </SimpleGrid>
   );
 }
 

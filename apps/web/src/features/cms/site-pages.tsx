@@ -5,7 +5,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { BlockView, GalleryGrid, PostCards, RichText } from './site-blocks.tsx';
+import { BlockView, RichText } from './site-blocks.tsx';
+import { GalleryGrid, PostCards } from './site-lists.tsx';
 import { SiteFrame } from './site-frame.tsx';
 import { SiteImage } from './site-image.tsx';
 import {

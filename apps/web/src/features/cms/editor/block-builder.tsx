@@ -22,7 +22,8 @@ import { blockSchema, textIn, type Block } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { emptyOf, ObjectFields } from './schema-form.tsx';
+import { ObjectFields } from './schema-form.tsx';
+import { emptyOf } from './schema-reading.ts';
 import classes from './editor.module.css';
 
 type BlockType = Block['type'];

@@ -9,7 +9,8 @@ import { showSuccessToast } from '../../../ui/toast.tsx';
 import { BlockBuilder } from './block-builder.tsx';
 import { useRevisions, type Entry, type EntryData } from './editor-api.ts';
 import { LivePreview } from './live-preview.tsx';
-import { firstIssue, ObjectFields, SpanishContext, useFieldLabel } from './schema-form.tsx';
+import { ObjectFields, SpanishContext, useFieldLabel } from './schema-form.tsx';
+import { firstIssue } from './schema-reading.ts';
 
 export const STATUS_COLOUR = { draft: 'gray', published: 'green', changed: 'orange' } as const;
 

@@ -19,6 +19,7 @@ import { createContext, use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageSourceInput } from './media-library.tsx';
+import { checkOf, def, emptyOf, isLocalized, shapeOf, unwrapped, type Checks, type Def } from './schema-reading.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 /*
@@ -29,58 +30,7 @@ import { RichTextEditor } from './rich-text-editor.tsx';
  */
 
 type Schema = z.ZodType;
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
-const def = (s: Schema): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
-type Checks = { _zod: { def: { check: string; minimum?: number; maximum?: number; value?: number } } }[];
-const checkOf = (d: Def, name: string) => ((d.checks ?? []) as Checks).find((c) => c._zod.def.check === name)?._zod.def;
 
-const shapeOf = (d: Def) => d.shape as Record<string, Schema>;
-/** A text of content in every language: `{ en, es? }`. */
-const isLocalized = (d: Def) => d.type === 'object' && Object.keys(shapeOf(d)).join() === 'en,es';
-
-/** The value a new item of this schema starts as: its default, or the emptiest value it describes. */
-export function emptyOf(schema: Schema): unknown {
-  const d = def(schema);
-  switch (d.type) {
-    case 'default':
-      return structuredClone(d.defaultValue);
-    case 'optional':
-      return undefined;
-    case 'nullable':
-      return null;
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(shapeOf(d))) {
-        const e = emptyOf(v);
-        if (e !== undefined) out[k] = e;
-      }
-      return out;
-    }
-    case 'array':
-      return Array.from({ length: checkOf(d, 'min_length')?.minimum ?? 0 }, () => emptyOf(d.element as Schema));
-    case 'string':
-      return '';
-    case 'number':
-      return checkOf(d, 'greater_than')?.value ?? 0;
-    case 'boolean':
-      return false;
-    case 'enum':
-      return Object.values(d.entries as Record<string, string>)[0];
-    case 'literal':
-      return (d.values as unknown[])[0];
-    case 'union':
-      return emptyOf((d.options as Schema[])[0]!);
-    case 'pipe':
-      return emptyOf(d.in as Schema);
-    default:
-      return undefined;
-  }
-}
-
-/** Whether the Spanish version of every text is shown beside the English one. */
 export const SpanishContext = createContext(false);
 
 export function useFieldLabel() {
@@ -258,14 +208,6 @@ function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) 
   );
 }
 
-/** The schema inside `.default()`, `.optional()` and pipes. */
-function unwrapped(schema: Schema): Schema {
-  const d = def(schema);
-  if (d.type === 'default' || d.type === 'optional') return unwrapped(d.innerType as Schema);
-  if (d.type === 'pipe') return unwrapped(d.in as Schema);
-  return schema;
-}
-
 /** Keys drawn by the surrounding editor, never as inputs: a block's id and type; what the server fills in an image
  * from the media library. */
 const HIDDEN = new Set(['id', 'media_id', 'width', 'height', 'srcset']);
@@ -412,12 +354,4 @@ export function Field(props: FieldProps) {
     default:
       return null;
   }
-}
-
-/** The first problem zod finds in a value, as `field: message` for the editor's notice; null when valid. */
-export function firstIssue(schema: Schema, value: unknown): { path: string; message: string } | null {
-  const result = schema.safeParse(value);
-  if (result.success) return null;
-  const issue = result.error.issues[0]!;
-  return { path: issue.path.join('.'), message: issue.message };
 }

@@ -21,7 +21,7 @@ import {
 } from './editor-api.ts';
 import { EntryEditor, schemaOf, StatusBadge } from './entry-editor.tsx';
 import { MediaLibrary } from './media-library.tsx';
-import { emptyOf } from './schema-form.tsx';
+import { emptyOf } from './schema-reading.ts';
 import { addEditorTexts } from './i18n.ts';
 
 addEditorTexts();

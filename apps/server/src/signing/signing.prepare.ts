@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import {
+  MESSAGES,
+  prepareSigningFieldsSchema,
+  SIGNING_MESSAGES,
+  type PrepareSigningBody,
+  type SigningState,
+} from '@taxportal/contract';
+import { audit } from '../platform/audit.ts';
+import { isStaff } from '../platform/auth/guard.ts';
+import type { AuthContext } from '../platform/auth/sessions.ts';
+import { AppError, fieldError } from '../platform/errors.ts';
+import { findTicketRef, visibleTicket } from '../tickets/index.ts';
+import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from '../documents/index.ts';
+import { FollowUps, ticketLink } from '../drafts/index.ts';
+import type { SigningDeps } from './signing.deps.ts';
+import { generate8879 } from './signing.pdf.ts';
+import * as repo from './signing.repository.ts';
+import { isStrictIdentity } from './signing.settings.ts';
+import { signingState } from './signing.service.ts';
+
+// Staff preparing a Form 8879 for signature (the signing itself: signing.service.ts).
+
+const CLOSED = new Set(['Completed', 'Closed', 'Cancelled']);
+
+type Part = MultipartFile | MultipartValue;
+
+async function checkPreparer(deps: SigningDeps, auth: AuthContext, ref: string) {
+  const ticket = await visibleTicket(deps.db, auth, ref);
+  if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
+  if (CLOSED.has(ticket.status)) throw new AppError('conflict', SIGNING_MESSAGES.ticketClosed);
+  return ticket;
+}
+
+/**
+ * Staff prepare the 8879: generated from the ticket (taxpayer, tax year, firm) or the firm's own PDF. It
+ * replaces a request nobody has signed yet; once someone has signed, it cannot be replaced (409).
+ */
+export async function prepareSigning(
+  deps: SigningDeps,
+  auth: AuthContext,
+  ref: string,
+  input:
+    | { kind: 'generate'; body: PrepareSigningBody & { joint: boolean } }
+    | { kind: 'upload'; parts: () => AsyncIterable<Part> },
+  ip: string,
+): Promise<SigningState> {
+  const ticket = await checkPreparer(deps, auth, ref);
+  let staged: StagedFile;
+  let fields: {
+    joint: boolean;
+    spouse_name?: string | undefined;
+    spouse_email?: string | undefined;
+    spouse_phone?: string | undefined;
+  };
+  if (input.kind === 'upload') {
+    ({ staged, fields } = await readPdfUpload(deps, input.parts(), {
+      fields: prepareSigningFieldsSchema,
+      messages: {
+        oneFile: 'Upload one PDF.',
+        fileRequired: 'Choose the Form 8879 PDF to upload.',
+        notPdf: SIGNING_MESSAGES.notPdf,
+      },
+    }));
+  } else {
+    fields = input.body;
+    const pdf = await generate8879({
+      taxpayerName: ticket.customer_name,
+      spouseName: fields.joint ? (fields.spouse_name ?? null) : null,
+      taxYear: ticket.year,
+      firmName: await repo.firmName(deps.db),
+      ticketName: ticket.name,
+      preparedAt: deps.now(),
+    });
+    staged = await stageUpload(deps, { file: pdf, filename: `Form-8879-${ticket.name}.pdf` });
+  }
+  if (fields.joint && !fields.spouse_phone && (await isStrictIdentity(deps.db))) {
+    await discardStaged(deps, [staged]);
+    throw fieldError('spouse_phone', SIGNING_MESSAGES.spousePhoneRequired);
+  }
+  const follow = new FollowUps();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const t = (await findTicketRef(tx, ticket.id, { lock: true }))!;
+      const previous = await repo.currentRequest(tx, t.id, true);
+      if (previous) {
+        if (previous.signed_document_id || (await repo.signaturesOf(tx, previous.id)).length) {
+          throw new AppError('conflict', SIGNING_MESSAGES.alreadyStarted);
+        }
+        await repo.updateRequest(tx, previous.id, { status: 'replaced' });
+      }
+      const doc = await insertDocument(
+        tx,
+        deps,
+        { ...staged, fileName: `Form-8879-${t.name}.pdf` },
+        {
+          customerId: t.customer_id,
+          ticketId: t.id,
+          kind: 'upload',
+          visibility: 'private',
+          uploadedBy: auth.user.id,
+        },
+      );
+      const id = randomUUID();
+      await repo.insertRequest(tx, {
+        id,
+        ticket_id: t.id,
+        customer_id: t.customer_id,
+        document_id: doc.id,
+        unsigned_sha256: staged.file.sha256,
+        source: input.kind === 'upload' ? 'uploaded' : 'generated',
+        taxpayer_name: t.customer_name,
+        joint: fields.joint,
+        spouse_name: fields.joint ? (fields.spouse_name ?? null) : null,
+        spouse_email: fields.joint ? (fields.spouse_email ?? null) : null,
+        spouse_phone: fields.joint ? (fields.spouse_phone ?? null) : null,
+        created_by: auth.user.id,
+        created_at: deps.now(),
+      });
+      await audit(tx, {
+        actorId: auth.user.id,
+        action: 'signing.prepared',
+        entityType: 'ticket',
+        entityId: t.id,
+        ip,
+        meta: { signing_request_id: id, document_id: doc.id, source: input.kind, joint: fields.joint },
+      });
+      follow.publish(FollowUps.audience(t), { type: 'signing.updated', ticket_id: t.id, ticket_name: t.name });
+      const title = `${t.name}: Form 8879 is ready for your signature`;
+      await follow.notify(tx, {
+        userId: t.customer_id,
+        ticket: t,
+        kind: 'signing',
+        title,
+        body: 'Sign the IRS e-file authorisation so that we can file your return.',
+        mail: {
+          to: t.customer_email,
+          subject: title,
+          text: `Hello ${t.customer_name},\n\nYour e-file authorisation (Form 8879) for ${t.year} is ready. Open the ticket to review and sign it:\n${ticketLink(deps.publicUrl, t)}\n`,
+        },
+      });
+    });
+  } catch (err) {
+    await discardStaged(deps, [staged]);
+    throw err;
+  }
+  await follow.run(deps);
+  return signingState(deps, auth, ticket.id);
+}
