@@ -37,7 +37,8 @@ export const showSuccessToast = (message: string): void => showToast({ kind: 'su
 export const showErrorToast = (message: string): void => showToast({ kind: 'error', message });
 export const showNoticeToast = (title: string, message: string): void => showToast({ kind: 'notice', title, message });
 
-// Above the router, so a failed download draws nothing rather than failing the whole app.
+// Above the router, so a failed download draws nothing rather than failing the whole app (toasts then stay unseen
+// until the page is loaded again: React keeps a lazy component's failure).
 const Container = lazy<ComponentType>(() =>
   loadHost().then(
     (host) => ({ default: host.ToastContainer }),

@@ -1,6 +1,7 @@
 import { Drawer, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { isMenuItemActive, type MenuAction, type MenuItem } from '../menus/index.ts';
 import { MenuLink } from './menu-link.tsx';
 
@@ -15,9 +16,10 @@ export interface MoreSheetProps {
 export function MoreSheet({ opened, onClose, more, onAction }: MoreSheetProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const shown = useOpenedOnceMounted(opened);
   return (
     <Drawer
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       position="bottom"
       radius="lg"

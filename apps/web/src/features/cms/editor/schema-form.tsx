@@ -31,6 +31,7 @@ import { RichTextEditor } from './rich-text-editor.tsx';
 
 type Schema = z.ZodType;
 
+/** Whether the Spanish version of every text is shown beside the English one. */
 export const SpanishContext = createContext(false);
 
 export function useFieldLabel() {

@@ -58,7 +58,6 @@ export function emptyOf(schema: Schema): unknown {
   }
 }
 
-/** Whether the Spanish version of every text is shown beside the English one. */
 /** The schema inside `.default()`, `.optional()` and pipes. */
 export function unwrapped(schema: Schema): Schema {
   const d = def(schema);
