@@ -34,3 +34,16 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
   }
   return Object.assign(Loadable, { preload });
 }
+
+/**
+ * Props for the button that opens a lazily loaded part (a dialog): its code starts loading when the pointer reaches
+ * the button (a finger's press included: pointerenter comes before the click) or the keyboard focuses it, so the
+ * part is usually in by the time it is opened. A failed download is tried again when it is opened.
+ */
+export function loadOnIntent(part: Pick<LazyComponent, 'preload'>): {
+  onPointerEnter: () => void;
+  onFocus: () => void;
+} {
+  const load = () => void part.preload().catch(() => undefined);
+  return { onPointerEnter: load, onFocus: load };
+}

@@ -12,12 +12,13 @@ import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useInvoice, useInvoiceAction } from './billing-api.ts';
 import { PayButton, PdfButton } from './invoice-actions.tsx';
-import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceEditor, InvoiceEditorDialog } from './invoice-editor-dialog.tsx';
 import { InvoiceLines } from './invoice-lines.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { ShareLinkButton } from './share-link.tsx';
 import { Fact } from '../../ui/fact.tsx';
+import { loadOnIntent } from '../../lib/lazy-component.ts';
 import { formatDay } from './billing-format.ts';
 
 const ticketPath = (name: string) => `/form/message/${encodeURIComponent(name)}`;
@@ -45,6 +46,7 @@ function StaffActions({ invoice }: { invoice: Invoice }) {
             variant="default"
             leftSection={<IconEdit size={16} aria-hidden />}
             onClick={() => setEditing(true)}
+            {...loadOnIntent(InvoiceEditor)}
             data-testid="edit-draft"
           >
             {t('billing.editDraft')}
@@ -70,18 +72,16 @@ function StaffActions({ invoice }: { invoice: Invoice }) {
           {t('billing.cancelInvoice')}
         </Button>
       )}
-      {editing && (
-        <InvoiceEditor
-          opened
-          onClose={() => setEditing(false)}
-          draft={invoice}
-          ticket={{
-            id: invoice.ticket_id,
-            name: invoice.ticket_name,
-            service: { id: '', name: invoice.service_name ?? '', price_cents: 0, currency: invoice.currency },
-          }}
-        />
-      )}
+      <InvoiceEditorDialog
+        opened={editing}
+        onClose={() => setEditing(false)}
+        draft={invoice}
+        ticket={{
+          id: invoice.ticket_id,
+          name: invoice.ticket_name,
+          service: { id: '', name: invoice.service_name ?? '', price_cents: 0, currency: invoice.currency },
+        }}
+      />
       <ConfirmDialog
         opened={cancelling}
         label={t('billing.cancelInvoice')}

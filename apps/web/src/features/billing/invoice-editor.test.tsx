@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { InvoiceEditor } from './invoice-editor.tsx';
+import { useState } from 'react';
+import { InvoiceEditorDialog } from './invoice-editor-dialog.tsx';
 
 const ticket = {
   id: 't1',
@@ -19,9 +20,10 @@ describe('InvoiceEditor (staff invoice a ticket)', () => {
       'POST /invoices': () => json(201, { id: 'inv1', name: 'SINV-2026-00001' }),
     });
     const onClose = vi.fn();
-    renderWithProviders(<InvoiceEditor opened onClose={onClose} ticket={ticket} />);
+    renderWithProviders(<InvoiceEditorDialog opened onClose={onClose} ticket={ticket} />);
     const user = userEvent.setup();
-    expect(screen.getAllByTestId('line-description')[0]).toHaveValue('Individual Tax Return');
+    // Loaded when first opened (invoice-editor-dialog.tsx).
+    expect((await screen.findAllByTestId('line-description'))[0]).toHaveValue('Individual Tax Return');
     expect(screen.getAllByTestId('line-unit')[0]).toHaveValue('249.00');
 
     await user.click(screen.getByTestId('add-line'));
@@ -59,8 +61,8 @@ describe('InvoiceEditor (staff invoice a ticket)', () => {
         }),
     });
     const onClose = vi.fn();
-    renderWithProviders(<InvoiceEditor opened onClose={onClose} ticket={ticket} />);
-    await userEvent.setup().click(screen.getByTestId('issue-invoice'));
+    renderWithProviders(<InvoiceEditorDialog opened onClose={onClose} ticket={ticket} />);
+    await userEvent.setup().click(await screen.findByTestId('issue-invoice'));
     expect(await screen.findByTestId('editor-error')).toHaveTextContent(
       'Move the ticket to Ready For Invoice before issuing its invoice.',
     );
@@ -72,9 +74,38 @@ describe('InvoiceEditor (staff invoice a ticket)', () => {
       'GET /admin/catalog/tax-templates': () => json(200, templates),
       'POST /invoices': () => json(201, { id: 'inv1', name: 'SINV-2026-00002' }),
     });
-    renderWithProviders(<InvoiceEditor opened onClose={() => {}} ticket={ticket} />);
-    await userEvent.setup().click(screen.getByTestId('save-draft'));
+    renderWithProviders(<InvoiceEditorDialog opened onClose={() => {}} ticket={ticket} />);
+    await userEvent.setup().click(await screen.findByTestId('save-draft'));
     await waitFor(() => expect(calls.some((c) => c.path === '/invoices')).toBe(true));
     expect(calls.find((c) => c.path === '/invoices')!.body).toMatchObject({ issue: false, tax_template_id: null });
+  });
+
+  it('loads when first opened, gives the focus back to its button on close, and starts afresh when opened again', async () => {
+    mockApi({ 'GET /admin/catalog/tax-templates': () => json(200, templates) });
+    function Opener() {
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened(true)}>
+            Create invoice
+          </button>
+          <InvoiceEditorDialog opened={opened} onClose={() => setOpened(false)} ticket={ticket} />
+        </>
+      );
+    }
+    renderWithProviders(<Opener />);
+    expect(screen.queryByTestId('invoice-editor')).toBeNull(); // nothing drawn (or loaded) before it is opened
+    const user = userEvent.setup();
+    const opener = screen.getByRole('button', { name: 'Create invoice' });
+    await user.click(opener);
+    const first = (await screen.findAllByTestId('line-description'))[0]!;
+    await user.clear(first);
+    await user.type(first, 'Changed');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('line-description')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.click(opener);
+    expect((await screen.findAllByTestId('line-description'))[0]).toHaveValue('Individual Tax Return');
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../ui/format.ts';
 import { formatRate } from './billing-format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useSaveInvoice, useTaxTemplates } from './billing-api.ts';
 
@@ -52,6 +53,8 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
   const [taxId, setTaxId] = useState<string | null>(draft?.tax?.template_id ?? null);
   const [dueDate, setDueDate] = useState(draft?.due_date ?? '');
   const templates = useTaxTemplates(opened);
+  // Loaded when first opened (invoice-editor-dialog.tsx): it mounts closed, so the focus goes back on close.
+  const shown = useOpenedOnceMounted(opened);
   const save = useSaveInvoice();
   const currency = draft?.currency ?? ticket.service.currency;
 
@@ -92,7 +95,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
 
   return (
     <Modal
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title={
         draft ? t('billing.editor.editTitle', { name: draft.name }) : t('billing.editor.title', { ticket: ticket.name })

@@ -7,10 +7,11 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { loadOnIntent } from '../../lib/lazy-component.ts';
 import { useInvoiceAction, useTicketInvoice } from './billing-api.ts';
 import { formatDay } from './billing-format.ts';
 import { PayButton } from './invoice-actions.tsx';
-import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceEditor, InvoiceEditorDialog } from './invoice-editor-dialog.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { invoicePath } from './invoice-table.tsx';
 
@@ -97,6 +98,7 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
                 variant="light"
                 leftSection={<IconFilePlus size={16} aria-hidden />}
                 onClick={() => setEditing(true)}
+                {...loadOnIntent(InvoiceEditor)}
                 data-testid="create-invoice"
               >
                 {t('billing.panel.create')}
@@ -105,7 +107,7 @@ export function TicketInvoicePanel({ ticket, isStaff }: { ticket: TicketDetail; 
           )}
         </Stack>
       )}
-      {editing && <InvoiceEditor opened onClose={() => setEditing(false)} ticket={ticket} />}
+      <InvoiceEditorDialog opened={editing} onClose={() => setEditing(false)} ticket={ticket} />
     </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { REQUEST_CHECKLIST, type RequestChecklistKey } from '@taxportal/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
+import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useCreateRequests } from './requests-api.ts';
 
@@ -22,6 +23,8 @@ export function RequestDocumentsModal({
   const [custom, setCustom] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Loaded on first open (ticket-requests-panel.tsx): it mounts closed, so the focus goes back on close.
+  const shown = useOpenedOnceMounted(opened);
 
   const reset = () => {
     setChecked([]);
@@ -53,7 +56,7 @@ export function RequestDocumentsModal({
 
   return (
     <Modal
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title={t('documentRequests.modalTitle')}
       size="lg"

@@ -2,18 +2,25 @@ import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '
 import { IconClipboardList, IconFileUpload, IconPlus, IconX } from '@tabler/icons-react';
 import type { DocumentRequest, TicketDetail } from '@taxportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyComponent, loadOnIntent } from '../../lib/lazy-component.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { OnceOpened } from '../../ui/once-opened.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { DocumentUploader } from '../documents/index.ts';
 import { questionnairePath } from '../questionnaire/index.ts';
+import type * as Form from './requests-form.tsx';
 import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api.ts';
-import { RequestDocumentsModal } from './requests-form.tsx';
+
+/** Staff's request form: its code (checkboxes, the text areas) loads when it is first opened, not with the ticket. */
+const RequestDocumentsModal = lazyComponent<ComponentProps<typeof Form.RequestDocumentsModal>>(() =>
+  import('./requests-form.tsx').then((m) => ({ default: m.RequestDocumentsModal })),
+);
 
 const STATUS_TONE = { open: 'warning', fulfilled: 'success', cancelled: 'neutral' } as const;
 
@@ -128,7 +135,13 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
       }
       actions={
         isStaff && (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAsking(true)}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setAsking(true)}
+            {...loadOnIntent(RequestDocumentsModal)}
+          >
             {t('documentRequests.request')}
           </Button>
         )
@@ -154,7 +167,11 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
           {t('documentRequests.openFromTicket')}
         </Anchor>
       </Stack>
-      {isStaff && <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />}
+      {isStaff && (
+        <OnceOpened opened={asking}>
+          <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />
+        </OnceOpened>
+      )}
       <Modal
         opened={uploading !== null}
         onClose={() => setUploading(null)}
