@@ -8,8 +8,14 @@ import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
 import { useSigning } from './signing-api.ts';
-import { SigningPrepareForm } from './signing-prepare-form.tsx';
 
+/**
+ * Staff's preparation form loads for staff only: the page the server renders (a customer's, routes.tsx) never
+ * draws it, so it needs no loading before hydration.
+ */
+const SigningPrepareForm = lazy(() =>
+  import('./signing-prepare-form.tsx').then((m) => ({ default: m.SigningPrepareForm })),
+);
 /** The dialog (signature pad, factors) loads when someone opens it. */
 const SigningDialog = lazy(() => import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })));
 
@@ -126,7 +132,9 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
             </Button>
           )}
           {(!request || preparing) && (
-            <SigningPrepareForm ticket={ticket} suggestion={suggestion} onDone={() => setPreparing(false)} />
+            <Suspense fallback={null}>
+              <SigningPrepareForm ticket={ticket} suggestion={suggestion} onDone={() => setPreparing(false)} />
+            </Suspense>
           )}
         </>
       )}

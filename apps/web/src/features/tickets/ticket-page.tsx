@@ -1,21 +1,28 @@
 import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconRoute } from '@tabler/icons-react';
 import { isStaffRole, type TicketDetail } from '@taxportal/contract';
-import type { ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { ProgressTracker } from '../../ui/progress-tracker.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
-import { AssignmentPanel } from './assignment-panel.tsx';
 import { CancelTicket } from './cancel-ticket.tsx';
 import { Conversation } from './conversation.tsx';
-import { StatusControl } from './status-control.tsx';
 import { StatusTimeline } from './status-timeline.tsx';
 import { TicketHeader } from './ticket-header.tsx';
 import { useTicket } from './tickets-api.ts';
+
+/**
+ * Staff's status and assignment tools, loaded for staff only. The server renders a ticket page for customers only
+ * (routes.tsx); rendered for staff, they would have to load before it hydrates (lib/lazy-component.ts).
+ */
+const TicketStaffColumn = lazyComponent<{ ticket: TicketDetail }>(() =>
+  import('./ticket-staff-column.tsx').then((m) => ({ default: m.TicketStaffColumn })),
+);
 
 /**
  * A ticket: /form/message/{name} (SPEC §2, also /form/{id}/{ticket_id}) and /my-tickets/{id}.
@@ -30,6 +37,11 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
   const ref = params.ticket_id ?? params.id ?? '';
   const { data: session } = useSession();
   const ticket = useTicket(ref);
+  const isStaff = session ? isStaffRole(session.login_role) : false;
+  // Staff's tools load beside the ticket, not after it.
+  useEffect(() => {
+    if (isStaff) TicketStaffColumn.preload().catch(() => undefined);
+  }, [isStaff]);
 
   const back = (
     <Group>
@@ -55,7 +67,6 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
     );
   }
   const tk = ticket.data;
-  const isStaff = isStaffRole(session.login_role);
 
   return (
     <Stack gap="md" data-testid="ticket-page" data-ticket={tk.name}>
@@ -80,8 +91,11 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {isStaff && <StatusControl ticket={tk} />}
-            {isStaff && <AssignmentPanel ticket={tk} />}
+            {isStaff && (
+              <Suspense fallback={null}>
+                <TicketStaffColumn ticket={tk} />
+              </Suspense>
+            )}
             <StatusTimeline ticketId={tk.id} />
           </Stack>
         </Grid.Col>
