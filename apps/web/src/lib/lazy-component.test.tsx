@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { lazyComponent } from './lazy-component.ts';
 
 function Counter({ label }: { label: string }) {
@@ -44,4 +44,42 @@ describe('lazyComponent', () => {
     );
     expect(screen.getByRole('button', { name: 'Later 1' })).toBeInTheDocument();
   });
+
+  it('after a failed download, a preload that succeeds is what is drawn from then on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let downloads = 0;
+    const Flaky = lazyComponent<{ label: string }>(() => {
+      downloads += 1;
+      return downloads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Counter });
+    });
+    const first = render(
+      <Failed>
+        <Suspense fallback={<p>loading</p>}>
+          <Flaky label="First" />
+        </Suspense>
+      </Failed>,
+    );
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    expect(downloads).toBe(1); // React keeps the failure: no download again on its own
+    first.unmount();
+
+    await Flaky.preload();
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Flaky label="Again" />
+      </Suspense>,
+    );
+    expect(screen.getByRole('button', { name: 'Again 0' })).toBeInTheDocument();
+    expect(downloads).toBe(2);
+  });
 });
+
+class Failed extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>failed</p> : this.props.children;
+  }
+}

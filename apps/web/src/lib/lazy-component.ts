@@ -21,7 +21,9 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
         return module;
       },
       (err: unknown) => {
-        loading = undefined; // a failed download is tried again next time
+        // A failed download is tried again by the next preload; once that succeeds, instances drawn from then on
+        // use it (React keeps the failure of the lazy component drawn before, which is never drawn again).
+        loading = undefined;
         throw err;
       },
     );
@@ -38,7 +40,7 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
 /**
  * Props for the button that opens a lazily loaded part (a dialog): its code starts loading when the pointer reaches
  * the button (a finger's press included: pointerenter comes before the click) or the keyboard focuses it, so the
- * part is usually in by the time it is opened. A failed download is tried again when it is opened.
+ * part is usually in by the time it is opened.
  */
 export function loadOnIntent(part: Pick<LazyComponent, 'preload'>): {
   onPointerEnter: () => void;

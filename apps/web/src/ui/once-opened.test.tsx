@@ -46,7 +46,55 @@ describe('OnceOpened', () => {
     await waitFor(() => expect(open).toHaveFocus());
   });
 
-  it('draws nothing, and keeps the page, when the code cannot be loaded', async () => {
+  it('says so and keeps the page when the code cannot be loaded, and downloads it again at the next opening', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A part as lib/lazy-component.ts makes them: drawn before its code is in, it fails; `preload` downloads again.
+    let ready = false;
+    let downloads = 0;
+    const part = {
+      preload: () => {
+        downloads += 1;
+        if (downloads === 1) return Promise.reject(new Error('still offline'));
+        ready = true;
+        return Promise.resolve();
+      },
+    };
+    function Part(props: { opened: boolean; onClose: () => void }) {
+      if (!ready) throw new Error('Failed to fetch dynamically imported module');
+      return <LoadedDialog {...props} />;
+    }
+    function FlakyPage() {
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpened((o) => !o)}>Toggle</Button>
+          <OnceOpened opened={opened} part={part}>
+            <Part opened={opened} onClose={() => setOpened(false)} />
+          </OnceOpened>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<FlakyPage />);
+    const toggle = screen.getByRole('button', { name: 'Toggle' });
+    await user.click(toggle);
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Opened again: downloaded again, still failing, and said again.
+    await user.click(toggle);
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getAllByText(/could not be loaded/)).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Once the download succeeds, the opening draws it.
+    await user.click(toggle);
+    await user.click(toggle);
+    expect(await screen.findByRole('dialog', { name: 'Log out' })).toBeInTheDocument();
+    expect(downloads).toBe(2);
+  });
+
+  it('draws nothing, and keeps the page, when a plain lazy part fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderWithProviders(<Page broken />);

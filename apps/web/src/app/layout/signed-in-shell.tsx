@@ -1,7 +1,7 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Session } from '@taxportal/contract';
-import { lazy, useCallback } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/index.ts';
@@ -13,9 +13,13 @@ import { buildSideMenu, buildTabMenu, type MenuAction } from '../menus/index.ts'
 import classes from './app-header.module.css';
 import { SideMenu } from './side-menu.tsx';
 import { TabMenu } from './tab-menu.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import type { ShellDialogsProps } from './shell-dialogs.tsx';
 
 // The menu's two dialogs load when first opened (ui/once-opened.tsx), not with every signed-in page.
-const ShellDialogs = lazy(() => import('./shell-dialogs.tsx').then((m) => ({ default: m.ShellDialogs })));
+const ShellDialogs = lazyComponent<ShellDialogsProps>(() =>
+  import('./shell-dialogs.tsx').then((m) => ({ default: m.ShellDialogs })),
+);
 
 // The shell's parts for someone signed in: its own chunk (app-layout.tsx loads it once there is a session), so
 // the sign-in page and the public site do not load the menus, the dialogs and the live updates.
@@ -85,7 +89,7 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
       {showSideMenu && <SideMenu items={buildSideMenu(role, menuOptions)} onAction={onAction} />}
       {showTabMenu && <TabMenu {...buildTabMenu(role, menuOptions)} onAction={onAction} />}
       <PayDialogHost />
-      <OnceOpened opened={passwordOpened || logoutOpened}>
+      <OnceOpened opened={passwordOpened || logoutOpened} part={ShellDialogs}>
         <ShellDialogs
           password={{ opened: passwordOpened, onClose: passwordModal.close }}
           logout={{

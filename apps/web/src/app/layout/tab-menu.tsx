@@ -1,14 +1,17 @@
 import { AppShell, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
-import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isMenuItemActive, type MenuAction, type MenuItem } from '../menus/index.ts';
 import { OnceOpened } from '../../ui/once-opened.tsx';
 import classes from './tab-menu.module.css';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import type { MoreSheetProps } from './more-sheet.tsx';
 
-const MoreSheet = lazy(() => import('./more-sheet.tsx').then((m) => ({ default: m.MoreSheet })));
+const MoreSheet = lazyComponent<MoreSheetProps>(() =>
+  import('./more-sheet.tsx').then((m) => ({ default: m.MoreSheet })),
+);
 
 export interface TabMenuProps {
   tabs: MenuItem[];
@@ -58,7 +61,7 @@ export function TabMenu({ tabs, more, onAction }: TabMenuProps) {
           {t('menu.more')}
         </Text>
       </UnstyledButton>
-      <OnceOpened opened={sheetOpened}>
+      <OnceOpened opened={sheetOpened} part={MoreSheet}>
         <MoreSheet opened={sheetOpened} onClose={sheet.close} more={more} onAction={onAction} />
       </OnceOpened>
     </AppShell.Footer>

@@ -24,7 +24,7 @@ export function InvoiceEditorDialog(props: InvoiceEditorProps) {
     if (props.opened) setOpenings((n) => n + 1);
   }
   return (
-    <OnceOpened opened={props.opened}>
+    <OnceOpened opened={props.opened} part={InvoiceEditor}>
       <InvoiceEditor key={openings} {...props} />
     </OnceOpened>
   );
