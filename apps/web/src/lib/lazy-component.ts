@@ -21,8 +21,9 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
         return module;
       },
       (err: unknown) => {
-        // A failed download is tried again by the next preload; once that succeeds, instances drawn from then on
-        // use it (React keeps the failure of the lazy component drawn before, which is never drawn again).
+        // A failed download is tried again by the next preload, and instances drawn once it succeeds use what it
+        // loaded. One drawn before that gets React's lazy component, which keeps a failure for good: so parts that
+        // may fail to download are drawn only once loaded (ui/'s OnceOpened and LoadedPart).
         loading = undefined;
         throw err;
       },

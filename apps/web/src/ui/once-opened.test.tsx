@@ -1,33 +1,39 @@
 import { Button } from '@mantine/core';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lazy, useState, type ComponentType } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { LoadedPart } from './loaded-part.tsx';
 import { OnceOpened, useOpenedOnceMounted } from './once-opened.tsx';
+import type { Part } from './part-loading.tsx';
 
 /** A dialog as the shell's: its code loaded when first opened, mounted closed and then opened. */
 function LoadedDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const shown = useOpenedOnceMounted(opened);
   return <ConfirmDialog opened={shown} label="Log out" message="Sure?" onCancel={onClose} onConfirm={onClose} />;
 }
-const Lazy = lazy(() => Promise.resolve({ default: LoadedDialog }));
-let failDownload: (err: Error) => void = () => undefined;
-const Broken = lazy<ComponentType>(
-  () =>
-    new Promise((_, reject) => {
-      failDownload = reject;
-    }),
-);
 
-function Page({ broken = false }: { broken?: boolean }) {
+/** A part as lib/lazy-component.ts makes them: `preload` downloads its code; here, failing the first `failures` times. */
+function flakyPart(failures: number): Part & { downloads: () => number } {
+  let downloads = 0;
+  return {
+    preload: () => {
+      downloads += 1;
+      return downloads <= failures ? Promise.reject(new Error('offline')) : Promise.resolve();
+    },
+    downloads: () => downloads,
+  };
+}
+
+function Page({ part, dialog }: { part: Part; dialog?: (close: () => void) => ReactNode }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Button onClick={() => setOpened(true)}>Open</Button>
-      <OnceOpened opened={opened}>
-        {broken ? <Broken /> : <Lazy opened={opened} onClose={() => setOpened(false)} />}
+      <OnceOpened opened={opened} part={part} onClose={() => setOpened(false)}>
+        {dialog ? dialog(() => setOpened(false)) : <LoadedDialog opened={opened} onClose={() => setOpened(false)} />}
       </OnceOpened>
     </>
   );
@@ -35,9 +41,11 @@ function Page({ broken = false }: { broken?: boolean }) {
 
 describe('OnceOpened', () => {
   it('draws nothing until first opened; the dialog then gives the focus back to its opener on close', async () => {
+    const part = flakyPart(0);
     const user = userEvent.setup();
-    renderWithProviders(<Page />);
+    renderWithProviders(<Page part={part} />);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(part.downloads()).toBe(0); // nothing asked for before the first opening
     const open = screen.getByRole('button', { name: 'Open' });
     await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Log out' });
@@ -47,60 +55,56 @@ describe('OnceOpened', () => {
   });
 
   it('says so and keeps the page when the code cannot be loaded, and downloads it again at the next opening', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    // A part as lib/lazy-component.ts makes them: drawn before its code is in, it fails; `preload` downloads again.
-    let ready = false;
-    let downloads = 0;
-    const part = {
-      preload: () => {
-        downloads += 1;
-        if (downloads === 1) return Promise.reject(new Error('still offline'));
-        ready = true;
-        return Promise.resolve();
-      },
-    };
-    function Part(props: { opened: boolean; onClose: () => void }) {
-      if (!ready) throw new Error('Failed to fetch dynamically imported module');
-      return <LoadedDialog {...props} />;
-    }
-    function FlakyPage() {
-      const [opened, setOpened] = useState(false);
-      return (
-        <>
-          <Button onClick={() => setOpened((o) => !o)}>Toggle</Button>
-          <OnceOpened opened={opened} part={part}>
-            <Part opened={opened} onClose={() => setOpened(false)} />
-          </OnceOpened>
-        </>
-      );
-    }
+    const part = flakyPart(2);
     const user = userEvent.setup();
-    renderWithProviders(<FlakyPage />);
-    const toggle = screen.getByRole('button', { name: 'Toggle' });
+    renderWithProviders(<Page part={part} />);
+    const toggle = screen.getByRole('button', { name: 'Open' });
     await user.click(toggle);
     expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    // Opened again: downloaded again, still failing, and said again.
-    await user.click(toggle);
+    // Pressed again (it was closed when it failed): downloaded again, still failing, and said again.
     await user.click(toggle);
     await waitFor(() => expect(screen.getAllByText(/could not be loaded/)).toHaveLength(2));
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    // Once the download succeeds, the opening draws it.
-    await user.click(toggle);
+    // Once the download succeeds, the press draws it.
     await user.click(toggle);
     expect(await screen.findByRole('dialog', { name: 'Log out' })).toBeInTheDocument();
-    expect(downloads).toBe(2);
+    expect(part.downloads()).toBe(3);
   });
 
-  it('draws nothing, and keeps the page, when a plain lazy part fails', async () => {
+  it('keeps the page and says "Something Went Wrong" when a loaded dialog fails to draw', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): ReactNode {
+      throw new Error('a bug');
+    }
     const user = userEvent.setup();
-    renderWithProviders(<Page broken />);
+    renderWithProviders(<Page part={flakyPart(0)} dialog={() => <Broken />} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    await act(async () => failDownload(new Error('chunk gone')));
+    expect(await screen.findByText('Something Went Wrong')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('LoadedPart', () => {
+  it('draws the part once its code is in; a failed download says so in place and can be tried again', async () => {
+    const part = flakyPart(1);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <p>The ticket</p>
+        <LoadedPart part={part}>
+          <p>Staff tools</p>
+        </LoadedPart>
+      </>,
+    );
+    expect(await screen.findByTestId('part-failed')).toHaveTextContent(/could not be loaded/);
+    expect(screen.getByText('The ticket')).toBeInTheDocument();
+    expect(screen.queryByText('Staff tools')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Staff tools')).toBeInTheDocument();
+    expect(screen.queryByTestId('part-failed')).toBeNull();
+    expect(part.downloads()).toBe(2);
   });
 });

@@ -1,67 +1,45 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Contained, usePartLoaded, type Part } from './part-loading.tsx';
 import { showErrorToast } from './toast.tsx';
 
 /**
- * Draws its children from the first time `opened` is true, and keeps them after (a dialog closes with its
- * transition). A dialog whose code is loaded lazily inside (`part`, a lib/lazy-component.ts component, or
- * React.lazy) then loads when first opened, not with the page: the dialogs every signed-in page carries (the menu's
- * logout and password ones, the phone's "More" sheet) bring Mantine's modal, its scroll area and the floating-ui
- * library with them. Closed, nothing is drawn, on the server too.
+ * Draws a lazily loaded dialog (`part`, a lib/lazy-component.ts component, as `children`) from the first time
+ * `opened` is true, and keeps it after (a dialog closes with its transition). Its code loads when first opened,
+ * not with the page: the dialogs every signed-in page carries (the menu's logout and password ones, the phone's
+ * "More" sheet) bring Mantine's modal, its scroll area and the floating-ui library with them. Closed, nothing is
+ * drawn, on the server too. `fresh`: each opening draws a new instance (a form that starts from the data as it is
+ * then); the one before stays until then, so that it closes with its transition.
  *
- * A download that fails (a network that dropped, an old tab after a release) says so in a toast and draws nothing:
- * the page stays. The next opening downloads `part` again and draws it once it is in (an old tab's missing file
- * fails again, with the same toast, until the page is reloaded).
+ * A download that fails (a network that dropped, an old tab after a release) says so in a toast, draws nothing and
+ * closes it (`onClose`): the page stays, and the next press opens it anew, downloading it again.
  */
-export function OnceOpened({ opened, part, children }: { opened: boolean; part?: Preloadable; children: ReactNode }) {
+export function OnceOpened({
+  opened,
+  part,
+  fresh = false,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  part: Part;
+  fresh?: boolean;
+  /** What closes it: called when its code could not be downloaded. */
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const [drawn, setDrawn] = useState(opened);
   const [openings, setOpenings] = useState(opened ? 1 : 0);
   const [wasOpened, setWasOpened] = useState(opened);
   if (opened !== wasOpened) {
     setWasOpened(opened);
     if (opened) setOpenings((n) => n + 1);
   }
-  if (opened && !drawn) setDrawn(true);
-  return drawn ? (
-    <Contained openings={openings} part={part} onFailure={() => showErrorToast(t('common.loadFailed'))}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </Contained>
-  ) : null;
-}
-
-/** A lazily loaded part that can be downloaded again (lib/lazy-component.ts). */
-type Preloadable = { preload: () => Promise<unknown> };
-
-interface ContainedProps {
-  /** How many times it was opened: after a failure, the next opening tries again. */
-  openings: number;
-  part: Preloadable | undefined;
-  onFailure: () => void;
-  children: ReactNode;
-}
-
-class Contained extends Component<ContainedProps, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch() {
-    this.props.onFailure();
-  }
-  override componentDidUpdate(previous: ContainedProps) {
-    const { openings, part, onFailure } = this.props;
-    if (!this.state.failed || previous.openings === openings) return;
-    // A React.lazy part keeps its failure: drawn again, it fails again, and says so again.
-    if (!part) return this.setState({ failed: false });
-    part.preload().then(
-      () => this.setState({ failed: false }),
-      () => onFailure(),
-    );
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
+  const loaded = usePartLoaded(part, openings > 0, openings, () => {
+    showErrorToast(t('common.loadFailed'));
+    onClose();
+  });
+  return loaded ? <Contained key={fresh ? openings : 0}>{children}</Contained> : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Session } from '@taxportal/contract';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/index.ts';
@@ -9,6 +9,7 @@ import { PayDialogHost } from '../../features/billing/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { useRealtime } from '../../lib/realtime/index.ts';
 import { OnceOpened } from '../../ui/once-opened.tsx';
+import { preloadToasts } from '../../ui/toast.tsx';
 import { buildSideMenu, buildTabMenu, type MenuAction } from '../menus/index.ts';
 import classes from './app-header.module.css';
 import { SideMenu } from './side-menu.tsx';
@@ -70,6 +71,12 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
   const logout = useLogout();
   // Live updates (SSE) for as long as someone is signed in.
   useRealtime(true);
+  // The toasts' code, once the page is idle: parts loaded later say so with a toast if their download fails.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return preloadToasts();
+    const idle = requestIdleCallback(preloadToasts, { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   const role = session.login_role;
   const menuOptions = { siteEditor: session.site_editor };
 
@@ -89,7 +96,14 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
       {showSideMenu && <SideMenu items={buildSideMenu(role, menuOptions)} onAction={onAction} />}
       {showTabMenu && <TabMenu {...buildTabMenu(role, menuOptions)} onAction={onAction} />}
       <PayDialogHost />
-      <OnceOpened opened={passwordOpened || logoutOpened} part={ShellDialogs}>
+      <OnceOpened
+        opened={passwordOpened || logoutOpened}
+        part={ShellDialogs}
+        onClose={() => {
+          passwordModal.close();
+          logoutDialog.close();
+        }}
+      >
         <ShellDialogs
           password={{ opened: passwordOpened, onClose: passwordModal.close }}
           logout={{

@@ -61,7 +61,7 @@ export function TabMenu({ tabs, more, onAction }: TabMenuProps) {
           {t('menu.more')}
         </Text>
       </UnstyledButton>
-      <OnceOpened opened={sheetOpened} part={MoreSheet}>
+      <OnceOpened opened={sheetOpened} part={MoreSheet} onClose={sheet.close}>
         <MoreSheet opened={sheetOpened} onClose={sheet.close} more={more} onAction={onAction} />
       </OnceOpened>
     </AppShell.Footer>

@@ -94,7 +94,7 @@ describe('InvoiceEditor (staff invoice a ticket)', () => {
       );
     }
     renderWithProviders(<Opener />);
-    expect(screen.queryByTestId('invoice-editor')).toBeNull(); // nothing drawn (or loaded) before it is opened
+    expect(screen.queryByTestId('invoice-editor')).toBeNull(); // nothing drawn, open or closed, before it is opened
     const user = userEvent.setup();
     const opener = screen.getByRole('button', { name: 'Create invoice' });
     await user.click(opener);

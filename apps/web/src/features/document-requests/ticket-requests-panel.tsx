@@ -168,7 +168,7 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         </Anchor>
       </Stack>
       {isStaff && (
-        <OnceOpened opened={asking} part={RequestDocumentsModal}>
+        <OnceOpened opened={asking} part={RequestDocumentsModal} onClose={() => setAsking(false)}>
           <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />
         </OnceOpened>
       )}

@@ -8,7 +8,7 @@ import {
   type DraftLabel,
   type TicketDetail,
 } from '@taxportal/contract';
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { errorMessage, isApiError } from '../../lib/api/index.ts';
@@ -25,12 +25,17 @@ import {
   useUpdateDraftLabel,
 } from './drafts-api.ts';
 import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import { LoadedPart } from '../../ui/loaded-part.tsx';
+import type * as Upload from './drafts-upload-form.tsx';
 
 /**
  * Staff's upload form loads for staff only: the page the server renders (a customer's, routes.tsx) never draws
  * it, so it needs no loading before hydration.
  */
-const DraftsUploadForm = lazy(() => import('./drafts-upload-form.tsx').then((m) => ({ default: m.DraftsUploadForm })));
+const DraftsUploadForm = lazyComponent<ComponentProps<typeof Upload.DraftsUploadForm>>(() =>
+  import('./drafts-upload-form.tsx').then((m) => ({ default: m.DraftsUploadForm })),
+);
 
 /** Where the server accepts a new draft version (later, the return is past the draft stage). */
 const DRAFT_UPLOAD_STATUSES = new Set<string>([
@@ -233,9 +238,9 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
         </Stack>
       ))}
       {isStaff && DRAFT_UPLOAD_STATUSES.has(ticket.status) && (
-        <Suspense fallback={null}>
+        <LoadedPart part={DraftsUploadForm}>
           <DraftsUploadForm ticket={ticket} />
-        </Suspense>
+        </LoadedPart>
       )}
 
       <DraftsPreviewModal

@@ -1,23 +1,30 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
 import { useSigning } from './signing-api.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import { LoadedPart } from '../../ui/loaded-part.tsx';
+import { OnceOpened } from '../../ui/once-opened.tsx';
+import type * as Dialog from './signing-dialog.tsx';
+import type * as Prepare from './signing-prepare-form.tsx';
 
 /**
  * Staff's preparation form loads for staff only: the page the server renders (a customer's, routes.tsx) never
  * draws it, so it needs no loading before hydration.
  */
-const SigningPrepareForm = lazy(() =>
+const SigningPrepareForm = lazyComponent<ComponentProps<typeof Prepare.SigningPrepareForm>>(() =>
   import('./signing-prepare-form.tsx').then((m) => ({ default: m.SigningPrepareForm })),
 );
 /** The dialog (signature pad, factors) loads when someone opens it. */
-const SigningDialog = lazy(() => import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })));
+const SigningDialog = lazyComponent<ComponentProps<typeof Dialog.SigningDialog>>(() =>
+  import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })),
+);
 
 /** Form 8879 on the ticket: staff prepare it and see who signed; the customer (and spouse) sign it. */
 export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -132,14 +139,14 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
             </Button>
           )}
           {(!request || preparing) && (
-            <Suspense fallback={null}>
+            <LoadedPart part={SigningPrepareForm}>
               <SigningPrepareForm ticket={ticket} suggestion={suggestion} onDone={() => setPreparing(false)} />
-            </Suspense>
+            </LoadedPart>
           )}
         </>
       )}
       {signing && request && (
-        <Suspense fallback={null}>
+        <OnceOpened opened part={SigningDialog} onClose={() => setSigning(null)}>
           <SigningDialog
             ticket={ticket}
             request={request}
@@ -147,7 +154,7 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
             factors={factors}
             onClose={() => setSigning(null)}
           />
-        </Suspense>
+        </OnceOpened>
       )}
       <DraftsPreviewModal
         file={

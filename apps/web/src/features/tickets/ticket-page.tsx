@@ -1,12 +1,13 @@
 import { Alert, Anchor, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconRoute } from '@tabler/icons-react';
 import { isStaffRole, type TicketDetail } from '@taxportal/contract';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useSession } from '../../lib/session/index.ts';
+import { LoadedPart } from '../../ui/loaded-part.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { ProgressTracker } from '../../ui/progress-tracker.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
@@ -92,9 +93,9 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {isStaff && (
-              <Suspense fallback={null}>
+              <LoadedPart part={TicketStaffColumn}>
                 <TicketStaffColumn ticket={tk} />
-              </Suspense>
+              </LoadedPart>
             )}
             <StatusTimeline ticketId={tk.id} />
           </Stack>
