@@ -1,7 +1,7 @@
 // Lighthouse (mobile, its default profile) on the production build, signed in, and a table in RESULTS.md.
 //
 //   npm run build && node bench/lighthouse/lighthouse.mjs [--label after] [--runs 3] [--port 3170] [--root DIR]
-//     [--only /,/p/pricing]   (a comma-separated list of the pages below)
+//     [--only /,/p/pricing]   (a comma-separated list of the pages below; the ticket page: /form/message/<ticket>)
 //
 // Starts the portal the README's way (`npm start` in --root, default this repository) on a fresh data dir with
 // the demo accounts and their sample data, signs in through the API, puts every cookie the sign-in answer sets
@@ -285,7 +285,7 @@ try {
     { page: '/vault', who: 'customer', cookie: customer },
     { page: '/billing', who: 'customer', cookie: customer },
     { page: '/all-tickets', who: 'staff', cookie: staff },
-  ].filter((p) => !only || only.has(p.page));
+  ].filter((p) => !only || only.has(p.page) || (p.page === ticket && only.has('/form/message/<ticket>')));
   chrome = await launchChromium();
   const load = { before: uptime() };
   const rows = [];

@@ -43,10 +43,12 @@ test('a dialog whose code cannot be downloaded says so; the next press opens it'
   });
   await staffPage.goto(`/form/message/${ticket.name}`);
   const request = staffPage.getByTestId('ticket-requests').getByRole('button', { name: 'Request documents' });
+  await expect(request).toBeVisible();
+  expect(asked).toBe(0); // not with the page: on the press (or its intent)
   await request.click();
   await expect(staffPage.getByTestId('toast-error')).toContainText('This part of the page could not be loaded.');
   await expect(staffPage.getByTestId('request-documents-form')).toHaveCount(0);
-  expect(asked).toBeGreaterThan(0); // asked for on the press (or on its intent), not with the page
+  expect(asked).toBeGreaterThan(0);
 
   offline = false;
   await request.click();

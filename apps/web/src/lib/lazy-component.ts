@@ -1,7 +1,13 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
-/** A component whose code loads when it is first drawn, or ahead of that (`preload`): both share one download. */
-export type LazyComponent<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+/**
+ * A component whose code loads when it is first drawn, or ahead of that (`preload`): both share one download.
+ * `isLoaded`: whether its code is in, so that what waits for it can draw it at once.
+ */
+export type LazyComponent<P extends object = object> = ComponentType<P> & {
+  preload: () => Promise<unknown>;
+  isLoaded: () => boolean;
+};
 
 /**
  * Like React.lazy, but once its code is in, the component draws at once instead of suspending. React.lazy suspends
@@ -35,7 +41,7 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return createElement(Component, props);
   }
-  return Object.assign(Loadable, { preload });
+  return Object.assign(Loadable, { preload, isLoaded: () => loaded !== undefined });
 }
 
 /**

@@ -18,11 +18,15 @@ function LoadedDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
 /** A part as lib/lazy-component.ts makes them: `preload` downloads its code; here, failing the first `failures` times. */
 function flakyPart(failures: number): Part & { downloads: () => number } {
   let downloads = 0;
+  let loaded = false;
   return {
     preload: () => {
       downloads += 1;
-      return downloads <= failures ? Promise.reject(new Error('offline')) : Promise.resolve();
+      if (downloads <= failures) return Promise.reject(new Error('offline'));
+      loaded = true;
+      return Promise.resolve();
     },
+    isLoaded: () => loaded,
     downloads: () => downloads,
   };
 }
@@ -74,16 +78,21 @@ describe('OnceOpened', () => {
     expect(part.downloads()).toBe(3);
   });
 
-  it('keeps the page and says "Something Went Wrong" when a loaded dialog fails to draw', async () => {
+  it('says "Something Went Wrong" and closes when a loaded dialog fails to draw; the next press draws it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    function Broken(): ReactNode {
-      throw new Error('a bug');
+    let broken = true;
+    function OnceBroken({ close }: { close: () => void }): ReactNode {
+      if (broken) throw new Error('a bug');
+      return <LoadedDialog opened onClose={close} />;
     }
     const user = userEvent.setup();
-    renderWithProviders(<Page part={flakyPart(0)} dialog={() => <Broken />} />);
+    renderWithProviders(<Page part={flakyPart(0)} dialog={(close) => <OnceBroken close={close} />} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByText('Something Went Wrong')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    broken = false; // the bug is gone (say, a state that no longer holds)
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Log out' })).toBeInTheDocument();
   });
 });
 
@@ -106,5 +115,16 @@ describe('LoadedPart', () => {
     expect(await screen.findByText('Staff tools')).toBeInTheDocument();
     expect(screen.queryByTestId('part-failed')).toBeNull();
     expect(part.downloads()).toBe(2);
+  });
+
+  it('draws a part whose code is in at once, with no empty frame first', () => {
+    const part = flakyPart(0);
+    void part.preload();
+    renderWithProviders(
+      <LoadedPart part={part}>
+        <p>Staff tools</p>
+      </LoadedPart>,
+    );
+    expect(screen.getByText('Staff tools')).toBeInTheDocument();
   });
 });

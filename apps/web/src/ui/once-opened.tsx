@@ -39,7 +39,12 @@ export function OnceOpened({
     showErrorToast(t('common.loadFailed'));
     onClose();
   });
-  return loaded ? <Contained key={fresh ? openings : 0}>{children}</Contained> : null;
+  // A dialog that fails to draw closes too, and is drawn again at the next opening.
+  return openings > 0 && loaded ? (
+    <Contained key={fresh ? openings : 0} resetKey={openings} onError={onClose}>
+      {children}
+    </Contained>
+  ) : null;
 }
 
 /**

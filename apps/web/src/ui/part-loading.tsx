@@ -2,19 +2,23 @@ import { Component, Suspense, useEffect, useEffectEvent, useState, type ReactNod
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from './toast.tsx';
 
-/** A part whose code is downloaded apart (lib/lazy-component.ts): `preload` downloads it, again after a failure. */
+/**
+ * A part whose code is downloaded apart (lib/lazy-component.ts): `preload` downloads it, again after a failure;
+ * `isLoaded` says whether it is in.
+ */
 export interface Part {
   preload: () => Promise<unknown>;
+  isLoaded: () => boolean;
 }
 
 /**
  * Whether `part`'s code is in, downloading it while `wanted`, and again at each new `attempt` after a failure
  * (`onFailure` is told of each). A part is drawn only once this is true, so its code is never missing when it is
  * drawn: React keeps a lazy component's failed download for good, and a part drawn after one would fail again
- * without downloading.
+ * without downloading. A part already in is drawn at once.
  */
 export function usePartLoaded(part: Part, wanted: boolean, attempt: number, onFailure: () => void): boolean {
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(part.isLoaded);
   const failed = useEffectEvent(onFailure);
   useEffect(() => {
     if (!wanted || loaded) return;
@@ -32,24 +36,48 @@ export function usePartLoaded(part: Part, wanted: boolean, attempt: number, onFa
 
 /**
  * Keeps the page when a part fails to draw (a bug in it, not its download: that is handled before it is drawn):
- * the part is left out and the error toast says so, with SPEC's words.
+ * the part is left out and the error toast says so, with SPEC's words; `onError` is told too (a dialog closes).
+ * A new `resetKey` draws it again.
  */
-export function Contained({ children }: { children: ReactNode }) {
+export function Contained({
+  children,
+  resetKey = 0,
+  onError,
+}: {
+  children: ReactNode;
+  resetKey?: number;
+  onError?: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Boundary onError={() => showErrorToast(t('common.somethingWentWrong'))}>
+    <Boundary
+      resetKey={resetKey}
+      onError={() => {
+        showErrorToast(t('common.somethingWentWrong'));
+        onError?.();
+      }}
+    >
       <Suspense fallback={null}>{children}</Suspense>
     </Boundary>
   );
 }
 
-class Boundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+interface BoundaryProps {
+  resetKey: number;
+  onError: () => void;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override componentDidCatch() {
     this.props.onError();
+  }
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
   override render() {
     return this.state.failed ? null : this.props.children;
