@@ -131,6 +131,12 @@ test('a customer with an app and a passkey signs with the passkey; the signer ro
   await page.goto(`/form/message/${ticket.name}`);
   await page.getByTestId('sign-as-taxpayer').click();
   const dialog = page.getByTestId('signing-dialog');
+  // Closed without signing, the dialog gives the focus back to its button; then opened again.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('sign-as-taxpayer')).toBeFocused();
+  await page.getByTestId('sign-as-taxpayer').click();
   // Both factors are offered, the passkey first; the customer looks at the app's, then picks the passkey.
   const factor = dialog.getByTestId('signing-factor');
   await factor.getByText('Authenticator app', { exact: true }).click();

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { documentFileUrl } from '../drafts/index.ts';
 import { useSign } from './signing-api.ts';
 import { SigningConfirmStep } from './signing-confirm-step.tsx';
@@ -27,12 +28,14 @@ import { SigningPad, type SigningPadHandle } from './signing-pad.tsx';
  * then types their name and draws or types a signature.
  */
 export function SigningDialog({
+  opened,
   ticket,
   request,
   signer,
   factors,
   onClose,
 }: {
+  opened: boolean;
   ticket: TicketDetail;
   request: SigningRequest;
   signer: Signer;
@@ -41,6 +44,8 @@ export function SigningDialog({
 }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
+  // Loaded when first opened (signing-section.tsx): it mounts closed, so the focus goes back on close.
+  const shown = useOpenedOnceMounted(opened);
   const sign = useSign(ticket.id);
   const pad = useRef<SigningPadHandle>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
@@ -82,7 +87,7 @@ export function SigningDialog({
 
   return (
     <Modal
-      opened
+      opened={shown}
       onClose={onClose}
       title={t('signing.signTitle')}
       size="lg"

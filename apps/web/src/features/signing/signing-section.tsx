@@ -31,6 +31,10 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
   const { t } = useTranslation();
   const state = useSigning(ticket.id);
   const [signing, setSigning] = useState<Signer | null>(null);
+  // Who the dialog was last opened for: it stays drawn, closed, so that it closes with its transition and gives
+  // the focus back to the button that opened it.
+  const [dialogSigner, setDialogSigner] = useState<Signer | null>(null);
+  if (signing && signing !== dialogSigner) setDialogSigner(signing);
   const [preparing, setPreparing] = useState(false);
   const [viewing, setViewing] = useState(false);
 
@@ -145,12 +149,13 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
           )}
         </>
       )}
-      {signing && request && (
-        <OnceOpened opened part={SigningDialog} onClose={() => setSigning(null)}>
+      {dialogSigner && request && (
+        <OnceOpened opened={signing !== null} part={SigningDialog} fresh onClose={() => setSigning(null)}>
           <SigningDialog
+            opened={signing !== null}
             ticket={ticket}
             request={request}
-            signer={signing}
+            signer={dialogSigner}
             factors={factors}
             onClose={() => setSigning(null)}
           />
