@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Contained, usePartLoaded, type Part } from './part-loading.tsx';
 
@@ -14,6 +14,15 @@ export function LoadedPart({ part, children }: { part: Part; children: ReactNode
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   const loaded = usePartLoaded(part, !failed, attempt, () => setFailed(true));
+  // Tried again from the keyboard or a screen reader: the focus was on "Try again", which is gone; it goes to the
+  // part's first control once it is drawn (the wrapper draws no box: the part's own parts stay where they were).
+  const drawn = useRef<HTMLDivElement>(null);
+  const focusOnDraw = useRef(false);
+  useEffect(() => {
+    if (!loaded || !focusOnDraw.current) return;
+    focusOnDraw.current = false;
+    drawn.current?.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]')?.focus();
+  }, [loaded]);
   if (failed)
     return (
       <Alert color="red" variant="light" data-testid="part-failed">
@@ -24,6 +33,7 @@ export function LoadedPart({ part, children }: { part: Part; children: ReactNode
             type="button"
             size="sm"
             onClick={() => {
+              focusOnDraw.current = true;
               setFailed(false);
               setAttempt((n) => n + 1);
             }}
@@ -33,5 +43,9 @@ export function LoadedPart({ part, children }: { part: Part; children: ReactNode
         </Stack>
       </Alert>
     );
-  return loaded ? <Contained>{children}</Contained> : null;
+  return loaded ? (
+    <div ref={drawn} style={{ display: 'contents' }}>
+      <Contained>{children}</Contained>
+    </div>
+  ) : null;
 }

@@ -105,6 +105,7 @@ describe('LoadedPart', () => {
         <p>The ticket</p>
         <LoadedPart part={part}>
           <p>Staff tools</p>
+          <button type="button">Change status</button>
         </LoadedPart>
       </>,
     );
@@ -114,6 +115,8 @@ describe('LoadedPart', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Staff tools')).toBeInTheDocument();
     expect(screen.queryByTestId('part-failed')).toBeNull();
+    // The focus, which was on the link now gone, is on the part's first control.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change status' })).toHaveFocus());
     expect(part.downloads()).toBe(2);
   });
 
