@@ -15,6 +15,7 @@ import classes from './app-header.module.css';
 import { SideMenu } from './side-menu.tsx';
 import { TabMenu } from './tab-menu.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import type { ShellDialogsProps } from './shell-dialogs.tsx';
 
 // The menu's two dialogs load when first opened (ui/once-opened.tsx), not with every signed-in page.
@@ -72,11 +73,7 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
   // Live updates (SSE) for as long as someone is signed in.
   useRealtime(true);
   // The toasts' code, once the page is idle: parts loaded later say so with a toast if their download fails.
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return preloadToasts();
-    const idle = requestIdleCallback(preloadToasts, { timeout: 5000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  useEffect(() => whenIdle(preloadToasts, 5000), []);
   const role = session.login_role;
   const menuOptions = { siteEditor: session.site_editor };
 

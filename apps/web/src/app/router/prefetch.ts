@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, type ReactElement, type RefObject } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { whenIdle } from '../../lib/when-idle.ts';
 import type { LazyPage } from './lazy-page.ts';
 
 /**
@@ -46,18 +47,16 @@ export function usePrefetchInView(ref: RefObject<HTMLElement | null>, href: stri
   useEffect(() => {
     const el = ref.current;
     if (!el || !href || typeof IntersectionObserver === 'undefined') return;
-    let idle: number | undefined;
+    let cancel: () => void = () => undefined;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
       observer.disconnect();
-      const run = () => prefetch(href);
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 4000 }) : undefined;
-      if (idle === undefined) run();
+      cancel = whenIdle(() => prefetch(href), 4000);
     });
     observer.observe(el);
     return () => {
       observer.disconnect();
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancel();
     };
   }, [ref, href, prefetch]);
 }
