@@ -6,7 +6,7 @@ import { PHONE, watchPage } from './prerender-helpers.ts';
  * /register rendered on the server for a visitor (issue 14; site/site-head.ts gives it a head, platform/prerender.ts
  * renders it, public/boot.js loads the app on the first interaction). What a visitor types before the app has taken
  * the page over must not be lost: the fields keep it through hydration, the form's state takes it up
- * (lib/use-typed-before-hydration.ts), and a submit sent meanwhile is sent by the app once it is there.
+ * (lib/typed-before-hydration.ts), and a submit sent meanwhile is sent by the app once it is there.
  * On the demo server (this file's name puts it in the `demo` project). Contexts are made here, not through the
  * `page` fixture, whose goto would interact to hydrate.
  */

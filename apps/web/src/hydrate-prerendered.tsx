@@ -8,6 +8,7 @@ import { prefetch } from './app/router/router.tsx';
 import type { PrerenderState } from './entry-server.tsx';
 import { preloadPublicSite, setSiteOrigin } from './features/cms/index.ts';
 import { setFormatting } from './ui/format.ts';
+import { typedBeforeHydration, type TypedBeforeHydration } from './lib/typed-before-hydration.ts';
 import { PhoneGuessContext } from './ui/use-is-phone.ts';
 
 // A module of its own, loaded by main.tsx only on a page the server rendered: the signed-in portal's first load
@@ -19,44 +20,10 @@ import { PhoneGuessContext } from './ui/use-is-phone.ts';
  */
 const phone: { guess: boolean | null } = { guess: null };
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
-const isTextField = (node: unknown): node is Field =>
-  node instanceof HTMLTextAreaElement ||
-  (node instanceof HTMLInputElement && /^(text|search|email|tel|url|number|password)$/.test(node.type));
-
-/**
- * What the reader typed into the page's fields before the app took it over (between the first interaction and
- * hydration: a second or two on a phone), taken before hydrating and as it goes on. Hydration does not keep it
- * (React sets a controlled textarea back to the value it renders, and a component's state starts from what the
- * server drew). `replay` gives each component what was typed through the field's own input event, as if typed
- * now (React's value tracker is first set back, so that it sees the change).
- */
-function typedBeforeHydration(container: HTMLElement) {
-  const typed = new Map<Field, string>();
-  const take = (field: Field) => {
-    if (field.value !== field.defaultValue) typed.set(field, field.value);
-    else typed.delete(field);
-  };
-  container.querySelectorAll('input, textarea').forEach((node) => isTextField(node) && take(node));
-  const onInput = (event: Event) => isTextField(event.target) && take(event.target);
-  container.addEventListener('input', onInput, true);
-  return {
-    replay() {
-      container.removeEventListener('input', onInput, true);
-      for (const [field, value] of typed) {
-        if (!field.isConnected) continue;
-        field.value = value ? '' : ' '; // through React's tracker: anything but what was typed
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')!.set!.call(field, value);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-    },
-  };
-}
-
 interface HydratedProps {
   children: ReactNode;
   formatting: PrerenderState['formatting'];
-  typed: ReturnType<typeof typedBeforeHydration>;
+  typed: TypedBeforeHydration;
 }
 
 function Hydrated({ children, formatting, typed }: HydratedProps) {

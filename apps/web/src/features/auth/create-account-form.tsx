@@ -2,7 +2,6 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
@@ -31,7 +30,6 @@ export function CreateAccountForm({
   const form = useForm<Values>({
     initialValues: { full_name: '', email: '', phone: '', password: '' },
   });
-  const formRef = useTypedBeforeHydration(form);
 
   const onSubmit = submitValidated(
     form,
@@ -51,7 +49,6 @@ export function CreateAccountForm({
 
   return (
     <form
-      ref={formRef}
       onSubmit={onSubmit}
       onFocus={preloadSchemas}
       noValidate

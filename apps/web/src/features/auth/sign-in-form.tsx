@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Session } from '@taxportal/contract';
 import { errorMessage, isApiError } from '../../lib/api/index.ts';
-import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
@@ -36,7 +35,6 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [recovery, setRecovery] = useState(false);
   const form = useForm<Values>({ initialValues: { email: '', password: '', otp: '', trust_device: false } });
-  const formRef = useTypedBeforeHydration(form);
 
   const onSubmit = submitValidated(
     form,
@@ -84,7 +82,6 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   return (
     <form
-      ref={formRef}
       onSubmit={onSubmit}
       onFocus={preloadSchemas}
       noValidate
