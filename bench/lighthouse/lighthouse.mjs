@@ -141,11 +141,12 @@ async function signIn(email, { staff = false } = {}) {
   if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map(parseSetCookie);
   if (cookies.length === 0) throw new Error(`sign-in as ${email} set no cookie`);
-  // The locale and zone the app tells the server once it has run in this browser (FORMATTING_COOKIE): a browser
-  // that has used the portal gets its signed-in pages rendered on the server.
+  // The locale and zone the app tells the server once it has run in this browser (contract formattingCookieName:
+  // `__Host-` and Secure, as on 127.0.0.1 the browser is a secure context): a browser that has used the portal gets
+  // its signed-in pages rendered on the server.
   const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
   const formatting = `${encodeURIComponent(locale)}|${encodeURIComponent(timeZone)}`;
-  return [...cookies, { name: 'tp_fmt', value: formatting, domain: '127.0.0.1', path: '/' }];
+  return [...cookies, { name: '__Host-tp_fmt', value: formatting, domain: '127.0.0.1', path: '/', secure: true }];
 }
 
 async function getJson(url, cookies) {

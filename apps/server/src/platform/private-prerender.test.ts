@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FORMATTING_COOKIE } from '@taxportal/contract';
+import { formattingCookieName } from '@taxportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
@@ -16,6 +16,8 @@ const built = webDist !== null && fs.existsSync(path.join(webDist, '..', 'dist-s
 if (!built && process.env.CI) throw new Error('apps/web is not built: run `npm run build` before this test');
 
 const TOKYO = 'en-GB|Asia%2FTokyo';
+/** The test server's cookies are Secure (cookiePolicy): the browser names it `__Host-`, as the app does. */
+const FORMATTING_COOKIE = formattingCookieName(true);
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script id="tp-prerender"/.exec(html)?.[1] ?? '';
 const stateOf = (html: string) =>
   JSON.parse(/<script id="tp-prerender" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as {
@@ -150,6 +152,12 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     const list = await page(staff, '/all-tickets');
     expect(rootOf(list.body)).toContain(adaTicket);
     expect(rootOf(list.body)).toContain(bobTicket);
+    // Without `__Host-` (as a sibling subdomain could set it for the parent domain), the cookie is not read.
+    const tossed = await t.app.inject({
+      url: '/my-tickets',
+      cookies: { ...Object.fromEntries(ada.cookies), [FORMATTING_COOKIE]: '', tp_fmt: TOKYO },
+    });
+    expect(tossed.body).toContain('<div id="root"></div>');
     // A browser that has not said its zone, or says something that is not a locale and a zone.
     for (const cookie of [
       null,

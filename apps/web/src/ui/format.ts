@@ -1,4 +1,4 @@
-import { FORMATTING_COOKIE, formattingCookieValue } from '@taxportal/contract';
+import { formattingCookieName, formattingCookieValue } from '@taxportal/contract';
 
 /** Dates, money and durations in the user's locale and zone (DESIGN: times are UTC in the database). */
 
@@ -24,8 +24,10 @@ export const formatLocale = (): string | undefined => formatting.locale;
 /** Tells the server this browser's locale and zone, for the signed-in pages it renders (entry-server.tsx). */
 export function rememberFormatting(): void {
   const value = formattingCookieValue(new Intl.DateTimeFormat().resolvedOptions());
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${FORMATTING_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax${secure}`;
+  // A secure context (https, or http on localhost) keeps Secure cookies: there the name is `__Host-`, as the
+  // server expects it (its cookie policy decides the same way).
+  const secure = window.isSecureContext;
+  document.cookie = `${formattingCookieName(secure)}=${value}; path=/; max-age=31536000; samesite=lax${secure ? '; secure' : ''}`;
 }
 
 export function formatDateTime(iso: string): string {
