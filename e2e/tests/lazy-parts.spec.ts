@@ -31,6 +31,33 @@ test("staff's tools on a ticket: a failed download says so in place, and Try aga
   await expect(failed).toHaveCount(0);
 });
 
+test("staff's forms in the ticket's panels load beside the ticket's data, not once the panel draws", async ({
+  page,
+  customer,
+  staff,
+}) => {
+  void customer;
+  const ticket = await createTicketByApi(page.request);
+  const { page: staffPage } = await staff('Tax Preparer');
+  const asked = new Set<string>();
+  staffPage.on('request', (r) => {
+    const form = /\/assets\/(drafts-upload-form|signing-prepare-form)-[\w-]+\.js$/.exec(r.url())?.[1];
+    if (form) asked.add(form);
+  });
+  // The ticket's own data is held back: what the page asks for meanwhile, it asks for on the session alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await staffPage.route(new RegExp(`/api/v1/tickets/${ticket.name}$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await staffPage.goto(`/form/message/${ticket.name}`);
+  await expect.poll(() => [...asked].sort()).toEqual(['drafts-upload-form', 'signing-prepare-form']);
+  await expect(staffPage.getByTestId('drafts-panel')).toHaveCount(0);
+  release();
+  await expect(staffPage.getByTestId('draft-upload-form')).toBeVisible();
+});
+
 test('a dialog whose code cannot be downloaded says so; the next press opens it', async ({ page, customer, staff }) => {
   void customer;
   const ticket = await createTicketByApi(page.request);

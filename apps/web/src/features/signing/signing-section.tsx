@@ -21,6 +21,8 @@ import type * as Prepare from './signing-prepare-form.tsx';
 const SigningPrepareForm = lazyComponent<ComponentProps<typeof Prepare.SigningPrepareForm>>(() =>
   import('./signing-prepare-form.tsx').then((m) => ({ default: m.SigningPrepareForm })),
 );
+/** Staff's form, asked for as soon as the session says staff (ticket-drafts-panel.tsx). */
+export const preloadSigningStaffParts = (): void => void SigningPrepareForm.preload().catch(() => undefined);
 /** The dialog (signature pad, factors) loads when someone opens it. */
 const SigningDialog = lazyComponent<ComponentProps<typeof Dialog.SigningDialog>>(() =>
   import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })),

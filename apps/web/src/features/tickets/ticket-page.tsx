@@ -29,8 +29,12 @@ const TicketStaffColumn = lazyComponent<{ ticket: TicketDetail }>(() =>
  * A ticket: /form/message/{name} (SPEC §2, also /form/{id}/{ticket_id}) and /my-tickets/{id}.
  * Customers see where it stands; staff change its status and assignment; both talk below.
  */
-/** A panel that another feature shows on the ticket (documents, drafts, invoice): the app composes them. */
-export type TicketPanel = ComponentType<{ ticket: TicketDetail; isStaff: boolean }>;
+/**
+ * A panel that another feature shows on the ticket (documents, drafts, invoice): the app composes them. One with
+ * parts for staff alone may say how to load them (`preloadForStaff`): the page asks as soon as the session says
+ * staff, beside the ticket's own data, so they draw with the panel rather than one download after it.
+ */
+export type TicketPanel = ComponentType<{ ticket: TicketDetail; isStaff: boolean }> & { preloadForStaff?: () => void };
 
 export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] }) {
   const { t } = useTranslation();
@@ -39,10 +43,12 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
   const { data: session } = useSession();
   const ticket = useTicket(ref);
   const isStaff = session ? isStaffRole(session.login_role) : false;
-  // Staff's tools load beside the ticket, not after it.
+  // Staff's tools, and the panels' parts for staff, load beside the ticket, not after it.
   useEffect(() => {
-    if (isStaff) TicketStaffColumn.preload().catch(() => undefined);
-  }, [isStaff]);
+    if (!isStaff) return;
+    TicketStaffColumn.preload().catch(() => undefined);
+    for (const panel of panels) panel.preloadForStaff?.();
+  }, [isStaff, panels]);
 
   const back = (
     <Group>
