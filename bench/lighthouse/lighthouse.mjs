@@ -217,6 +217,18 @@ async function audit(chrome, url, cookies) {
   };
 }
 
+/**
+ * Every page measured here is one the server renders (public pages for a visitor, signed-in ones for their reader):
+ * a page that went out unrendered (a cookie the server no longer reads, say) would be measured as something else.
+ */
+async function assertRendered(url, cookies) {
+  const cookie = (cookies ?? []).map((c) => `${c.name}=${c.value}`).join('; ');
+  const res = await fetch(`${base}${url}`, { headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  if (res.status !== 200 || !html.includes('id="tp-prerender"'))
+    throw new Error(`${url}: the server did not render the page (${res.status})`);
+}
+
 /** On a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART…): up to three tries. */
 async function auditRetrying(chrome, url, cookie) {
   for (let attempt = 1; ; attempt++) {
@@ -291,6 +303,7 @@ try {
   const load = { before: uptime() };
   const rows = [];
   for (const p of pages) {
+    await assertRendered(p.page, p.cookie);
     const results = [];
     for (let i = 0; i < runs; i++) {
       const r = await auditRetrying(chrome, p.page, p.cookie);
