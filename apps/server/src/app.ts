@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { CSRF_COOKIE, parseFormattingCookie, SITE_PREVIEW_PATH } from '@taxportal/contract';
+import { CSRF_COOKIE, readFormattingCookie, SITE_PREVIEW_PATH } from '@taxportal/contract';
 import { outboxRoutes } from './admin/index.ts';
 import { auditLogRoutes } from './audit-log/index.ts';
 import { authRoutes, createOidc, deviceSessionRoutes, enabledProviders } from './auth/index.ts';
@@ -354,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         if (!session && !c[CSRF_COOKIE]) return 'visitor';
         // Someone signed in whose browser has said its locale and zone (the pages it renders are theirs: app
         // routes check the session as for any request); anyone else gets the page drawn by their browser.
-        const formatting = parseFormattingCookie(c[cookies.formatting]);
+        const formatting = readFormattingCookie(c, cookies.secure);
         return session && formatting
           ? { sessionCookie: `${cookies.session}=${encodeURIComponent(session)}`, formatting }
           : null;

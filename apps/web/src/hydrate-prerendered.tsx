@@ -31,8 +31,9 @@ function Hydrated({ children, formatting, typed }: HydratedProps) {
     phone.guess = null;
     // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
     // Then what was typed meanwhile reaches the components, and once they have drawn it, a held press is replayed.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
         typed.replay();
         setTimeout(() => {
           // Relative times count from the real "now" from here on (the page's parts have hydrated with the
@@ -41,8 +42,13 @@ function Hydrated({ children, formatting, typed }: HydratedProps) {
           document.documentElement.dataset.hydrated = 'true';
           document.dispatchEvent(new Event('tp:hydrated'));
         }, 0);
-      }, 0),
-    );
+      }, 0);
+    });
+    // Run twice (StrictMode in development), the first is called off: one replay, one "hydrated".
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [formatting, typed]);
   return <PhoneGuessContext value={phone}>{children}</PhoneGuessContext>;
 }

@@ -5,6 +5,7 @@ import { formattingCookieName } from '@taxportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
+import { cookiePolicy } from './auth/sessions.ts';
 import { inProcessApi } from './prerender.ts';
 import { findWebDist } from './web.ts';
 
@@ -16,7 +17,7 @@ const built = webDist !== null && fs.existsSync(path.join(webDist, '..', 'dist-s
 if (!built && process.env.CI) throw new Error('apps/web is not built: run `npm run build` before this test');
 
 const TOKYO = 'en-GB|Asia%2FTokyo';
-/** The test server's cookies are Secure (cookiePolicy): the browser names it `__Host-`, as the app does. */
+/** The name a secure context gives it (contract formattingCookieName), as the browser on the test server's address is. */
 const FORMATTING_COOKIE = formattingCookieName(true);
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script id="tp-prerender"/.exec(html)?.[1] ?? '';
 const stateOf = (html: string) =>
@@ -152,7 +153,9 @@ describe.skipIf(!built)('signed-in pages rendered on the server', () => {
     const list = await page(staff, '/all-tickets');
     expect(rootOf(list.body)).toContain(adaTicket);
     expect(rootOf(list.body)).toContain(bobTicket);
-    // Without `__Host-` (as a sibling subdomain could set it for the parent domain), the cookie is not read.
+    // Without `__Host-` (as a sibling subdomain could set it for the parent domain), the cookie is not read by a
+    // server whose own cookies are Secure, as this one's are.
+    expect(cookiePolicy(t.config).secure).toBe(true);
     const tossed = await t.app.inject({
       url: '/my-tickets',
       cookies: { ...Object.fromEntries(ada.cookies), [FORMATTING_COOKIE]: '', tp_fmt: TOKYO },

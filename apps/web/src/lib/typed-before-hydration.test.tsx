@@ -7,26 +7,34 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { typedBeforeHydration } from './typed-before-hydration.ts';
 
-// A page the server drew, typed into before the app takes it over (hydrate-prerendered.tsx): the form's state must
-// end up with what the fields show, whichever way the form holds its state.
+// A page the server drew, typed into before the app takes it over (hydrate-prerendered.tsx): the components' state
+// must end up with what the fields show, whichever way each holds its state.
 function Page() {
-  const form = useForm({ initialValues: { email: '', agree: false } });
+  const form = useForm({ initialValues: { email: '', due: '', agree: false, news: true } });
   const [note, setNote] = useState('');
   const [plan, setPlan] = useState('basic');
-  const values = form.getValues();
+  const [view, setView] = useState('list');
+  const radios = (name: string, values: string[], value: string, set: (v: string) => void) =>
+    values.map((v) => (
+      <label key={v}>
+        <input type="radio" name={name} value={v} checked={value === v} onChange={() => set(v)} />
+        {v}
+      </label>
+    ));
   return (
-    <form name="f">
-      <TextInput type="email" label="E-mail" {...form.getInputProps('email')} />
-      <Checkbox label="I agree" {...form.getInputProps('agree', { type: 'checkbox' })} />
-      <textarea aria-label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-      {['basic', 'full'].map((p) => (
-        <label key={p}>
-          <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} />
-          {p}
-        </label>
-      ))}
-      <output>{JSON.stringify({ ...values, note, plan })}</output>
-    </form>
+    <>
+      <form>
+        <TextInput type="email" label="E-mail" {...form.getInputProps('email')} />
+        <TextInput type="date" label="Due" {...form.getInputProps('due')} />
+        <Checkbox label="I agree" {...form.getInputProps('agree', { type: 'checkbox' })} />
+        <Checkbox label="News" {...form.getInputProps('news', { type: 'checkbox' })} />
+        <textarea aria-label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        {radios('plan', ['basic', 'full'], plan, setPlan)}
+      </form>
+      {/* A group outside any form, as a segmented control draws one. */}
+      <div>{radios('view', ['list', 'board', 'table'], view, setView)}</div>
+      <output>{JSON.stringify({ ...form.getValues(), note, plan, view })}</output>
+    </>
   );
 }
 const tree = (
@@ -34,6 +42,7 @@ const tree = (
     <Page />
   </MantineProvider>
 );
+const UNTOUCHED = { email: '', due: '', agree: false, news: true, note: '', plan: 'basic', view: 'list' };
 
 let root: Root | undefined;
 afterEach(() => {
@@ -42,67 +51,94 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The page as the server sent it, typed into with no app there yet (only the browser's own events). */
+/** The page as the server sent it, to be typed into with no app there yet (only the browser's own events). */
 function served() {
   const container = document.createElement('div');
   container.innerHTML = renderToString(tree);
   document.body.append(container);
-  const field = <T extends Element>(selector: string) => container.querySelector<T & HTMLInputElement>(selector)!;
-  return { container, field };
+  const field = (selector: string) => container.querySelector<HTMLInputElement>(selector)!;
+  const state = () => JSON.parse(container.querySelector('output')!.textContent!) as unknown;
+  const hydrate = () =>
+    act(() => {
+      root = hydrateRoot(container, tree);
+    });
+  const type = (selector: string, value: string) => {
+    field(selector).value = value;
+    fireEvent.input(field(selector));
+  };
+  return { container, field, state, hydrate, type };
 }
 
-const state = (container: HTMLElement) => JSON.parse(container.querySelector('output')!.textContent!) as unknown;
-
 describe('typedBeforeHydration', () => {
-  it('gives each component what was typed and ticked before hydration: text, a textarea, a checkbox, a radio', () => {
-    const { container, field } = served();
+  it('gives each component what was typed and ticked before hydration', () => {
+    const { container, field, state, hydrate, type } = served();
     // Some of it before the app's code arrived (a password manager's fill), some while it loads.
     field('input[type="email"]').value = 'someone@example.com';
     const typed = typedBeforeHydration(container);
-    const note = field<HTMLTextAreaElement>('textarea');
-    note.value = 'Call after 5';
-    fireEvent.input(note);
-    field('input[type="checkbox"]').click();
+    type('input[type="date"]', '2027-04-15');
+    type('textarea', 'Call after 5');
+    const [agree, news] = container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    agree!.click();
+    news!.click(); // ticked by default: unticked
     field('input[value="full"]').click();
+    field('input[value="board"]').click();
+    field('input[value="table"]').click();
 
     const email = field('input[type="email"]');
-    act(() => {
-      root = hydrateRoot(container, tree);
-    });
+    hydrate();
     // Hydrated, the same nodes, but the components' state has none of it (and a controlled field drawn again after
     // hydration shows its state, not what was typed).
     expect(field('input[type="email"]')).toBe(email);
-    expect(state(container)).toEqual({ email: '', agree: false, note: '', plan: 'basic' });
+    expect(state()).toEqual(UNTOUCHED);
 
     act(() => typed.replay());
-    expect(state(container)).toEqual({ email: 'someone@example.com', agree: true, note: 'Call after 5', plan: 'full' });
+    expect(state()).toEqual({
+      email: 'someone@example.com',
+      due: '2027-04-15',
+      agree: true,
+      news: false,
+      note: 'Call after 5',
+      plan: 'full',
+      view: 'table',
+    });
     expect(email.value).toBe('someone@example.com');
-    expect(note.value).toBe('Call after 5');
-    expect(field('input[type="checkbox"]').checked).toBe(true);
-    expect(field('input[value="full"]').checked).toBe(true);
-    expect(field('input[value="basic"]').checked).toBe(false);
+    expect([...container.querySelectorAll<HTMLInputElement>('input:checked')].map((i) => i.value)).toEqual([
+      'on', // agree
+      'full',
+      'table',
+    ]);
   });
 
-  it('leaves alone what was changed and changed back, and what the app changes after hydration', () => {
-    const { container, field } = served();
+  it('leaves alone what was changed and changed back, in a form or not', () => {
+    const { container, field, state, hydrate, type } = served();
     const typed = typedBeforeHydration(container);
-    const email = field('input[type="email"]');
-    email.value = 'x';
-    fireEvent.input(email);
-    email.value = '';
-    fireEvent.input(email);
+    type('input[type="email"]', 'x');
+    type('input[type="email"]', '');
     field('input[type="checkbox"]').click();
     field('input[type="checkbox"]').click();
-    act(() => {
-      root = hydrateRoot(container, tree);
-    });
+    field('input[value="full"]').click();
+    field('input[value="basic"]').click();
+    // Outside a form: the browser tells only the radio ticked, not the one it unticks.
+    field('input[value="board"]').click();
+    field('input[value="list"]').click();
+    hydrate();
     act(() => typed.replay());
-    expect(state(container)).toEqual({ email: '', agree: false, note: '', plan: 'basic' });
-    // No longer listening: typed now, it reaches the form once, through React.
-    act(() => {
-      fireEvent.change(email, { target: { value: 'later@example.com' } });
-    });
+    expect(state()).toEqual(UNTOUCHED);
+  });
+
+  it('replays once: what is typed afterwards goes through React alone', () => {
+    const { container, field, state, hydrate, type } = served();
+    const typed = typedBeforeHydration(container);
+    type('input[type="email"]', 'before@example.com');
+    field('input[value="board"]').click();
+    hydrate();
     act(() => typed.replay());
-    expect(state(container)).toEqual({ email: 'later@example.com', agree: false, note: '', plan: 'basic' });
+    act(() => {
+      fireEvent.change(field('input[type="email"]'), { target: { value: 'after@example.com' } });
+      field('input[value="table"]').click();
+    });
+    // Called again (an effect run twice), it must not put back what was typed before.
+    act(() => typed.replay());
+    expect(state()).toMatchObject({ email: 'after@example.com', view: 'table' });
   });
 });

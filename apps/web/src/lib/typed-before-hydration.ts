@@ -19,15 +19,20 @@ const isTick = (node: unknown): node is HTMLInputElement =>
 export function typedBeforeHydration(container: HTMLElement) {
   const typed = new Map<Field, string>();
   const ticked = new Map<HTMLInputElement, boolean>();
+  /** A radio's group: the radios of its name with the same form (or none), wherever they are on the page. */
+  const groupOf = (radio: HTMLInputElement) =>
+    radio.name
+      ? [...container.querySelectorAll('input[type="radio"]')].filter(
+          (r): r is HTMLInputElement => isTick(r) && r.name === radio.name && r.form === radio.form,
+        )
+      : [radio];
   const take = (field: EventTarget | null) => {
     if (isTextField(field)) {
       if (field.value !== field.defaultValue) typed.set(field, field.value);
       else typed.delete(field);
     } else if (isTick(field)) {
-      // A radio ticked unticks the others of its group: each is looked at again.
-      const group = field.type === 'radio' && field.name ? field.form?.elements.namedItem(field.name) : null;
-      const fields = group instanceof RadioNodeList ? [...group].filter(isTick) : [field];
-      for (const f of fields)
+      // A radio ticked unticks the others of its group (which fire no event): each is looked at again.
+      for (const f of field.type === 'radio' ? groupOf(field) : [field])
         if (f.checked !== f.defaultChecked) ticked.set(f, f.checked);
         else ticked.delete(f);
     }
@@ -36,22 +41,30 @@ export function typedBeforeHydration(container: HTMLElement) {
   const onInput = (event: Event) => take(event.target);
   container.addEventListener('input', onInput, true);
   container.addEventListener('change', onInput, true);
+  let replayed = false;
   return {
+    /** Once: from then on the fields and the components change together, through React. */
     replay() {
+      if (replayed) return;
+      replayed = true;
       container.removeEventListener('input', onInput, true);
       container.removeEventListener('change', onInput, true);
+      // A field gone, or disabled by the app meanwhile (a form being sent), is left as it is.
+      const live = (field: Field) => field.isConnected && !field.disabled;
       for (const [field, value] of typed) {
-        if (!field.isConnected) continue;
+        if (!live(field)) continue;
         field.value = value ? '' : ' '; // through React's tracker: anything but what was typed
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')!.set!.call(field, value);
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
       for (const [field, checked] of ticked) {
         // A radio unticked is told by the one ticked in its group; a tick is given as a click, as React reads it.
-        if (!field.isConnected || (field.type === 'radio' && !checked)) continue;
+        if (!live(field) || (field.type === 'radio' && !checked)) continue;
         field.checked = !checked; // through React's tracker: the other state, which the click then turns
         field.click();
       }
+      typed.clear();
+      ticked.clear();
     },
   };
 }

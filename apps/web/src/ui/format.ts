@@ -24,10 +24,11 @@ export const formatLocale = (): string | undefined => formatting.locale;
 /** Tells the server this browser's locale and zone, for the signed-in pages it renders (entry-server.tsx). */
 export function rememberFormatting(): void {
   const value = formattingCookieValue(new Intl.DateTimeFormat().resolvedOptions());
-  // A secure context (https, or http on localhost) keeps Secure cookies: there the name is `__Host-`, as the
-  // server expects it (its cookie policy decides the same way).
+  // A secure context (https, or http on localhost) keeps Secure cookies: there the name is `__Host-`
+  // (contract readFormattingCookie), and the unprefixed name of earlier releases is dropped.
   const secure = window.isSecureContext;
   document.cookie = `${formattingCookieName(secure)}=${value}; path=/; max-age=31536000; samesite=lax${secure ? '; secure' : ''}`;
+  if (secure) document.cookie = `${formattingCookieName(false)}=; path=/; max-age=0`;
 }
 
 export function formatDateTime(iso: string): string {

@@ -3,12 +3,25 @@
  * dates as that browser will when it hydrates the page (apps/web/src/ui/format.ts sets it; the server reads it in
  * apps/server/src/platform/prerender.ts). Neither secret nor personal: without it, the page is drawn by the browser.
  *
- * Named like the session cookie (apps/server/src/platform/auth/sessions.ts cookiePolicy): `__Host-tp_fmt`, Secure,
- * Path=/ and no Domain, wherever the browser keeps Secure cookies (https, and http on localhost or 127.0.0.1: a
- * secure context), so that no sibling subdomain can set the locale and zone a page is rendered in; `tp_fmt` only
- * for development served over plain http on another host.
+ * Named like the session cookie: `__Host-tp_fmt`, Secure, Path=/ and no Domain, wherever the browser is a secure
+ * context (https, and http on localhost or 127.0.0.1), so that no sibling subdomain can set the locale and zone a
+ * page is rendered in; `tp_fmt` only for development served over plain http on another host.
  */
-export const formattingCookieName = (secure: boolean): string => (secure ? '__Host-tp_fmt' : 'tp_fmt');
+export const formattingCookieName = (secureContext: boolean): string => (secureContext ? '__Host-tp_fmt' : 'tp_fmt');
+
+/**
+ * The reader's locale and zone from a request's cookies. `__Host-tp_fmt` is read always: only a secure context can
+ * have set it. `tp_fmt` only where the server's own cookies are not Secure (apps/server cookiePolicy: development
+ * over plain http on a LAN address): anywhere else it may have been set by a sibling subdomain.
+ */
+export function readFormattingCookie(
+  cookies: Record<string, string | undefined>,
+  serverCookiesSecure: boolean,
+): ReaderFormatting | null {
+  return parseFormattingCookie(
+    cookies[formattingCookieName(true)] ?? (serverCookiesSecure ? undefined : cookies[formattingCookieName(false)]),
+  );
+}
 
 export interface ReaderFormatting {
   locale: string;

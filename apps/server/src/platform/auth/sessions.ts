@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { formattingCookieName, MESSAGES, type Role } from '@taxportal/contract';
+import { MESSAGES, type Role } from '@taxportal/contract';
 import { hmacHex, randomToken } from '../crypto.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { accountStates, apiTokens, passkeys, sessions, userRoles, users, userTotp } from '../db/schema.ts';
@@ -17,17 +17,14 @@ export interface CookiePolicy {
   session: string;
   /** The signed "this browser signed in before" cookie of the sign-in throttle (auth/login-throttle.ts). */
   device: string;
-  /** The reader's locale and zone, which the browser sets (contract common/formatting.ts). */
-  formatting: string;
 }
 export function cookiePolicy(config: { NODE_ENV: string; PUBLIC_URL: string }): CookiePolicy {
   const url = new URL(config.PUBLIC_URL);
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
   const secure = config.NODE_ENV !== 'development' || url.protocol === 'https:' || loopback;
-  const formatting = formattingCookieName(secure);
   return secure
-    ? { secure, session: '__Host-tp_session', device: '__Host-tp_device', formatting }
-    : { secure, session: 'tp_session', device: 'tp_device', formatting };
+    ? { secure, session: '__Host-tp_session', device: '__Host-tp_device' }
+    : { secure, session: 'tp_session', device: 'tp_device' };
 }
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
