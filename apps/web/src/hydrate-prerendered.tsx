@@ -34,14 +34,18 @@ function Hydrated({ children, formatting, typed }: HydratedProps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        typed.replay();
-        setTimeout(() => {
-          // Relative times count from the real "now" from here on (the page's parts have hydrated with the
-          // render's); the locale and zone stay the ones the page was drawn in.
-          if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
-          document.documentElement.dataset.hydrated = 'true';
-          document.dispatchEvent(new Event('tp:hydrated'));
-        }, 0);
+        try {
+          typed.replay();
+        } finally {
+          // Whatever happens to the replay, the page says it is hydrated (boot.js stops holding presses).
+          setTimeout(() => {
+            // Relative times count from the real "now" from here on (the page's parts have hydrated with the
+            // render's); the locale and zone stay the ones the page was drawn in.
+            if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
+            document.documentElement.dataset.hydrated = 'true';
+            document.dispatchEvent(new Event('tp:hydrated'));
+          }, 0);
+        }
       }, 0);
     });
     // Run twice (StrictMode in development), the first is called off: one replay, one "hydrated".

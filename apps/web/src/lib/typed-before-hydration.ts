@@ -50,7 +50,7 @@ export function typedBeforeHydration(container: HTMLElement) {
       container.removeEventListener('input', onInput, true);
       container.removeEventListener('change', onInput, true);
       // A field gone, or disabled by the app meanwhile (a form being sent), is left as it is.
-      const live = (field: Field) => field.isConnected && !field.disabled;
+      const live = (field: Field) => field.isConnected && !field.matches(':disabled');
       for (const [field, value] of typed) {
         if (!live(field)) continue;
         field.value = value ? '' : ' '; // through React's tracker: anything but what was typed
