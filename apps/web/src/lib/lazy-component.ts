@@ -45,6 +45,14 @@ export function lazyComponent<P extends object>(load: () => Promise<{ default: C
 }
 
 /**
+ * Starts loading a part's code ahead of drawing it. A failed download is not reported here: it is the part's to
+ * show when drawn (ui/loaded-part.tsx, ui/once-opened.tsx), which download again.
+ */
+export function preloadAhead(part: Pick<LazyComponent, 'preload'>): void {
+  part.preload().catch(() => undefined);
+}
+
+/**
  * Props for the button that opens a lazily loaded part (a dialog): its code starts loading when the pointer reaches
  * the button (a finger's press included: pointerenter comes before the click) or the keyboard focuses it, so the
  * part is usually in by the time it is opened.
@@ -53,6 +61,6 @@ export function loadOnIntent(part: Pick<LazyComponent, 'preload'>): {
   onPointerEnter: () => void;
   onFocus: () => void;
 } {
-  const load = () => void part.preload().catch(() => undefined);
+  const load = () => preloadAhead(part);
   return { onPointerEnter: load, onFocus: load };
 }

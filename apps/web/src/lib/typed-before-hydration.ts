@@ -41,12 +41,12 @@ export function typedBeforeHydration(container: HTMLElement) {
   const onInput = (event: Event) => take(event.target);
   container.addEventListener('input', onInput, true);
   container.addEventListener('change', onInput, true);
-  let replayed = false;
   return {
-    /** Once: from then on the fields and the components change together, through React. */
+    /**
+     * Once: it forgets what it gave back, so a second call (an effect run twice) does nothing, and from then on the
+     * fields and the components change together, through React.
+     */
     replay() {
-      if (replayed) return;
-      replayed = true;
       container.removeEventListener('input', onInput, true);
       container.removeEventListener('change', onInput, true);
       // A field gone, or disabled by the app meanwhile (a form being sent), is left as it is.

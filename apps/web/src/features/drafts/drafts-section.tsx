@@ -25,7 +25,7 @@ import {
   useUpdateDraftLabel,
 } from './drafts-api.ts';
 import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
-import { lazyComponent } from '../../lib/lazy-component.ts';
+import { lazyComponent, preloadAhead } from '../../lib/lazy-component.ts';
 import { LoadedPart } from '../../ui/loaded-part.tsx';
 import type * as Upload from './drafts-upload-form.tsx';
 
@@ -36,11 +36,8 @@ import type * as Upload from './drafts-upload-form.tsx';
 const DraftsUploadForm = lazyComponent<ComponentProps<typeof Upload.DraftsUploadForm>>(() =>
   import('./drafts-upload-form.tsx').then((m) => ({ default: m.DraftsUploadForm })),
 );
-/**
- * Staff's form, asked for as soon as the session says staff, beside the ticket's own data: drawn with the section,
- * not one download after it. (A failed download here is the part's to show: LoadedPart asks again.)
- */
-export const preloadDraftsStaffParts = (): void => void DraftsUploadForm.preload().catch(() => undefined);
+/** Staff's form, asked for as soon as the session says staff (ticket-drafts-panel.tsx). */
+export const preloadDraftsStaffParts = (): void => preloadAhead(DraftsUploadForm);
 
 /** Where the server accepts a new draft version (later, the return is past the draft stage). */
 const DRAFT_UPLOAD_STATUSES = new Set<string>([

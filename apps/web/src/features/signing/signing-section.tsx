@@ -8,7 +8,7 @@ import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { documentFileUrl, DraftsPreviewModal } from '../drafts/index.ts';
 import { useSigning } from './signing-api.ts';
-import { lazyComponent } from '../../lib/lazy-component.ts';
+import { lazyComponent, preloadAhead } from '../../lib/lazy-component.ts';
 import { LoadedPart } from '../../ui/loaded-part.tsx';
 import { OnceOpened } from '../../ui/once-opened.tsx';
 import type * as Dialog from './signing-dialog.tsx';
@@ -22,7 +22,7 @@ const SigningPrepareForm = lazyComponent<ComponentProps<typeof Prepare.SigningPr
   import('./signing-prepare-form.tsx').then((m) => ({ default: m.SigningPrepareForm })),
 );
 /** Staff's form, asked for as soon as the session says staff (ticket-drafts-panel.tsx). */
-export const preloadSigningStaffParts = (): void => void SigningPrepareForm.preload().catch(() => undefined);
+export const preloadSigningStaffParts = (): void => preloadAhead(SigningPrepareForm);
 /** The dialog (signature pad, factors) loads when someone opens it. */
 const SigningDialog = lazyComponent<ComponentProps<typeof Dialog.SigningDialog>>(() =>
   import('./signing-dialog.tsx').then((m) => ({ default: m.SigningDialog })),

@@ -5,7 +5,7 @@ import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
-import { lazyComponent } from '../../lib/lazy-component.ts';
+import { lazyComponent, preloadAhead } from '../../lib/lazy-component.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { LoadedPart } from '../../ui/loaded-part.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -46,7 +46,7 @@ export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] })
   // Staff's tools, and the panels' parts for staff, load beside the ticket, not after it.
   useEffect(() => {
     if (!isStaff) return;
-    TicketStaffColumn.preload().catch(() => undefined);
+    preloadAhead(TicketStaffColumn);
     for (const panel of panels) panel.preloadForStaff?.();
   }, [isStaff, panels]);
 
