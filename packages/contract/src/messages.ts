@@ -23,6 +23,8 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do that.',
   tokenReadOnly: 'This API token is read-only.',
   tokenCannotMintTokens: 'API tokens cannot create API tokens: sign in to create one.',
+  /** A route for a person signed in (their factors, e-mail, account), called with an API token. */
+  sessionOnly: 'An API token cannot do this: sign in to the portal to do it.',
   notFound: 'Not found.',
   ticketNotFound: 'Ticket not found.',
   passwordLength: 'Password must be 8 to 128 characters.',

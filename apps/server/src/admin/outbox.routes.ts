@@ -1,7 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
-import { requireRole } from '../platform/auth/guard.ts';
 import type { Db } from '../platform/db/client.ts';
 import { outbox } from '../platform/db/schema.ts';
 import { route } from '../platform/route.ts';
@@ -10,7 +9,6 @@ import { route } from '../platform/route.ts';
 export function outboxRoutes(db: Db) {
   return async function routes(app: FastifyInstance) {
     route(app, api.listOutbox, {
-      preHandler: requireRole('Admin'),
       handler: async (req) => {
         const rows = await db.select().from(outbox).orderBy(desc(outbox.created_at)).limit(req.query.limit);
         const items = rows

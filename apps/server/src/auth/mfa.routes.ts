@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
-import { authOf, requireRole } from '../platform/auth/guard.ts';
+import { authOf } from '../platform/auth/guard.ts';
 import { loadUserWithRoles, type NewSession } from '../platform/auth/sessions.ts';
 import { route } from '../platform/route.ts';
 import type { AuthDeps } from './auth.service.ts';
@@ -90,7 +90,6 @@ export function mfaRoutes(app: FastifyInstance, deps: AuthDeps, cookies: Cookies
   });
 
   route(app, api.resetStaffFactors, {
-    preHandler: requireRole('Admin'),
     handler: async (req, reply) => {
       await mfa.resetFactors(deps, authOf(req), req.params.id, meta(req));
       return reply.code(204).send(null);

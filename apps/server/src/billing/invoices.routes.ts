@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints as api, type Invoice } from '@taxportal/contract';
-import { authOf, requireStaff } from '../platform/auth/guard.ts';
+import { authOf } from '../platform/auth/guard.ts';
 import { route } from '../platform/route.ts';
 import type { BillingDeps } from './billing.deps.ts';
 import { firmDetails, renderInvoicePdf } from './invoice-pdf.ts';
@@ -24,7 +24,6 @@ export function invoiceRoutes(deps: BillingDeps) {
     });
 
     route(app, api.createInvoice, {
-      preHandler: requireStaff,
       handler: async (req, reply) =>
         reply.code(201).send(await invoices.createInvoice(deps, authOf(req), req.body, req.ip)),
     });
@@ -34,17 +33,14 @@ export function invoiceRoutes(deps: BillingDeps) {
     });
 
     route(app, api.updateInvoice, {
-      preHandler: requireStaff,
       handler: async (req) => invoices.updateDraft(deps, authOf(req), req.params.id, req.body, req.ip),
     });
 
     route(app, api.issueInvoice, {
-      preHandler: requireStaff,
       handler: async (req) => invoices.issueInvoice(deps, authOf(req), req.params.id, req.ip),
     });
 
     route(app, api.cancelInvoice, {
-      preHandler: requireStaff,
       handler: async (req) => cancelInvoice(deps, authOf(req), req.params.id, req.ip),
     });
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
-import { requireStaff } from '../platform/auth/guard.ts';
 import type { Db } from '../platform/db/client.ts';
 import { route } from '../platform/route.ts';
 import * as service from './contacts.service.ts';
@@ -10,15 +9,12 @@ export function contactsRoutes(deps: { db: Db }) {
   const { db } = deps;
   return async function routes(app: FastifyInstance) {
     route(app, api.listContacts, {
-      preValidation: requireStaff,
       handler: async (req) => service.listContacts(db, req.query),
     });
     route(app, api.lookupPhone, {
-      preValidation: requireStaff,
       handler: async (req) => service.lookupPhone(db, req.query.phone),
     });
     route(app, api.getContact, {
-      preValidation: requireStaff,
       handler: async (req) => service.getContact(db, req.params.id),
     });
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
-import { authOf, requireRole } from '../platform/auth/guard.ts';
+import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
 import { confirmSigner, passkeyOptions, sendSpouseCode, sendTaxpayerSmsCode } from './signing.confirm.ts';
@@ -57,12 +57,10 @@ export function signingRoutes(deps: SigningDeps) {
     });
 
     route(app, api.getSigningSettings, {
-      preValidation: requireRole('Admin'),
       handler: async () => getSigningSettings(deps.db),
     });
 
     route(app, api.updateSigningSettings, {
-      preValidation: requireRole('Admin'),
       handler: async (req) => updateSigningSettings(deps.db, authOf(req), req.body, req.ip),
     });
 

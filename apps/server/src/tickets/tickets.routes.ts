@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
-import { authOf, requireStaff } from '../platform/auth/guard.ts';
+import { authOf } from '../platform/auth/guard.ts';
 import { route } from '../platform/route.ts';
 import * as assignment from './assignment.service.ts';
 import * as status from './ticket-status.service.ts';
@@ -39,7 +39,6 @@ export function ticketsRoutes(deps: TicketsDeps) {
     });
 
     route(app, api.listStaffUsers, {
-      preValidation: requireStaff,
       handler: async (req) => assignment.listStaffUsers(deps, req.query.role),
     });
   };

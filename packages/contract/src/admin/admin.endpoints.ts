@@ -6,6 +6,7 @@ import { outboxListSchema, outboxQuerySchema } from './outbox.ts';
 export const listOutbox = endpoint({
   method: 'GET',
   path: '/api/v1/admin/outbox',
+  roles: ['Admin'],
   tags: ['Admin'],
   summary: 'Recent outgoing mail',
   query: outboxQuerySchema,
@@ -18,6 +19,7 @@ const auditTags = ['Admin'];
 export const listAuditLog = endpoint({
   method: 'GET',
   path: '/api/v1/admin/audit-log',
+  roles: ['Admin'],
   tags: auditTags,
   summary: 'The audit log, newest first, filtered (Admin)',
   query: auditLogQuerySchema,
@@ -28,6 +30,7 @@ export const listAuditLog = endpoint({
 export const exportAuditLog = endpoint({
   method: 'GET',
   path: '/api/v1/admin/audit-log/export.csv',
+  roles: ['Admin'],
   tags: auditTags,
   summary: 'The filtered audit log as CSV (Admin)',
   query: auditLogFilterSchema,
@@ -36,6 +39,7 @@ export const exportAuditLog = endpoint({
 export const verifyAuditLog = endpoint({
   method: 'GET',
   path: '/api/v1/admin/audit-log/verify',
+  roles: ['Admin'],
   tags: auditTags,
   summary: "Checks the audit log's hash chain and reports every break, the first first (Admin)",
   response: { 200: auditChainReportSchema },

@@ -15,6 +15,7 @@ const tags = ['Admin'];
 export const listStaff = endpoint({
   method: 'GET',
   path: '/api/v1/admin/staff',
+  roles: ['Admin'],
   tags,
   summary: 'Staff with their roles and state, and open invitations (Admin)',
   response: { 200: staffListSchema },
@@ -23,6 +24,7 @@ export const listStaff = endpoint({
 export const updateStaff = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/staff/:id',
+  roles: ['Admin'],
   tags,
   summary:
     'Change a staff member’s roles, or deactivate (sessions and tokens end at once; their open tickets are listed) (Admin)',
@@ -34,6 +36,7 @@ export const updateStaff = endpoint({
 export const inviteStaff = endpoint({
   method: 'POST',
   path: '/api/v1/admin/staff/invitations',
+  roles: ['Admin'],
   tags,
   summary: 'Invite a staff member by e-mail with roles; the link expires in 7 days (Admin)',
   body: inviteStaffBodySchema,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { changePasswordBodySchema, statusMessageSchema } from './change-password.ts';
 import { messageSchema, passwordResetBodySchema, passwordResetConfirmBodySchema } from './password-reset.ts';
@@ -106,6 +107,7 @@ export const listApiTokens = endpoint({
 export const createApiToken = endpoint({
   method: 'POST',
   path: '/api/v1/auth/tokens',
+  sessionOnly: MESSAGES.tokenCannotMintTokens,
   tags,
   summary:
     'Create an API token (scope read or write, default read; expires in 1-365 days, default 30); the secret is shown once. Signed-in sessions only: a token cannot create tokens',

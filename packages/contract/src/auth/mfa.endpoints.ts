@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.ts';
 import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import {
   mfaDisableBodySchema,
@@ -29,6 +30,7 @@ export const getMfaStatus = endpoint({
 export const setupMfa = endpoint({
   method: 'POST',
   path: '/api/v1/auth/mfa/setup',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Start TOTP set-up: a new secret, its otpauth URI and QR code (confirmed by /mfa/enable)',
   response: { 200: mfaSetupSchema },
@@ -37,6 +39,7 @@ export const setupMfa = endpoint({
 export const enableMfa = endpoint({
   method: 'POST',
   path: '/api/v1/auth/mfa/enable',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Confirm TOTP set-up with a code; answers ten one-time recovery codes, shown this once',
   body: mfaEnableBodySchema,
@@ -46,6 +49,7 @@ export const enableMfa = endpoint({
 export const disableMfa = endpoint({
   method: 'POST',
   path: '/api/v1/auth/mfa/disable',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Turn TOTP off (password and a code); staff keep at least one factor',
   body: mfaDisableBodySchema,
@@ -55,6 +59,7 @@ export const disableMfa = endpoint({
 export const passkeyRegisterOptions = endpoint({
   method: 'POST',
   path: '/api/v1/auth/passkeys/register/options',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'WebAuthn options to create a passkey for the caller',
   response: { 200: webauthnOptionsSchema },
@@ -63,6 +68,7 @@ export const passkeyRegisterOptions = endpoint({
 export const passkeyRegisterVerify = endpoint({
   method: 'POST',
   path: '/api/v1/auth/passkeys/register/verify',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Store the passkey the browser created',
   body: passkeyRegisterBodySchema,
@@ -91,6 +97,7 @@ export const passkeyLoginVerify = endpoint({
 export const renamePasskey = endpoint({
   method: 'PATCH',
   path: '/api/v1/auth/passkeys/:id',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Rename one of the caller’s passkeys',
   params: passkeyParamsSchema,
@@ -101,6 +108,7 @@ export const renamePasskey = endpoint({
 export const deletePasskey = endpoint({
   method: 'DELETE',
   path: '/api/v1/auth/passkeys/:id',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Remove one of the caller’s passkeys; staff keep at least one factor',
   params: passkeyParamsSchema,
@@ -110,6 +118,7 @@ export const deletePasskey = endpoint({
 export const resetStaffFactors = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/staff/:id/factors',
+  roles: ['Admin'],
   tags: ['Admin'],
   summary: "Admin: remove a person's second factors and end their sessions (audited)",
   params: staffFactorsParamsSchema,

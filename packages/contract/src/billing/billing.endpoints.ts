@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import {
   createInvoiceBodySchema,
@@ -36,6 +37,7 @@ export const listInvoices = endpoint({
 export const createInvoice = endpoint({
   method: 'POST',
   path: '/api/v1/invoices',
+  roles: STAFF_ROLES,
   tags,
   summary: "Invoice a ticket (staff): lines start from the ticket's service and price",
   body: createInvoiceBodySchema,
@@ -54,6 +56,7 @@ export const getInvoice = endpoint({
 export const updateInvoice = endpoint({
   method: 'PATCH',
   path: '/api/v1/invoices/:id',
+  roles: STAFF_ROLES,
   tags,
   summary: "Change a draft's lines, tax template or due date (staff)",
   params: invoiceIdParamsSchema,
@@ -64,6 +67,7 @@ export const updateInvoice = endpoint({
 export const issueInvoice = endpoint({
   method: 'POST',
   path: '/api/v1/invoices/:id/issue',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Issue a draft (ticket in Ready For Invoice): Unpaid, the customer is notified',
   params: invoiceIdParamsSchema,
@@ -73,6 +77,7 @@ export const issueInvoice = endpoint({
 export const cancelInvoice = endpoint({
   method: 'POST',
   path: '/api/v1/invoices/:id/cancel',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Cancel a draft or unpaid invoice (staff)',
   params: invoiceIdParamsSchema,
@@ -137,6 +142,7 @@ export const getPaymentConfig = endpoint({
 export const createPaymentIntent = endpoint({
   method: 'POST',
   path: '/api/v1/invoices/:id/payment-intent',
+  roles: ['Customer'],
   tags: paymentTags,
   summary: 'A PaymentIntent for the outstanding amount (customer)',
   params: invoiceIdParamsSchema,
@@ -146,6 +152,7 @@ export const createPaymentIntent = endpoint({
 export const confirmPayment = endpoint({
   method: 'POST',
   path: '/api/v1/invoices/:id/payments/confirm',
+  roles: ['Customer'],
   tags: paymentTags,
   summary:
     "Record a succeeded PaymentIntent: invoice Paid, payment entry, ticket Payment Collected, 'Paid successfully'",
@@ -157,6 +164,7 @@ export const confirmPayment = endpoint({
 export const payWithTestCard = endpoint({
   method: 'POST',
   path: '/api/v1/invoices/:id/payments/test-card',
+  roles: ['Customer'],
   tags: paymentTags,
   summary:
     'Test mode only (404 with Stripe): pay with 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined)',
@@ -168,6 +176,7 @@ export const payWithTestCard = endpoint({
 export const listPayments = endpoint({
   method: 'GET',
   path: '/api/v1/payments',
+  roles: STAFF_ROLES,
   tags: paymentTags,
   summary: 'Payment entries, newest first (staff)',
   query: paymentListQuerySchema,
@@ -177,6 +186,7 @@ export const listPayments = endpoint({
 export const refundPayment = endpoint({
   method: 'POST',
   path: '/api/v1/payments/:id/refund',
+  roles: ['Admin'],
   tags: paymentTags,
   summary: 'Refund a payment in full through the provider (Admin)',
   params: paymentIdParamsSchema,

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import { catalogIdParamsSchema } from './common.ts';
 import {
@@ -79,6 +80,7 @@ const adminTags = ['Catalogue admin'];
 export const listServiceTypes = endpoint({
   method: 'GET',
   path: '/api/v1/admin/catalog/service-types',
+  roles: STAFF_ROLES,
   tags: adminTags,
   summary: 'Every service type',
   response: { 200: serviceTypeListSchema },
@@ -86,6 +88,7 @@ export const listServiceTypes = endpoint({
 export const createServiceType = endpoint({
   method: 'POST',
   path: '/api/v1/admin/catalog/service-types',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Create a service type',
   body: createServiceTypeBodySchema,
@@ -94,6 +97,7 @@ export const createServiceType = endpoint({
 export const updateServiceType = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/catalog/service-types/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Change a service type',
   params: catalogIdParamsSchema,
@@ -103,6 +107,7 @@ export const updateServiceType = endpoint({
 export const deleteServiceType = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/catalog/service-types/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Delete an unused service type',
   params: catalogIdParamsSchema,
@@ -112,6 +117,7 @@ export const deleteServiceType = endpoint({
 export const listServices = endpoint({
   method: 'GET',
   path: '/api/v1/admin/catalog/services',
+  roles: STAFF_ROLES,
   tags: adminTags,
   summary: 'Every service, active or not',
   query: servicesQuerySchema,
@@ -120,6 +126,7 @@ export const listServices = endpoint({
 export const createService = endpoint({
   method: 'POST',
   path: '/api/v1/admin/catalog/services',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Create a service',
   body: createServiceBodySchema,
@@ -128,6 +135,7 @@ export const createService = endpoint({
 export const updateService = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/catalog/services/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Change a service (price, activity...)',
   params: catalogIdParamsSchema,
@@ -137,6 +145,7 @@ export const updateService = endpoint({
 export const deleteService = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/catalog/services/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Delete a service no ticket uses',
   params: catalogIdParamsSchema,
@@ -146,6 +155,7 @@ export const deleteService = endpoint({
 export const listYears = endpoint({
   method: 'GET',
   path: '/api/v1/admin/catalog/years',
+  roles: STAFF_ROLES,
   tags: adminTags,
   summary: 'Every tax year',
   response: { 200: taxYearListSchema },
@@ -153,6 +163,7 @@ export const listYears = endpoint({
 export const createYear = endpoint({
   method: 'POST',
   path: '/api/v1/admin/catalog/years',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Offer a tax year',
   body: createTaxYearBodySchema,
@@ -161,6 +172,7 @@ export const createYear = endpoint({
 export const updateYear = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/catalog/years/:year',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Offer or withdraw a tax year',
   params: taxYearParamsSchema,
@@ -170,6 +182,7 @@ export const updateYear = endpoint({
 export const deleteYear = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/catalog/years/:year',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Delete a tax year no ticket uses',
   params: taxYearParamsSchema,
@@ -179,6 +192,7 @@ export const deleteYear = endpoint({
 export const listDocumentTypes = endpoint({
   method: 'GET',
   path: '/api/v1/admin/catalog/document-types',
+  roles: STAFF_ROLES,
   tags: adminTags,
   summary: 'Every document type',
   response: { 200: documentTypeListSchema },
@@ -186,6 +200,7 @@ export const listDocumentTypes = endpoint({
 export const createDocumentType = endpoint({
   method: 'POST',
   path: '/api/v1/admin/catalog/document-types',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Create a document type',
   body: createDocumentTypeBodySchema,
@@ -194,6 +209,7 @@ export const createDocumentType = endpoint({
 export const updateDocumentType = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/catalog/document-types/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Change a document type',
   params: catalogIdParamsSchema,
@@ -203,6 +219,7 @@ export const updateDocumentType = endpoint({
 export const deleteDocumentType = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/catalog/document-types/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Delete an unused document type',
   params: catalogIdParamsSchema,
@@ -213,6 +230,7 @@ export const deleteDocumentType = endpoint({
 export const listTaxTemplates = endpoint({
   method: 'GET',
   path: '/api/v1/admin/catalog/tax-templates',
+  roles: STAFF_ROLES,
   tags: adminTags,
   summary: 'Tax templates (rates in basis points)',
   response: { 200: taxTemplateListSchema },
@@ -220,6 +238,7 @@ export const listTaxTemplates = endpoint({
 export const createTaxTemplate = endpoint({
   method: 'POST',
   path: '/api/v1/admin/catalog/tax-templates',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Create a tax template',
   body: createTaxTemplateBodySchema,
@@ -228,6 +247,7 @@ export const createTaxTemplate = endpoint({
 export const updateTaxTemplate = endpoint({
   method: 'PATCH',
   path: '/api/v1/admin/catalog/tax-templates/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Change a tax template',
   params: catalogIdParamsSchema,
@@ -237,6 +257,7 @@ export const updateTaxTemplate = endpoint({
 export const deleteTaxTemplate = endpoint({
   method: 'DELETE',
   path: '/api/v1/admin/catalog/tax-templates/:id',
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Delete an unused tax template',
   params: catalogIdParamsSchema,

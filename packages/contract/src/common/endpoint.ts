@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../roles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +22,17 @@ export interface EndpointDef {
   tags: readonly string[];
   /** Answers anonymous callers; every other route refuses them (the auth guard). */
   public?: boolean;
+  /**
+   * The roles that may call it. A signed-in caller with none of them gets 403 as soon as their credentials are read,
+   * before the route reads its ids, query or body: a malformed request tells them nothing either. Absent: every
+   * signed-in caller, the route's own rules deciding (ownership, a ticket's state).
+   */
+  roles?: readonly Role[];
+  /**
+   * Only for a person signed in (a session): an API token gets 403 with this text, checked with the roles, before
+   * anything of the request is read. For what a token must never reach: the account's factors, e-mail, tokens.
+   */
+  sessionOnly?: string;
   /** For OpenAPI, where the body is not JSON: `['multipart/form-data']`. */
   consumes?: readonly string[];
 }

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { contactDetailSchema, contactListSchema, contactParamsSchema, listContactsQuerySchema } from './contacts.ts';
 import { phoneLookupQuerySchema, phoneLookupResponseSchema } from './phone-lookup.ts';
@@ -8,6 +9,7 @@ const tags = ['Contacts'];
 export const listContacts = endpoint({
   method: 'GET',
   path: '/api/v1/contacts',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Customers by name; q searches name, e-mail or phone',
   query: listContactsQuerySchema,
@@ -17,6 +19,7 @@ export const listContacts = endpoint({
 export const lookupPhone = endpoint({
   method: 'GET',
   path: '/api/v1/contacts/phone-lookup',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Whether a phone number belongs to a customer',
   query: phoneLookupQuerySchema,
@@ -26,6 +29,7 @@ export const lookupPhone = endpoint({
 export const getContact = endpoint({
   method: 'GET',
   path: '/api/v1/contacts/:id',
+  roles: STAFF_ROLES,
   tags,
   summary: 'A customer with their tickets',
   params: contactParamsSchema,

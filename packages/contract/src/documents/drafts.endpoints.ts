@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import {
   draftListSchema,
@@ -25,6 +26,7 @@ export const listDrafts = endpoint({
 export const uploadDraft = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/drafts',
+  roles: STAFF_ROLES,
   tags,
   summary:
     'Upload a draft version (staff; multipart: label?, note?, then file: a PDF ≤ 10 MB). The ticket moves to Draft Ready',
@@ -36,6 +38,7 @@ export const uploadDraft = endpoint({
 export const updateDraftLabel = endpoint({
   method: 'PATCH',
   path: '/api/v1/tickets/:id/drafts/:draftId',
+  roles: STAFF_ROLES,
   tags,
   summary: "Change a draft's label: Draft, CPA Reviewed or Sample only (staff)",
   params: draftParamsSchema,
@@ -46,6 +49,7 @@ export const updateDraftLabel = endpoint({
 export const approveDraft = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/drafts/:draftId/approve',
+  roles: ['Customer'],
   tags,
   summary:
     "Approve the current draft (the ticket's customer) while the ticket is in Draft Ready (409 once it moved on): the ticket moves to Draft Finalised",
@@ -56,6 +60,7 @@ export const approveDraft = endpoint({
 export const requestDraftChanges = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/drafts/:draftId/request-changes',
+  roles: ['Customer'],
   tags,
   summary:
     "Ask for changes to the current draft (the ticket's customer): the message goes on the conversation, the ticket back to Tax Preparation",

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { ticketParamsSchema } from '../tickets/ticket.ts';
 import {
@@ -22,6 +23,7 @@ export const listTicketDocumentRequests = endpoint({
 export const createDocumentRequests = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/document-requests',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Staff: ask the customer for documents (checklist items and/or free text); the customer is told',
   params: ticketParamsSchema,
@@ -32,6 +34,7 @@ export const createDocumentRequests = endpoint({
 export const cancelDocumentRequest = endpoint({
   method: 'POST',
   path: '/api/v1/document-requests/:id/cancel',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Staff: withdraw an open request (no more reminders)',
   params: documentRequestParamsSchema,

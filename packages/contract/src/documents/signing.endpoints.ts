@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { webauthnOptionsSchema } from '../auth/mfa.ts';
 import {
@@ -27,6 +28,7 @@ export const getSigning = endpoint({
 export const prepareSigning = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Prepare Form 8879 from the ticket (staff): taxpayer, tax year, firm; joint returns name the spouse',
   params: signingParamsSchema,
@@ -38,6 +40,7 @@ export const prepareSigning = endpoint({
 export const uploadSigningForm = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/upload',
+  roles: STAFF_ROLES,
   tags,
   summary: "Prepare Form 8879 from the firm's own PDF (staff; multipart: joint?, spouse_name?, spouse_email?, file)",
   consumes: ['multipart/form-data'],
@@ -48,6 +51,7 @@ export const uploadSigningForm = endpoint({
 export const sendSpouseCode = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/spouse-code',
+  roles: ['Customer'],
   tags,
   summary:
     "A one-time code for the spouse (joint returns; the taxpayer's session): texted to the spouse's phone, or e-mailed where the firm switched the stricter check off",
@@ -58,6 +62,7 @@ export const sendSpouseCode = endpoint({
 export const confirmSigner = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/confirm',
+  roles: ['Customer'],
   tags,
   summary:
     "Confirm the signer first: the taxpayer's second factor (passkey, authenticator or recovery code, texted code), the spouse's code; a wrong one is counted",
@@ -69,6 +74,7 @@ export const confirmSigner = endpoint({
 export const signForm = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/sign',
+  roles: ['Customer'],
   tags,
   summary: 'Sign (the confirmed signer): typed name and a drawn or typed signature; the signed PDF gets an audit page',
   params: signingParamsSchema,
@@ -79,6 +85,7 @@ export const signForm = endpoint({
 export const sendSigningSmsCode = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/sms-code',
+  roles: ['Customer'],
   tags,
   summary: 'Text the taxpayer a one-time code to their verified phone, to confirm before signing',
   params: signingParamsSchema,
@@ -88,6 +95,7 @@ export const sendSigningSmsCode = endpoint({
 export const signingPasskeyOptions = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/signing/passkey-options',
+  roles: ['Customer'],
   tags,
   summary: "WebAuthn options to confirm with one of the taxpayer's passkeys before signing",
   params: signingParamsSchema,
@@ -97,6 +105,7 @@ export const signingPasskeyOptions = endpoint({
 export const getSigningSettings = endpoint({
   method: 'GET',
   path: '/api/v1/admin/signing-settings',
+  roles: ['Admin'],
   tags,
   summary:
     "The firm's identity check at signing: a second factor (on, the default) or password and e-mailed code (Admin)",
@@ -106,6 +115,7 @@ export const getSigningSettings = endpoint({
 export const updateSigningSettings = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/signing-settings',
+  roles: ['Admin'],
   tags,
   summary: 'Switch the stricter identity check at signing on or off (Admin; audited)',
   body: signingSettingsSchema,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.ts';
 import { endpoint } from '../common/endpoint.ts';
 import { deviceSessionListSchema, deviceSessionParamsSchema, revokedSessionsSchema } from '../auth/devices.ts';
 import { messageSchema } from '../auth/password-reset.ts';
@@ -55,6 +56,7 @@ export const updateProfile = endpoint({
 export const requestEmailChange = endpoint({
   method: 'POST',
   path: '/api/v1/profile/email-change',
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Start an e-mail change: a link goes to the new address, the old one is told',
   body: emailChangeBodySchema,
@@ -81,6 +83,8 @@ export const exportProfile = endpoint({
 export const closeAccount = endpoint({
   method: 'POST',
   path: '/api/v1/profile/close',
+  roles: ['Customer'],
+  sessionOnly: MESSAGES.sessionOnly,
   tags,
   summary: 'Close the caller’s account (customers): no more sign-in; records the firm must keep stay',
   body: closeAccountBodySchema,

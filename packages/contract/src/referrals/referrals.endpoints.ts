@@ -14,6 +14,7 @@ const tags = ['Referrals'];
 export const getReferralDashboard = endpoint({
   method: 'GET',
   path: '/api/v1/referrals/dashboard',
+  roles: ['Customer'],
   tags,
   summary: "The caller's referral code, link, counts and first-level referrals (customers)",
   response: { 200: referralDashboardSchema },
@@ -31,6 +32,7 @@ export const getReferralTree = endpoint({
 export const sendReferralInvitation = endpoint({
   method: 'POST',
   path: '/api/v1/referrals/invitations',
+  roles: ['Customer'],
   tags,
   summary: "Mail the caller's referral link to a friend (customers)",
   body: referralInvitationBodySchema,
@@ -40,6 +42,7 @@ export const sendReferralInvitation = endpoint({
 export const getReferralSettings = endpoint({
   method: 'GET',
   path: '/api/v1/admin/referrals/settings',
+  roles: ['Admin'],
   tags,
   summary: 'The referral reward rule (Admin)',
   response: { 200: referralSettingsSchema },
@@ -48,6 +51,7 @@ export const getReferralSettings = endpoint({
 export const updateReferralSettings = endpoint({
   method: 'PUT',
   path: '/api/v1/admin/referrals/settings',
+  roles: ['Admin'],
   tags,
   summary: 'Set the referral reward: a credit in cents on the referrer’s next invoice; 0 switches it off (Admin)',
   body: referralSettingsBodySchema,

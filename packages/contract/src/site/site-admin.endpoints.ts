@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { z } from 'zod';
 import { opaqueText } from '../common/text.ts';
 import { endpoint, noContentResponse } from '../common/endpoint.ts';
@@ -203,6 +204,7 @@ const inboxTags = ['Site inbox'];
 export const listEnquiries = endpoint({
   method: 'GET',
   path: `${ADMIN}/enquiries`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'Contact enquiries, newest first (staff)',
   query: enquiryListQuerySchema,
@@ -211,6 +213,7 @@ export const listEnquiries = endpoint({
 export const getEnquiry = endpoint({
   method: 'GET',
   path: `${ADMIN}/enquiries/:id`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'One contact enquiry (staff)',
   params: entryIdParamsSchema,
@@ -219,6 +222,7 @@ export const getEnquiry = endpoint({
 export const markEnquiryHandled = endpoint({
   method: 'POST',
   path: `${ADMIN}/enquiries/:id/handled`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'Mark a contact enquiry handled (staff)',
   params: entryIdParamsSchema,
@@ -227,6 +231,7 @@ export const markEnquiryHandled = endpoint({
 export const listFormSubmissions = endpoint({
   method: 'GET',
   path: `${ADMIN}/forms/:id/submissions`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'A web form’s submissions, newest first (staff)',
   params: entryIdParamsSchema,
@@ -236,6 +241,7 @@ export const listFormSubmissions = endpoint({
 export const replyToEnquiry = endpoint({
   method: 'POST',
   path: `${ADMIN}/enquiries/:id/replies`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'Reply to an enquirer by e-mail; the reply is kept with the enquiry (staff)',
   params: entryIdParamsSchema,
@@ -245,6 +251,7 @@ export const replyToEnquiry = endpoint({
 export const enquiryToTicket = endpoint({
   method: 'POST',
   path: `${ADMIN}/enquiries/:id/ticket`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'Turn an enquiry into a customer (invited, or the existing one) and a ticket; repeatable (staff)',
   params: entryIdParamsSchema,
@@ -254,6 +261,7 @@ export const enquiryToTicket = endpoint({
 export const listInboxSubmissions = endpoint({
   method: 'GET',
   path: `${ADMIN}/submissions`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'Web form submissions of every form, unhandled first (staff)',
   query: submissionInboxQuerySchema,
@@ -262,6 +270,7 @@ export const listInboxSubmissions = endpoint({
 export const getSubmission = endpoint({
   method: 'GET',
   path: `${ADMIN}/submissions/:id`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'One web form submission (staff)',
   params: entryIdParamsSchema,
@@ -270,6 +279,7 @@ export const getSubmission = endpoint({
 export const markSubmissionHandled = endpoint({
   method: 'POST',
   path: `${ADMIN}/submissions/:id/handled`,
+  roles: STAFF_ROLES,
   tags: inboxTags,
   summary: 'Mark a web form submission handled (staff)',
   params: entryIdParamsSchema,
@@ -280,6 +290,7 @@ export const markSubmissionHandled = endpoint({
 export const listSiteEditors = endpoint({
   method: 'GET',
   path: `${ADMIN}/editors`,
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Users an Admin has made site editors (Admin)',
   response: { 200: editorListSchema },
@@ -287,6 +298,7 @@ export const listSiteEditors = endpoint({
 export const grantSiteEditor = endpoint({
   method: 'POST',
   path: `${ADMIN}/editors`,
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Make a staff user a site editor (Admin)',
   body: grantEditorBodySchema,
@@ -295,6 +307,7 @@ export const grantSiteEditor = endpoint({
 export const revokeSiteEditor = endpoint({
   method: 'DELETE',
   path: `${ADMIN}/editors/:userId`,
+  roles: ['Admin'],
   tags: adminTags,
   summary: 'Take site editing away from a user (Admin)',
   params: editorParamsSchema,

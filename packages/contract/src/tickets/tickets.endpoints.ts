@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../roles.ts';
 import { endpoint } from '../common/endpoint.ts';
 import {
   assignmentListSchema,
@@ -68,6 +69,7 @@ export const getStatusHistory = endpoint({
 export const assignTicket = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/assign',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Assign a ticket to a staff member (staff); user_id null unassigns',
   params: ticketParamsSchema,
@@ -78,6 +80,7 @@ export const assignTicket = endpoint({
 export const getAssignmentHistory = endpoint({
   method: 'GET',
   path: '/api/v1/tickets/:id/assignments',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Assignment history (staff)',
   params: ticketParamsSchema,
@@ -87,6 +90,7 @@ export const getAssignmentHistory = endpoint({
 export const listStaffUsers = endpoint({
   method: 'GET',
   path: '/api/v1/users',
+  roles: STAFF_ROLES,
   tags,
   summary: 'Staff users, optionally of one role (staff)',
   query: listUsersQuerySchema,

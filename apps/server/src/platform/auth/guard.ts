@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, isStaffRole, MESSAGES, MFA_MESSAGES, type Role } from '@taxportal/contract';
 import { hmacHex, safeEqual } from '../crypto.ts';
 import type { Db } from '../db/client.ts';
@@ -98,16 +98,18 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-export const requireRole =
-  (...allowed: Role[]): preHandlerAsyncHookHandler =>
-  async (request: FastifyRequest, _reply: FastifyReply) => {
+/**
+ * The check of an endpoint's `roles` and `sessionOnly` (route.ts adds it to every route that declares either): an
+ * `onRequest` hook, so it runs right after the guard has read the credentials and before anything of the request is
+ * parsed. A caller it refuses learns nothing of what the route would have made of their ids, query or body.
+ */
+export const refuseUnlessAllowed =
+  (allowed: { roles?: readonly Role[] | undefined; sessionOnly?: string | undefined }): onRequestAsyncHookHandler =>
+  async (request: FastifyRequest) => {
     const auth = authOf(request);
-    if (!auth.roles.some((r) => allowed.includes(r))) throw new AppError('forbidden', MESSAGES.forbidden);
+    if (allowed.sessionOnly && auth.via === 'token') throw new AppError('forbidden', allowed.sessionOnly);
+    const roles = allowed.roles;
+    if (roles && !auth.roles.some((r) => roles.includes(r))) throw new AppError('forbidden', MESSAGES.forbidden);
   };
-
-export const requireStaff: preHandlerAsyncHookHandler = async (request) => {
-  const auth = authOf(request);
-  if (!auth.roles.some(isStaffRole)) throw new AppError('forbidden', MESSAGES.forbidden);
-};
 
 export const isStaff = (auth: AuthContext): boolean => auth.roles.some(isStaffRole);

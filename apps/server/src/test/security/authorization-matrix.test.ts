@@ -78,6 +78,20 @@ const detailOf = (body: string) => {
   }
 };
 
+/**
+ * Refusals that depend on what the caller has rather than who they are, so the route reads the request first: a
+ * well-formed call from the same role can succeed.
+ */
+const REFUSED_AFTER_READING: Record<string, string> = {
+  ...Object.fromEntries(
+    (['admin', 'care', 'preparer', 'reviewer'] as const).map((p) => [
+      `POST /api/v1/auth/mfa/disable × ${p}`,
+      'staff keep one second factor: one with a passkey may turn the app off',
+    ]),
+  ),
+  'POST /api/v1/tickets × other': 'a customer opens tickets for themselves: the body says for whom',
+};
+
 /** What another customer must never see in an answer: the owner's objects and address. */
 const ownersMarks = () => [w.ticket.id, w.ticket.name, w.document, w.invoice, w.callers.owner.email!];
 
@@ -221,5 +235,33 @@ describe('the authorization matrix', () => {
       }
       expect(wrong).toEqual([]);
     });
+
+    // A caller the row refuses (401, 403) is refused before the route reads anything: the same answer with no
+    // body, no query and ids that name nothing, so that a malformed request tells them nothing either (a 422 would
+    // describe the body's shape to someone who may not call the route at all). Public routes read the request
+    // first by nature (a sign-in's 401 is about the password it carries), as do the refusals that depend on what
+    // the caller has (REFUSED_AFTER_READING).
+    const isPublic = () => t.routes.some((x) => `${x.method} ${x.url}` === route && x.isPublic);
+    const refused = (PRINCIPALS as readonly Principal[]).filter(
+      (p) => [401, 403].includes(row.expect[p]) && !REFUSED_AFTER_READING[`${route} × ${p}`],
+    );
+    if (refused.length > 0) {
+      it('refuses a caller without the right before reading the body, query or ids', async () => {
+        const wrong: string[] = [];
+        for (const p of isPublic() ? [] : refused) {
+          const { call, caller } = await callAs(p);
+          const nothing = Object.fromEntries(Object.keys(call.params ?? {}).map((k) => [k, 'x']));
+          for (const bare of [{ params: call.params ?? {} }, { params: nothing }] as Call[]) {
+            const got = await send(route, { ...bare, ...(call.stream ? { stream: true } : {}) }, caller);
+            usedUp(got.status);
+            if (got.status !== row.expect[p])
+              wrong.push(
+                `${route} × ${p} with ${bare.params === nothing ? 'no ids, ' : ''}no body or query: expected ${row.expect[p]}, got ${got.status}${detailOf(got.body)}`,
+              );
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
   });
 });

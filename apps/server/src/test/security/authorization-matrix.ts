@@ -26,8 +26,9 @@ import {
  * othr = another customer; admn = Admin, care = Customer Care Department, prep = Tax Preparer, rev = Reviewer;
  * tok = an API token of the owner; stok = an API token of the Admin.
  * API.md: 401 without a session, 403 for a role the caller lacks, 404 for what the caller may not know exists
- * (another customer's object). A staff-only route refuses every customer with 403 before it looks at the id, so
- * that 403 tells another customer nothing.
+ * (another customer's object). A route for some roles only (the contract's `roles`) refuses every caller without one
+ * with 403 before it reads the id, the query or the body, so that 403 tells another customer nothing and a
+ * malformed request describes nothing either (the test calls each refused cell again with nothing).
  */
 export interface Call {
   params?: Record<string, string | number>;
@@ -468,8 +469,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/tickets/:id':                                 r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
   'POST /api/v1/tickets/:id/status':                         r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.move),
   'GET /api/v1/tickets/:id/history':                         r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
-  'POST /api/v1/tickets/:id/assign':                         r(401, 403, 404, 200, 200, 200, 200, 403, 200, C.assign),
-  'GET /api/v1/tickets/:id/assignments':                     r(401, 403, 404, 200, 200, 200, 200, 403, 200, C.ticket),
+  'POST /api/v1/tickets/:id/assign':                         r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.assign),
+  'GET /api/v1/tickets/:id/assignments':                     r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.ticket),
   'GET /api/v1/users':                                       r(401, 403, 403, 200, 200, 200, 200, 403, 200),
   'GET /api/v1/tickets/:id/messages':                        r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
   'POST /api/v1/tickets/:id/messages':                       r(401, 201, 404, 201, 201, 201, 201, 201, 201, C.message),
@@ -524,8 +525,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/documents/:id/thumbnail':                     r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.thumbnail),
   'DELETE /api/v1/documents/:id':                            r(401, 204, 404, 204, 204, 204, 204, 204, 204, C.deleteDocument),
   'GET /api/v1/tickets/:id/document-requests':               r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
-  'POST /api/v1/tickets/:id/document-requests':              r(401, 403, 404, 201, 201, 201, 201, 403, 201, C.createRequests),
-  'POST /api/v1/document-requests/:id/cancel':               r(401, 403, 404, 200, 200, 200, 200, 403, 200, C.cancelRequest),
+  'POST /api/v1/tickets/:id/document-requests':              r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.createRequests),
+  'POST /api/v1/document-requests/:id/cancel':               r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.cancelRequest),
   'GET /api/v1/document-requests':                           r(401, 200, 200, 200, 200, 200, 200, 200, 200, C.ownersRequests),
 
   // The questionnaire.
@@ -539,15 +540,15 @@ export const MATRIX: Record<string, Row> = {
 
   // Tax drafts: staff upload, the ticket's customer decides.
   'GET /api/v1/tickets/:id/drafts':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.drafts),
-  'POST /api/v1/tickets/:id/drafts':                         r(401, 403, 404, 201, 201, 201, 201, 403, 201, C.uploadDraft),
-  'PATCH /api/v1/tickets/:id/drafts/:draftId':               r(401, 403, 404, 200, 200, 200, 200, 403, 200, C.labelDraft),
+  'POST /api/v1/tickets/:id/drafts':                         r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.uploadDraft),
+  'PATCH /api/v1/tickets/:id/drafts/:draftId':               r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.labelDraft),
   'POST /api/v1/tickets/:id/drafts/:draftId/approve':        r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.approve),
   'POST /api/v1/tickets/:id/drafts/:draftId/request-changes':r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.requestChanges),
 
   // Form 8879: staff prepare it, the taxpayer signs.
   'GET /api/v1/tickets/:id/signing':                         r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.signing),
-  'POST /api/v1/tickets/:id/signing':                        r(401, 403, 404, 201, 201, 201, 201, 403, 201, C.prepareSigning),
-  'POST /api/v1/tickets/:id/signing/upload':                 r(401, 403, 404, 201, 201, 201, 201, 403, 201, C.uploadSigning),
+  'POST /api/v1/tickets/:id/signing':                        r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.prepareSigning),
+  'POST /api/v1/tickets/:id/signing/upload':                 r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.uploadSigning),
   'POST /api/v1/tickets/:id/signing/spouse-code':            r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.spouseCode),
   'POST /api/v1/tickets/:id/signing/sms-code':               r(401, 202, 404, 403, 403, 403, 403, 202, 403, C.signingSmsCode),
   'POST /api/v1/tickets/:id/signing/passkey-options':        r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.signingPasskeyOptions),
