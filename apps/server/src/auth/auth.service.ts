@@ -99,8 +99,8 @@ export async function register(
  * Generic failure for unknown user and wrong password alike. Wrong passwords slow down the client sending them
  * (login-throttle.ts), never lock the owner out; a browser that signs in is given the account's device cookie.
  * An account with a second factor then needs its code (TOTP or a recovery code) unless this browser is trusted;
- * only a caller who gave the right password learns that (401 `mfa-required`, field `otp`), and a wrong code
- * counts as a failure of the same throttle.
+ * only a caller who gave the right password learns that (401 `mfa-required`, field `otp`; field `passkey` where a
+ * passkey is its only factor), and a wrong code counts as a failure of the same throttle.
  */
 export async function login(
   deps: AuthDeps,
@@ -125,9 +125,10 @@ export async function login(
   if (hasFactor) {
     if (await mfa.isDeviceTrusted(deps, user.id, device)) factor = 'trusted';
     else if (!body.otp) {
-      throw new AppError('mfa_required', MFA_MESSAGES.codeRequired, {
-        errors: [{ field: 'otp', message: MFA_MESSAGES.codeRequired }],
-      });
+      // Asked for what the account has: a code (an app, and its recovery codes) or, with passkeys alone, a passkey.
+      const { totp } = await mfa.codeFactorsOf(deps.db, user.id);
+      const [field, message] = totp ? ['otp', MFA_MESSAGES.codeRequired] : ['passkey', MFA_MESSAGES.passkeyRequired];
+      throw new AppError('mfa_required', message, { errors: [{ field, message }] });
     } else if (await mfa.useCode(deps, deps.db, user.id, body.otp)) factor = 'code';
     else {
       await throttle.recordFailure(deps.db, client);

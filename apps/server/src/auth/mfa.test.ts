@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { MFA_MESSAGES } from '@taxportal/contract';
 import { auditLog, recoveryCodes, trustedDevices, userTotp } from '../platform/db/schema.ts';
 import {
   Agent,
@@ -112,6 +113,17 @@ describe('TOTP', () => {
     expect((await browser().post(LOGIN, { email: c.email, password: PASSWORD, otp: typed })).statusCode).toBe(200);
     expect((await browser().post(LOGIN, { email: c.email, password: PASSWORD, otp: rc })).statusCode).toBe(401);
     expect((await c.agent.get('/api/v1/auth/mfa')).json().recovery_codes_left).toBe(9);
+  });
+
+  it('takes a recovery code typed with spaces for its dash, and around it, as its comment says', async () => {
+    const c = await customerWithTotp();
+    const typed = ` ${c.recoveryCodes[5]!.replace('-', ' ')} `;
+    const res = await browser().post(LOGIN, { email: c.email, password: PASSWORD, otp: typed });
+    expect(res.statusCode, res.body).toBe(200);
+    // And an app's code typed in two groups.
+    const d = await customerWithTotp();
+    const grouped = code(d.secret, 1).replace(/^(\d{3})/, '$1 ');
+    expect((await browser().post(LOGIN, { email: d.email, password: PASSWORD, otp: grouped })).statusCode).toBe(200);
   });
 
   it('counts wrong codes in the sign-in throttle', async () => {
@@ -315,7 +327,31 @@ describe('passkeys', () => {
       const res = await browser().post(LOGIN, { email, password: PASSWORD });
       expect(res.statusCode, email).toBe(401);
       expect(res.json().type, email).toMatch(/\/mfa-required$/);
+      // Asked for the passkey it has, not for an app's code or recovery codes it does not have.
+      expect(res.json().errors, email).toEqual([{ field: 'passkey', message: MFA_MESSAGES.passkeyRequired }]);
     }
+    // An account with an app is asked for its code.
+    const withApp = await customerWithTotp();
+    const res = await browser().post(LOGIN, { email: withApp.email, password: PASSWORD });
+    expect(res.json().errors).toEqual([{ field: 'otp', message: MFA_MESSAGES.codeRequired }]);
+  });
+
+  it("refuses an assertion whose user handle is not the key's owner, or that names no one at a sign-in", async () => {
+    const c = await createCustomer(t);
+    const key = new SoftAuthenticator(RP, ORIGIN);
+    await register(await signIn(t, c.email), key);
+    const other = await createCustomer(t);
+    const claims = async (userHandle: string | null) => {
+      const options = (await browser().post('/api/v1/auth/passkeys/login/options')).json();
+      const b = browser();
+      const res = await b.post('/api/v1/auth/passkeys/login/verify', {
+        response: key.authenticate(options, undefined, userHandle),
+      });
+      return { status: res.statusCode, signedIn: (await b.get('/api/v1/auth/session')).statusCode === 200 };
+    };
+    expect(await claims(Buffer.from(other.id).toString('base64url'))).toEqual({ status: 400, signedIn: false });
+    expect(await claims(null)).toEqual({ status: 400, signedIn: false });
+    expect(await claims(Buffer.from(c.id).toString('base64url'))).toEqual({ status: 200, signedIn: true });
   });
 
   it('refuses a registration answering another user’s challenge', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGES } from '@taxportal/contract';
-import { oidcLinks, users } from '../platform/db/schema.ts';
+import { oidcLinks, sessions, users } from '../platform/db/schema.ts';
 import {
   Agent,
   createCustomer,
@@ -9,10 +9,16 @@ import {
   createTestApp,
   enrollTestTotp,
   PASSWORD,
+  signIn,
   uniqueEmail,
   type TestApp,
 } from '../test/helper.ts';
-import { startOidcProvider, type LocalOidcProvider, type OidcAccount } from '../test/oidc-provider.ts';
+import {
+  startOidcProvider,
+  type LocalOidcProvider,
+  type OidcAccount,
+  type OidcProviderOptions,
+} from '../test/oidc-provider.ts';
 
 const PUBLIC_URL = 'http://portal.test';
 let t: TestApp;
@@ -197,6 +203,33 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     }
   });
 
+  it('a closed account that comes back through the provider lands on the sign-in page, told it is closed', async () => {
+    const c = await createCustomer(t);
+    const first = await signInWith({ email: c.email, email_verified: true });
+    expect((await first.agent.post('/api/v1/auth/oidc/link', { password: PASSWORD })).statusCode).toBe(200);
+    const close = await first.agent.post('/api/v1/profile/close', { password: PASSWORD });
+    expect(close.statusCode, close.body).toBe(200);
+    const again = await signInWith({ email: c.email, email_verified: true });
+    expect(again.res.statusCode).toBe(302);
+    expect(again.res.headers.location).toBe('/register?social=closed');
+    expect(await signedIn(again.agent)).toBe(false);
+  });
+
+  it("ends the browser's previous session, as every other sign-in does", async () => {
+    const before = await createCustomer(t);
+    const agent = await signIn(t, before.email);
+    const oldCookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await agent.get('/api/v1/auth/session')).json().user.email).toBe(before.email);
+    const email = uniqueEmail('switch');
+    const { res } = await signInWith({ email, email_verified: true }, agent);
+    expect(res.headers.location).toBe('/dashboard');
+    expect((await agent.get('/api/v1/auth/session')).json().user.email).toBe(email);
+    // The first person's cookie, kept by someone, no longer works; their device list no longer shows it.
+    const stale = await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: oldCookie } });
+    expect(stale.statusCode).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.user_id, before.id))).toEqual([]);
+  });
+
   it('a provider error (the person cancelled) goes back to the sign-in page', async () => {
     const { agent } = await begin();
     const res = await agent.get('/api/v1/auth/oidc/google/callback?error=access_denied&state=x');
@@ -281,5 +314,58 @@ describe('Apple: the answer comes as a form post', () => {
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+/**
+ * Providers set up unlike the one above, as an outside tester found them: an issuer with a path, ES256 only, PKCE
+ * required, e-mail at the userinfo endpoint alone (OpenID Connect Core §5.4); and one whose ID tokens are forged.
+ */
+describe('other providers', () => {
+  async function appWith(options: Omit<OidcProviderOptions, 'redirectUris'>) {
+    const provider = await startOidcProvider({
+      ...options,
+      redirectUris: [`${PUBLIC_URL}/api/v1/auth/oidc/google/callback`],
+    });
+    const app = await createTestApp({ ...provider.env, PUBLIC_URL });
+    return { provider, app, close: async () => (await app.close(), await provider.close()) };
+  }
+  async function signInAt(env: Awaited<ReturnType<typeof appWith>>, account: OidcAccount) {
+    const agent = new Agent(env.app.app);
+    const start = await agent.get('/api/v1/auth/oidc/google/start');
+    const back = await env.provider.authorize(start.headers.location as string, account);
+    const res = await agent.get(local(back));
+    return { agent, res };
+  }
+
+  it('reads the e-mail from userinfo when the ID token has none, at an issuer with a path, signing with ES256', async () => {
+    const env = await appWith({ path: '/tenant/v2', es256: true, claimsAtUserinfo: true });
+    try {
+      expect(env.provider.issuer).toMatch(/\/tenant\/v2$/);
+      const email = uniqueEmail('userinfo');
+      const { agent, res } = await signInAt(env, { email, email_verified: true, name: 'Uma Userinfo' });
+      expect(res.headers.location).toBe('/dashboard');
+      expect((await agent.get('/api/v1/auth/session')).json().user).toMatchObject({ email, full_name: 'Uma Userinfo' });
+      // An unverified address there is still refused.
+      const unverified = await signInAt(env, { email: uniqueEmail('userinfo-x'), email_verified: false });
+      expect(unverified.res.headers.location).toBe('/register?social=unverified');
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('refuses an ID token signed with a key outside the provider’s key set, and makes no account', async () => {
+    for (const es256 of [false, true]) {
+      const env = await appWith({ forgeIdTokens: true, es256 });
+      try {
+        const email = uniqueEmail('forged');
+        const { agent, res } = await signInAt(env, { email, email_verified: true });
+        expect(res.headers.location, es256 ? 'ES256' : 'RS256').toBe('/register?social=failed');
+        expect(await signedIn(agent)).toBe(false);
+        expect(await env.app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      } finally {
+        await env.close();
+      }
+    }
   });
 });

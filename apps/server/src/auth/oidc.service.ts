@@ -5,7 +5,13 @@ import { isStaffRole, OIDC_PROVIDERS, PHONE_MESSAGES, text, type OidcProvider } 
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../platform/audit.ts';
 import { refuseIfSecondFactor } from './one-factor-sign-in.ts';
-import { createSession, deleteSession, loadUserWithRoles, userHasFactor } from '../platform/auth/sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  isAccountActive,
+  loadUserWithRoles,
+  userHasFactor,
+} from '../platform/auth/sessions.ts';
 import type { Config } from '../platform/config.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -38,7 +44,7 @@ interface ProviderConfig {
 }
 
 /** Where a social sign-in ends in the web app: `/register?social=<outcome>`. */
-export type Outcome = 'failed' | 'cancelled' | 'staff' | 'unverified' | 'no_email' | 'link' | 'off';
+export type Outcome = 'failed' | 'cancelled' | 'staff' | 'unverified' | 'no_email' | 'link' | 'off' | 'closed';
 
 export function enabledProviders(config: Config): Partial<Record<OidcProvider, ProviderConfig>> {
   const out: Partial<Record<OidcProvider, ProviderConfig>> = {};
@@ -87,13 +93,11 @@ export function createOidc(deps: OidcDeps) {
       const url = new URL(pc.issuer);
       // Loopback issuers over plain http are the tests' local provider.
       const insecure = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-      c = oidc.discovery(
-        url,
-        pc.clientId,
-        undefined,
-        oidc.ClientSecretPost(pc.clientSecret),
-        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      );
+      // The ID token's signature is checked against the provider's published keys (non-repudiation checks), not
+      // only trusted because it came over TLS from the token endpoint: openid-client skips that check by default.
+      c = oidc.discovery(url, pc.clientId, undefined, oidc.ClientSecretPost(pc.clientSecret), {
+        execute: [...(insecure ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
+      });
       c.catch(() => discovered.delete(p));
       discovered.set(p, c);
     }
@@ -157,7 +161,9 @@ export function createOidc(deps: OidcDeps) {
 
   /**
    * The provider sent the browser back: exchange the code (openid-client checks state, PKCE, the ID token's
-   * signature, issuer, audience and nonce), then sign in, ask for the password to link, or refuse.
+   * signature against the provider's keys, issuer, audience and nonce), read the e-mail from the ID token or, where
+   * the provider keeps it there (OpenID Connect Core §5.4), from its userinfo endpoint; then sign in, ask for the
+   * password to link, or refuse.
    */
   async function callback(
     name: string,
@@ -182,7 +188,12 @@ export function createOidc(deps: OidcDeps) {
         expectedNonce: String(flow.nonce),
         idTokenExpected: true,
       });
-      claims = (tokens.claims() ?? {}) as Record<string, unknown>;
+      claims = { ...(tokens.claims() ?? {}) } as Record<string, unknown>;
+      if ((typeof claims.email !== 'string' || claims.email_verified === undefined) && tokens.access_token) {
+        // The subject must be the ID token's (openid-client checks it), so the answer is about the same person.
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub ?? ''));
+        for (const k of ['email', 'email_verified', 'name'] as const) if (claims[k] === undefined) claims[k] = info[k];
+      }
     } catch (err) {
       deps.log.warn(
         { provider: p, err: (err as Error)?.name, code: (err as { code?: string })?.code },
@@ -251,6 +262,8 @@ export function createOidc(deps: OidcDeps) {
     const loaded = await loadUserWithRoles(deps.db, userId);
     if (!loaded) return { outcome: 'failed' };
     if (loaded.roles.some(isStaffRole)) return { outcome: 'staff' };
+    // The provider vouched for the person, so they may be told the account is closed (a password sign-in is not).
+    if (!(await isAccountActive(deps.db, userId))) return { outcome: 'closed' };
     await audit(deps.db, {
       actorId: userId,
       action: `user.login_${p}`,
@@ -325,9 +338,12 @@ export function createOidc(deps: OidcDeps) {
     confirmLink,
     /** A redirecting flow asks first, then says so in its own words (one-factor-sign-in.ts holds the rule). */
     hasSecondFactor: (userId: string) => userHasFactor(deps.db, userId),
-    newSession: async (userId: string, meta: RequestMeta) => {
+    /** A session for the person the provider signed in; the browser's previous session ends, as at every sign-in. */
+    newSession: async (userId: string, meta: RequestMeta, previousSessionId: string | null) => {
       await refuseIfSecondFactor(deps.db, userId);
-      return createSession(deps.db, deps.sessionSecret, userId, meta);
+      const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
+      if (previousSessionId) await deleteSession(deps.db, previousSessionId);
+      return session;
     },
   };
 }

@@ -155,6 +155,13 @@ async function verifiedKey(
   if (!row || row.user_id !== userId) return null;
   const key = await repo.findPasskey(deps.db, response.id);
   if (!key || (userId !== null && key.user_id !== userId)) return null;
+  // The authenticator names whose credential it used: the user handle given at registration (the user's id). A
+  // sign-in that named no one first must carry it, and wherever it is sent it must be the key's owner (WebAuthn
+  // §7.2, steps 6 and 7): an assertion whose handle names someone else is not this key's.
+  const handle = response.response.userHandle;
+  if (handle !== undefined || purpose === 'login') {
+    if (!handle || Buffer.from(handle, 'base64url').toString('utf8') !== key.user_id) return null;
+  }
   const { rpID, origin } = relyingParty(deps.publicUrl);
   const result = await verifyAuthenticationResponse({
     response,

@@ -105,7 +105,8 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
       if (result.outcome === 'signed_in') {
         // An account with a second factor signs in with its password and that factor (one-factor-sign-in.ts).
         if (await deps.oidc.hasSecondFactor(result.userId)) return reply.redirect('/register?social=factor', 302);
-        await signedIn(reply, await deps.oidc.newSession(result.userId, meta(req)), result.userId);
+        const session = await deps.oidc.newSession(result.userId, meta(req), req.auth?.sessionId ?? null);
+        await signedIn(reply, session, result.userId);
         return reply.redirect('/dashboard', 302);
       }
       if (result.outcome === 'link') {

@@ -5,7 +5,7 @@
  * would (`authorize` below) and the browser tests fill in. Run as a program (`tsx oidc-provider.ts --port N
  * --redirect URL`) it serves the e2e run.
  */
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -45,13 +45,55 @@ export interface LocalOidcProvider {
 const subjectOf = (a: OidcAccount) => a.sub ?? `sub-${createHash('sha256').update(a.email).digest('hex').slice(0, 16)}`;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startOidcProvider(opts: { port?: number; redirectUris: string[] }): Promise<LocalOidcProvider> {
+/** How this provider differs from the defaults, as other real providers do. */
+export interface OidcProviderOptions {
+  port?: number;
+  redirectUris: string[];
+  /** The issuer has a path (`http://127.0.0.1:N/tenant/v2`), as Microsoft's and Okta's do: the provider lives there. */
+  path?: string;
+  /**
+   * The scopes' claims (e-mail, name) only at the userinfo endpoint, never in the ID token, as OpenID Connect Core
+   * §5.4 has it and oidc-provider does by default; otherwise in the ID token too, as Google does.
+   */
+  claimsAtUserinfo?: boolean;
+  /** ID tokens signed with ES256 alone (a P-256 key), not the quick-start RS256 keys. */
+  es256?: boolean;
+  /**
+   * Each ID token the token endpoint answers is signed again with a key of the same kind that is not in the
+   * provider's published key set, its header (`alg`, `kid`) kept: a forged token, as an attacker would make one.
+   */
+  forgeIdTokens?: boolean;
+}
+
+/** An ID token `jwt` signed again with `key` (RS256 or ES256, as its header says), header and claims kept. */
+function signAgain(jwt: string, keys: { rsa: KeyObject; ec: KeyObject }): string {
+  const [header, payload] = jwt.split('.') as [string, string];
+  const alg = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg: string }).alg;
+  const data = Buffer.from(`${header}.${payload}`);
+  const signature =
+    alg === 'ES256'
+      ? sign('sha256', data, { key: keys.ec, dsaEncoding: 'ieee-p1363' })
+      : sign('sha256', data, keys.rsa);
+  return `${header}.${payload}.${signature.toString('base64url')}`;
+}
+
+export async function startOidcProvider(opts: OidcProviderOptions): Promise<LocalOidcProvider> {
   const accounts = new Map<string, OidcAccount>();
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const mount = opts.path ?? '';
+  const issuer = `http://127.0.0.1:${port}${mount}`;
+  const es256 = opts.es256
+    ? { kty: 'EC', ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }) }
+    : null;
+  const foreign = {
+    rsa: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
+    ec: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+  };
   const provider = new Provider(issuer, {
+    ...(es256 ? { jwks: { keys: [{ ...es256, use: 'sig', alg: 'ES256', kid: 'p256-1' }] } } : {}),
+    ...(es256 ? { enabledJWA: { idTokenSigningAlgValues: ['ES256'] } } : {}),
     clients: [
       {
         client_id: OIDC_CLIENT_ID,
@@ -60,6 +102,7 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
+        ...(es256 ? { id_token_signed_response_alg: 'ES256' } : {}),
       },
     ],
     async findAccount(_ctx: unknown, sub: string) {
@@ -71,16 +114,53 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
       };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: opts.claimsAtUserinfo === true,
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${mount}/interaction/${interaction.uid}` },
     cookies: { keys: ['local-oidc-provider-cookie-key-0001'] },
     pkce: { required: () => true },
     ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 600, Session: 600, Grant: 600 },
   });
-  const handle = provider.callback();
+  const callback = provider.callback();
+  // Mounted at the issuer's path: the provider reads the mount from `originalUrl` beside the shortened `url`.
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (mount) {
+      const url = req.url ?? '/';
+      if (!url.startsWith(`${mount}/`)) {
+        res.writeHead(404).end();
+        return;
+      }
+      Object.assign(req, { originalUrl: url, url: url.slice(mount.length) });
+    }
+    if (opts.forgeIdTokens && (req.url ?? '').startsWith('/token')) forgeAnswer(res);
+    return callback(req, res);
+  };
+  /** The token endpoint's answer, its ID token signed again with a foreign key before it leaves. */
+  function forgeAnswer(res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown) => {
+      chunks.push(Buffer.from(chunk as Buffer));
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer));
+      let body = Buffer.concat(chunks).toString('utf8');
+      try {
+        const json = JSON.parse(body) as { id_token?: string };
+        if (json.id_token) json.id_token = signAgain(json.id_token, foreign);
+        body = JSON.stringify(json);
+      } catch {
+        // not JSON: passed on as it was
+      }
+      res.setHeader('content-length', Buffer.byteLength(body));
+      write(body);
+      return end();
+    }) as typeof res.end;
+  }
   server.on('request', (req, res) => {
-    const m = /^\/interaction\/([\w-]+)$/.exec(req.url ?? '');
+    const m = new RegExp(`^${mount}/interaction/([\\w-]+)$`).exec(req.url ?? '');
     if (!m) return handle(req, res);
     void (async () => {
       try {
@@ -89,7 +169,7 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end(`<!doctype html><html><head><title>Local OpenID provider</title></head><body>
 <h1>Local OpenID provider: sign in</h1>
-<form method="post" action="/interaction/${esc(m[1]!)}">
+<form method="post" action="${esc(mount)}/interaction/${esc(m[1]!)}">
 <label>E-mail <input name="email" type="email" required></label>
 <label>Name <input name="name"></label>
 <label><input type="checkbox" name="email_verified" value="true" checked> E-mail verified</label>

@@ -74,8 +74,15 @@ export class SoftAuthenticator {
     };
   }
 
-  /** navigator.credentials.get()'s answer (startAuthentication); `flags` to leave out user verification. */
-  authenticate(options: { challenge: string }, flags = FLAG_UP | FLAG_UV) {
+  /**
+   * navigator.credentials.get()'s answer (startAuthentication); `flags` to leave out user verification; `userHandle`
+   * to answer with another user handle than the one registered (base64url), or none (null).
+   */
+  authenticate(
+    options: { challenge: string },
+    flags = FLAG_UP | FLAG_UV,
+    userHandle: string | null | undefined = this.userHandle,
+  ) {
     this.counter += 1;
     const authData = this.authData(flags);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge);
@@ -88,7 +95,7 @@ export class SoftAuthenticator {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authData),
         signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+        ...(userHandle ? { userHandle } : {}),
       },
       clientExtensionResults: {},
     };

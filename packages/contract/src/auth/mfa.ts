@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opaqueText, secretText, text } from '../common/text.ts';
+import { opaqueText, secretText, text, typedCodeText } from '../common/text.ts';
 
 /**
  * Second factors: TOTP with one-time recovery codes, and passkeys (WebAuthn). Required for staff, optional for
@@ -8,6 +8,8 @@ import { opaqueText, secretText, text } from '../common/text.ts';
 export const MFA_MESSAGES = {
   /** The password was right; the account asks for its second factor (401, field `otp`). */
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  /** The password was right; the account's only second factor is a passkey (401, field `passkey`). */
+  passkeyRequired: 'Finish signing in with your passkey.',
   codeInvalid: 'That code is not right, or it was used already.',
   setupRequired: 'Set up a second factor (an authenticator app or a passkey) before you continue.',
   notSetUp: 'Start the set-up again: no authenticator app is waiting for its first code.',
@@ -22,7 +24,7 @@ export const MFA_MESSAGES = {
 } as const;
 
 /** A TOTP code or a recovery code as typed (spaces and dashes allowed). */
-export const otpCodeSchema = opaqueText().min(1, { error: 'Enter the code' }).max(16);
+export const otpCodeSchema = typedCodeText().min(1, { error: 'Enter the code' });
 
 export const mfaSetupSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */

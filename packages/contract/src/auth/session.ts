@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { opaqueText, secretText, text } from '../common/text.ts';
+import { secretText, text, typedCodeText } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
 import { statusDefinitionSchema } from '../ticket-status-schemas.ts';
 
@@ -30,7 +30,7 @@ export const loginBodySchema = z.object({
   email: text().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
   password: secretText().min(1, { error: 'Password is required' }).max(1024),
   /** The second factor when the account has one: a TOTP code or a recovery code. */
-  otp: opaqueText().max(16).optional(),
+  otp: typedCodeText().optional(),
   /** Ask no code in this browser for 30 days. */
   trust_device: z.boolean().optional(),
 });

@@ -66,6 +66,18 @@ export const multilineText = (): z.ZodString => ruled('multi');
 export const opaqueText = (): z.ZodString => z.string().regex(/^[\x21-\x7e]*$/, { error: TEXT_MESSAGES.opaque });
 
 /**
+ * A one-time code as a person types it (an authenticator app's `123 456`, a recovery code `k7m2q 9xw4r`): printable
+ * ASCII where spaces may stand between the groups, trimmed, at most 24 characters. Whoever checks it drops the
+ * spaces and dashes (auth/mfa.service.ts).
+ */
+export const typedCodeText = (): z.ZodString =>
+  z
+    .string()
+    .trim()
+    .max(24)
+    .regex(/^[\x20-\x7e]*$/, { error: TEXT_MESSAGES.opaque });
+
+/**
  * A password: kept as typed (never trimmed or normalised, so existing hashes still match), but no control
  * character or lone surrogate.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { emailSchema, phoneSchema } from '../common/fields.ts';
-import { authenticationResponseSchema } from '../auth/mfa.ts';
+import { authenticationResponseSchema, otpCodeSchema } from '../auth/mfa.ts';
 import { phoneCodeSchema } from '../auth/sign-in-methods.ts';
 
 /** Form 8879, the IRS e-file signature authorisation: who signs it. */
@@ -152,7 +152,7 @@ export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
       signer: z.literal('taxpayer'),
       /** An authenticator app's 6 digits or a recovery code (xxxxx-xxxxx): told apart by their shape. */
       factor: z.literal('totp'),
-      code: opaqueText().min(1, { error: 'Enter the code' }).max(16),
+      code: otpCodeSchema,
     }),
     z.object({ signer: z.literal('taxpayer'), factor: z.literal('sms_code'), code: phoneCodeSchema }),
     z.object({

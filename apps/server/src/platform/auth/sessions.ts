@@ -133,7 +133,7 @@ export async function createSession(
 }
 
 /** False once an Admin deactivated the account or its owner closed it (table account_states). */
-async function isAccountActive(db: Tx, userId: string): Promise<boolean> {
+export async function isAccountActive(db: Tx, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ state: accountStates.state })
     .from(accountStates)

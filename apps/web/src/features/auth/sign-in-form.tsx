@@ -32,7 +32,8 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   const navigate = useNavigate();
   const login = useSignIn();
   const passkey = usePasskeySignIn();
-  const [step, setStep] = useState<'password' | 'code'>('password');
+  // The second step asks for what the account has: a code, or (an account whose only factor is a passkey) a passkey.
+  const [step, setStep] = useState<'password' | 'code' | 'passkey'>('password');
   const [recovery, setRecovery] = useState(false);
   const form = useForm<Values>({ initialValues: { email: '', password: '', otp: '', trust_device: false } });
 
@@ -52,6 +53,10 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
         const needsCode = isApiError(err) && err.fieldMessage('otp') !== undefined;
         if (needsCode && step === 'password') {
           setStep('code');
+          return;
+        }
+        if (isApiError(err) && err.fieldMessage('passkey') !== undefined) {
+          setStep('passkey');
           return;
         }
         form.setErrors(serverFieldErrors(err, FIELDS));
@@ -114,6 +119,15 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
           </Button>
           <Divider label={t('auth.mfa.or')} labelPosition="center" />
           {passkeyButton}
+        </Stack>
+      ) : step === 'passkey' ? (
+        <Stack gap="md" data-testid="sign-in-passkey-step">
+          <Text size="sm">{t('auth.mfa.passkeyPrompt')}</Text>
+          {passkeyButton}
+          <Checkbox label={t('auth.mfa.trustDevice')} {...form.getInputProps('trust_device', { type: 'checkbox' })} />
+          <Anchor component="button" type="button" size="sm" onClick={() => setStep('password')}>
+            {t('auth.backToSignIn')}
+          </Anchor>
         </Stack>
       ) : (
         <Stack gap="md" data-testid="sign-in-code-step">

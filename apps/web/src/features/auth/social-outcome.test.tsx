@@ -17,7 +17,17 @@ describe('the outcome of a social or phone sign-in refused on /register', () => 
     landOn('/register?social=factor');
     const alert = await screen.findByTestId('social-outcome');
     expect(alert).toHaveAttribute('role', 'alert');
-    expect(alert).toHaveTextContent('This account has a second factor: sign in with your e-mail, password and code.');
+    expect(alert).toHaveTextContent(
+      'This account has a second factor: sign in with your e-mail and password, then that factor.',
+    );
+    expect(screen.getByRole('tab', { name: 'Sign in', selected: true })).toBeInTheDocument();
+  });
+
+  it('?social=closed: a closed account that comes back through a provider is told so on the sign-in page', async () => {
+    landOn('/register?social=closed');
+    expect(await screen.findByTestId('social-outcome')).toHaveTextContent(
+      'This account is closed. Contact the firm if you need it again.',
+    );
     expect(screen.getByRole('tab', { name: 'Sign in', selected: true })).toBeInTheDocument();
   });
 

@@ -11,7 +11,7 @@ const ICONS: Record<OidcProvider, typeof IconBrandGoogle> = {
   apple: IconBrandApple,
 };
 
-const OUTCOMES = ['failed', 'cancelled', 'staff', 'unverified', 'no_email', 'off', 'factor'] as const;
+const OUTCOMES = ['failed', 'cancelled', 'staff', 'unverified', 'no_email', 'off', 'factor', 'closed'] as const;
 
 /** Why a social sign-in came back without signing in (`/register?social=…`, set by the server's callback). */
 export function SocialOutcome() {
