@@ -23,11 +23,18 @@ function sourceFiles(dir: string): string[] {
  * reads it (t(), i18nKey, a label key in an object).
  */
 function portalKeysIn(code: string): string[] {
-  const found = new Set<string>();
-  for (const [, literal, top] of code.matchAll(/['"`](([a-zA-Z]+)\.[^'"`\s]*)/g)) {
-    if (Object.hasOwn(portalTexts, top!)) found.add(literal!);
-  }
-  return [...found];
+  return [
+    ...new Set(
+      keysIn(code)
+        .filter(([, top]) => Object.hasOwn(portalTexts, top))
+        .map(([literal]) => literal),
+    ),
+  ];
+}
+
+/** Every string in `code` that may be a key: `[literal, its first segment]` ('a.b', `a.${x}`, 'a.b_one'). */
+function keysIn(code: string): [literal: string, top: string][] {
+  return [...code.matchAll(/['"`](([a-zA-Z]+)\.[^'"`\s]*)/g)].map((m) => [m[1]!, m[2]!]);
 }
 
 describe('the i18n catalogues', () => {
@@ -53,6 +60,48 @@ describe('the i18n catalogues', () => {
       'billing.status.${s}',
       'vault.${k}',
       'notifications.bellUnread',
+    ]);
+  });
+
+  /**
+   * Each feature owns its texts: its modules read keys of its own catalogues (`features/<name>/en.json`, and
+   * `i18n/*.en.json` inside it) and of the shell's (`app/i18n/en.json`, where terms several features share live:
+   * `common.status`, `common.loadMore`…), never another feature's. The shell, lib/ and ui/ read the shell's alone.
+   * So a feature's texts can change, move or be translated without another feature's screen changing with them.
+   */
+  it("no module reads a key from another feature's catalogue", () => {
+    const owner = new Map<string, string>();
+    for (const key of Object.keys(catalogues.shell)) owner.set(key, 'shell');
+    const features = path.join(src, 'features');
+    for (const feature of fs.readdirSync(features)) {
+      for (const entry of fs.readdirSync(path.join(features, feature), { recursive: true, encoding: 'utf8' })) {
+        if (!/(^|[\\/])([\w-]+\.)?en\.json$/.test(entry)) continue;
+        const catalogue = JSON.parse(fs.readFileSync(path.join(features, feature, entry), 'utf8')) as object;
+        for (const key of Object.keys(catalogue)) owner.set(key, feature);
+      }
+    }
+    // Not texts: the portal's catalogue loader asks whether its texts are in yet; the live stream's event names.
+    const notTexts = ['app/i18n/portal-texts.ts', 'lib/realtime/'];
+    const wrong: string[] = [];
+    for (const file of sourceFiles(src).map((f) => path.relative(src, f).split(path.sep).join('/'))) {
+      if (notTexts.some((p) => file.startsWith(p))) continue;
+      const reader = file.startsWith('features/') ? file.split('/')[1]! : 'shell';
+      const code = fs.readFileSync(path.join(src, file), 'utf8');
+      for (const [literal, top] of keysIn(code)) {
+        const of = owner.get(top);
+        if (of && of !== 'shell' && of !== reader) wrong.push(`${file}: ${literal} (${of}'s text)`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads keys whole, as a prefix and in any quotes', () => {
+    const code = "t('tickets.col.status'); t(`vault.${k}`); i18nKey=\"common.status\"; 'e.g. this'";
+    expect(keysIn(code)).toEqual([
+      ['tickets.col.status', 'tickets'],
+      ['vault.${k}', 'vault'],
+      ['common.status', 'common'],
+      ['e.g.', 'e'],
     ]);
   });
 

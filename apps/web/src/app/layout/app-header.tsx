@@ -58,7 +58,7 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
         ) : (
           pathname !== '/register' && (
             <Button component={Link} to="/register" variant="light" data-testid="header-sign-in" flex="none">
-              {t('home.signIn')}
+              {t('common.signIn')}
             </Button>
           )
         )}

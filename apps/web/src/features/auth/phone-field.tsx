@@ -7,7 +7,7 @@ export function PhoneField(props: Omit<TextInputProps, 'label' | 'type'>) {
   return (
     <TextInput
       label={t('auth.phone')}
-      placeholder={t('auth.phonePlaceholder')}
+      placeholder={t('common.phonePlaceholder')}
       description={t('auth.phoneHint')}
       type="tel"
       autoComplete="tel"

@@ -79,9 +79,9 @@ export function RegisterPage() {
                   </ThemeIcon>
                 }
               >
-                <List.Item>{t('home.features.requestTitle')}</List.Item>
-                <List.Item>{t('home.features.vaultTitle')}</List.Item>
-                <List.Item>{t('home.features.billingTitle')}</List.Item>
+                <List.Item>{t('common.offer.requestTitle')}</List.Item>
+                <List.Item>{t('common.offer.vaultTitle')}</List.Item>
+                <List.Item>{t('common.offer.billingTitle')}</List.Item>
               </List>
             </Stack>
           </Box>

@@ -33,9 +33,9 @@ export const preloadSiteHome = () => SiteHome.preload();
 function DefaultHome() {
   const { t } = useTranslation();
   const features = [
-    { icon: IconTicket, title: t('home.features.requestTitle'), text: t('home.features.requestText') },
-    { icon: IconFolder, title: t('home.features.vaultTitle'), text: t('home.features.vaultText') },
-    { icon: IconReceipt, title: t('home.features.billingTitle'), text: t('home.features.billingText') },
+    { icon: IconTicket, title: t('common.offer.requestTitle'), text: t('common.offer.requestText') },
+    { icon: IconFolder, title: t('common.offer.vaultTitle'), text: t('common.offer.vaultText') },
+    { icon: IconReceipt, title: t('common.offer.billingTitle'), text: t('common.offer.billingText') },
   ];
   return (
     <Box>
@@ -53,7 +53,7 @@ function DefaultHome() {
             </Text>
             <Group gap="md" mt="sm" justify="center">
               <Button component={Link} to="/register" size="lg" variant="white" data-testid="home-sign-in">
-                {t('home.signIn')}
+                {t('common.signIn')}
               </Button>
               <Button
                 component={Link}

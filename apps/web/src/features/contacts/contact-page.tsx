@@ -71,7 +71,7 @@ export function ContactPage() {
               variant="default"
               leftSection={<IconFolder size={18} />}
             >
-              {t('vault.customerVault')}
+              {t('contacts.customerVault')}
             </Button>
             <Button
               component={Link}
@@ -127,12 +127,12 @@ export function ContactPage() {
           <Table verticalSpacing="sm" horizontalSpacing="md" data-testid="contact-tickets">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('tickets.col.name')}</Table.Th>
-                <Table.Th>{t('tickets.col.service')}</Table.Th>
-                <Table.Th>{t('tickets.col.serviceType')}</Table.Th>
-                <Table.Th>{t('ticket.year')}</Table.Th>
-                <Table.Th>{t('tickets.col.status')}</Table.Th>
-                <Table.Th>{t('tickets.col.updated')}</Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
+                <Table.Th>{t('common.service')}</Table.Th>
+                <Table.Th>{t('common.serviceType')}</Table.Th>
+                <Table.Th>{t('common.year')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
+                <Table.Th>{t('common.updated')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -146,7 +146,7 @@ export function ContactsPage() {
                   onClick={() => void contacts.fetchNextPage()}
                   loading={contacts.isFetchingNextPage}
                 >
-                  {t('tickets.loadMore')}
+                  {t('common.loadMore')}
                 </Button>
               </Center>
             )}

@@ -29,7 +29,7 @@ export function PhoneLookupBox() {
           <Group gap="sm" align="flex-start" wrap="nowrap" maw={520}>
             <TextInput
               aria-label={t('contacts.lookupLabel')}
-              placeholder={t('auth.phonePlaceholder')}
+              placeholder={t('common.phonePlaceholder')}
               value={phone}
               onChange={(e) => setPhone(e.currentTarget.value)}
               error={error}

@@ -36,7 +36,7 @@ function TicketCard({ ticket }: { ticket: CustomerDashboardTicket }) {
       </div>
       {ticket.unread_count > 0 && (
         <Text size="xs" c="red.8" fw={600} mt={8}>
-          {t('tickets.unread', { count: ticket.unread_count })}
+          {t('common.unread', { count: ticket.unread_count })}
         </Text>
       )}
     </UnstyledButton>
@@ -137,7 +137,7 @@ export function CustomerDashboard({
                     <Anchor component={Link} to={ticketPath(m.ticket_name)} inherit underline="always">
                       {m.ticket_name}
                     </Anchor>{' '}
-                    · {m.author?.full_name ?? t('conversation.system')}
+                    · {m.author?.full_name ?? t('common.systemAuthor')}
                   </Text>
                   <Text size="xs" c="dimmed" title={formatDateTime(m.created_at)} style={{ flex: 'none' }}>
                     {formatRelative(m.created_at)}

@@ -118,7 +118,7 @@ export function StaffDashboard({
                 leftSection={<IconSettings size={18} />}
                 data-testid="catalog-link"
               >
-                {t('catalog.title')}
+                {t('dashboard.catalogLink')}
               </Button>
               <Button
                 component={Link}
@@ -194,7 +194,7 @@ export function StaffDashboard({
           <Table verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('tickets.col.status')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
                 <Table.Th>{t('dashboard.median')}</Table.Th>
                 <Table.Th>{t('dashboard.samples')}</Table.Th>
               </Table.Tr>

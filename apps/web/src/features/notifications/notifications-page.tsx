@@ -122,7 +122,7 @@ export function NotificationsPage() {
           text: t('notifications.empty'),
           testId: 'notifications-empty',
         }}
-        loadMoreLabel={t('tickets.loadMore')}
+        loadMoreLabel={t('common.loadMore')}
       >
         {(items) => (
           <Stack gap="xs" data-testid="notification-list">

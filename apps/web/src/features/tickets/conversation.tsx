@@ -25,7 +25,7 @@ function MessageBubble({ message, mine }: { message: TicketMessage; mine: boolea
       >
         <Group gap={6} mb={2} wrap="wrap">
           <Text size="xs" fw={700}>
-            {mine ? t('conversation.you') : (message.author?.full_name ?? t('conversation.system'))}
+            {mine ? t('conversation.you') : (message.author?.full_name ?? t('common.systemAuthor'))}
           </Text>
           {message.author?.is_staff && !mine && (
             <ToneBadge size="xs" tone="neutral">

@@ -86,7 +86,7 @@ function BoardColumn({ status, filters, pending, dragging, allowed, cardProps, o
       )}
       {list.hasNextPage && (
         <Button variant="subtle" size="xs" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-          {t('tickets.loadMore')}
+          {t('common.loadMore')}
         </Button>
       )}
     </section>

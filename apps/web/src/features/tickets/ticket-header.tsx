@@ -19,7 +19,7 @@ export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaf
               </Title>
               {ticket.unread_count > 0 && (
                 <Badge color="red" variant="light">
-                  {t('tickets.unread', { count: ticket.unread_count })}
+                  {t('common.unread', { count: ticket.unread_count })}
                 </Badge>
               )}
             </Group>
@@ -37,7 +37,7 @@ export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaf
         </Group>
         <SimpleGrid cols={{ base: 2, sm: isStaff ? 4 : 3 }} spacing="md" verticalSpacing="sm">
           <Fact label={t('ticket.serviceType')}>{ticket.service_type.name}</Fact>
-          <Fact label={t('ticket.year')} testId="ticket-year">
+          <Fact label={t('common.year')} testId="ticket-year">
             {ticket.year}
           </Fact>
           <Fact label={t('ticket.price')}>{formatMoney(ticket.service.price_cents, ticket.service.currency)}</Fact>

@@ -18,7 +18,7 @@ export function TicketResults({ filters, isStaff, showAssignee, emptyText }: Tic
   return (
     <PagedResults
       list={list}
-      loadMoreLabel={t('tickets.loadMore')}
+      loadMoreLabel={t('common.loadMore')}
       empty={{
         icon: <IconTicketOff size={32} stroke={1.5} color="var(--mantine-color-gray-6)" aria-hidden />,
         text: emptyText ?? t('tickets.empty'),

@@ -22,7 +22,7 @@ function Unread({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <Badge size="xs" color="red" variant="filled" circle={count < 10} data-testid="unread-count">
-      <span aria-label={t('tickets.unread', { count })}>{count}</span>
+      <span aria-label={t('common.unread', { count })}>{count}</span>
     </Badge>
   );
 }
@@ -82,8 +82,8 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
   }
 
   const headers = isStaff
-    ? [t('tickets.col.name'), t('tickets.col.customer'), t('tickets.col.service'), t('tickets.col.phone')]
-    : [t('tickets.col.ticketId'), t('tickets.col.service'), t('tickets.col.serviceType')];
+    ? [t('common.name'), t('tickets.col.customer'), t('common.service'), t('tickets.col.phone')]
+    : [t('tickets.col.ticketId'), t('common.service'), t('common.serviceType')];
   return (
     <Paper withBorder shadow="xs" p={0} style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={720} mb={0}>
@@ -95,8 +95,8 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
                 <Table.Th key={h}>{h}</Table.Th>
               ))}
               {showAssignee && <Table.Th>{t('tickets.col.assignee')}</Table.Th>}
-              <Table.Th>{t('tickets.col.status')}</Table.Th>
-              <Table.Th>{t('tickets.col.updated')}</Table.Th>
+              <Table.Th>{t('common.status')}</Table.Th>
+              <Table.Th>{t('common.updated')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
