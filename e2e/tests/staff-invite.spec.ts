@@ -72,3 +72,38 @@ test('an Admin invites a staff member, who accepts from the mailed link and sign
   expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
   await context.close();
 });
+
+test('the staff list comes from the server a page at a time, searched by name and by role', async ({ staff }) => {
+  const admin = await staff('Admin');
+  // Someone to look for: a reviewer of this run's pool (every pool account exists from the start, so the firm
+  // has more staff than one page).
+  const sought = (await staff('Reviewer')).user;
+  const p = admin.page;
+  const listed: string[] = [];
+  p.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/admin/staff') listed.push(new URL(r.url()).search);
+  });
+  await p.goto('/admin/staff');
+  const rows = p.getByTestId('staff-member');
+  await expect(rows).toHaveCount(20);
+  const total = Number(await p.getByTestId('staff-total').textContent());
+  expect(total).toBeGreaterThan(20);
+  await p.getByTestId('staff-load-more').click();
+  await expect(rows).toHaveCount(Math.min(total, 40));
+  expect(listed.some((q) => q.includes('cursor='))).toBe(true);
+
+  // Typed words of the name, any case: the server answers with that person alone.
+  await p.getByTestId('staff-search').fill(sought.full_name.toUpperCase());
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-email', sought.email);
+  await expect(p.getByTestId('staff-total')).toHaveText('1');
+  expect(new URLSearchParams(listed.at(-1)).get('q')).toBe(sought.full_name.toUpperCase());
+
+  // By role: every row shown holds it.
+  await p.getByTestId('staff-search').fill('');
+  await p.getByTestId('staff-role-filter').click();
+  await p.getByRole('option', { name: 'Reviewer', exact: true }).click();
+  await expect(rows.first()).toBeVisible();
+  await expect.poll(() => listed.at(-1)).toContain('role=Reviewer');
+  for (const row of await rows.all()) await expect(row).toContainText('Reviewer');
+});

@@ -3,6 +3,7 @@ import type { InvoiceStatus } from '@taxportal/contract';
 import { creditLinesOf } from './credits.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
+import { containsPattern } from '../platform/db/like.ts';
 import {
   billingSequences,
   invoiceLines,
@@ -158,16 +159,14 @@ function whereOf(f: InvoiceFilter, today: string): SQL | undefined {
     f.customer
       ? or(
           eq(invoices.customer_id, f.customer),
-          ilike(users.full_name, `%${escapeLike(f.customer)}%`),
-          ilike(users.email, `%${escapeLike(f.customer)}%`),
+          ilike(users.full_name, containsPattern(f.customer)),
+          ilike(users.email, containsPattern(f.customer)),
         )
       : undefined,
     f.from ? sql`${invoices.posting_date} >= ${f.from}` : undefined,
     f.to ? sql`${invoices.posting_date} <= ${f.to}` : undefined,
   );
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, keyset-paginated on (created_at, id); `after` is the last row's exact timestamp text and id. */
 export async function listInvoices(

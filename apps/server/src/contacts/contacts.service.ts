@@ -8,12 +8,11 @@ import type {
   TicketStatus,
 } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
+import { containsPattern } from '../platform/db/like.ts';
 import { z } from 'zod';
 import { notFound } from '../platform/errors.ts';
 import { keysetCursor } from '../platform/keyset-cursor.ts';
 import * as repo from './contacts.repository.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toContact = (r: repo.ContactRow): Contact => ({
   id: r.id,
@@ -38,7 +37,7 @@ export async function listContacts(db: Db, q: ListContactsQuery): Promise<Contac
   const digits = term.replace(/\D/g, '');
   const phoneLike = term !== '' && /^[\d\s()+.-]+$/.test(term) && digits.length >= 3;
   const rows = await repo.listContacts(db, {
-    text: term && !phoneLike ? `%${escapeLike(term)}%` : undefined,
+    text: term && !phoneLike ? containsPattern(term) : undefined,
     digits: phoneLike && digits.length < 7 ? `%${digits}%` : undefined,
     phoneSuffix: phoneLike && digits.length >= 7 ? `${[...digits].reverse().join('')}%` : undefined,
     after: q.cursor ? cursor.decode(q.cursor) : undefined,

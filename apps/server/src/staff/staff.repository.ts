@@ -1,25 +1,66 @@
-import { and, asc, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { STAFF_ROLES, type Role } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
+import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { accountStates, staffInvitations, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
 
 /** Everyone holding a staff role, with all their roles and whether they may sign in (one pass over user_roles). */
-export async function listStaff(db: Tx) {
-  return db
-    .select({
-      id: users.id,
-      full_name: users.full_name,
-      email: users.email,
-      created_at: users.created_at,
-      state: accountStates.state,
-      roles: sql<Role[]>`json_agg(${userRoles.role} order by ${userRoles.role})`,
-    })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.user_id))
-    .leftJoin(accountStates, eq(accountStates.user_id, users.id))
-    .groupBy(users.id, accountStates.state)
-    .having(sql`bool_or(${inArray(userRoles.role, STAFF_ROLES)})`)
-    .orderBy(asc(users.full_name), asc(users.id));
+const staffSet = sql`select u.id, u.full_name, u.email, u.created_at, s.state,
+    json_agg(r.role order by r.role) as roles
+  from ${userRoles} r join ${users} u on u.id = r.user_id left join ${accountStates} s on s.user_id = u.id
+  group by u.id, s.state
+  having bool_or(r.role in (${sql.join(
+    STAFF_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  )}))`;
+
+const staffRow = rowSchema({
+  id: col.text(),
+  full_name: col.text(),
+  email: col.text(),
+  created_at: col.timestamp(),
+  state: col.text().nullable(),
+  roles: col.json(),
+});
+
+export interface StaffFilter {
+  /** Patterns (containsPattern) each of which the name or the e-mail must match. */
+  words: string[];
+  role?: Role | undefined;
+  /** One person. */
+  id?: string;
+}
+
+function staffWhere(f: StaffFilter, after?: { name: string; id: string }): SQL {
+  const where: SQL[] = f.words.map((w) => sql`(m.full_name ilike ${w} or m.email ilike ${w})`);
+  if (f.role) where.push(sql`m.roles::jsonb ? ${f.role}`);
+  if (f.id) where.push(sql`m.id = ${f.id}`);
+  if (after) where.push(sql`(m.full_name, m.id) > (${after.name}, ${after.id})`);
+  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+}
+
+/** One page of the staff matching `f`, by name, after `after` (the last row of the page before). */
+export async function listStaff(
+  db: Tx,
+  f: StaffFilter,
+  after: { name: string; id: string } | undefined,
+  limit: number,
+) {
+  const found = await rows(
+    db,
+    staffRow,
+    sql`select * from (${staffSet}) m ${staffWhere(f, after)} order by m.full_name, m.id limit ${limit}`,
+  );
+  return found.map((m) => ({ ...m, roles: m.roles as Role[] }));
+}
+
+export async function countStaff(db: Tx, f: StaffFilter): Promise<number> {
+  const [row] = await rows(
+    db,
+    rowSchema({ n: col.int() }),
+    sql`select count(*) as n from (${staffSet}) m ${staffWhere(f)}`,
+  );
+  return row?.n ?? 0;
 }
 
 export async function findStaff(db: Tx, id: string) {

@@ -9,7 +9,7 @@ import * as service from './staff.service.ts';
 /** Staff management (Admin only) and the invited person's acceptance (public: the token is the proof). */
 export function staffRoutes(deps: service.StaffDeps & { cookies: CookiePolicy; ratePerMinute: number }) {
   return async function routes(app: FastifyInstance) {
-    route(app, api.listStaff, { handler: async () => service.listStaff(deps.db) });
+    route(app, api.listStaff, { handler: async (req) => service.listStaff(deps.db, req.query) });
 
     route(app, api.updateStaff, {
       handler: async (req) => service.updateStaff(deps, authOf(req), req.params.id, req.body),

@@ -4,6 +4,7 @@ import {
   STAFF_MESSAGES,
   type EndpointBody,
   type endpoints,
+  type ListStaffQuery,
   type Role,
   type StaffInvitation,
   type StaffMember,
@@ -11,7 +12,10 @@ import {
 import { audit } from '../platform/audit.ts';
 import { createSession, type AuthContext } from '../platform/auth/sessions.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
+import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
+import { containsPattern } from '../platform/db/like.ts';
+import { keysetCursor } from '../platform/keyset-cursor.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
@@ -47,9 +51,27 @@ const invitationView = (i: Awaited<ReturnType<typeof repo.pendingInvitations>>[n
   expires_at: i.expires_at.toISOString(),
 });
 
-export async function listStaff(db: Db) {
-  const [members, invitations] = await Promise.all([repo.listStaff(db), repo.pendingInvitations(db)]);
-  return { items: members.map(memberView), invitations: invitations.map(invitationView) };
+const cursor = keysetCursor(z.object({ name: z.string(), id: z.string() }));
+
+/** A page of the staff list (searched by every word of the name or e-mail, and by role) and the open invitations. */
+export async function listStaff(db: Db, q: ListStaffQuery) {
+  const filter = {
+    words: (q.q ?? '').split(/\s+/).filter(Boolean).map(containsPattern),
+    role: q.role,
+  };
+  const [found, total, invitations] = await Promise.all([
+    repo.listStaff(db, filter, q.cursor ? cursor.decode(q.cursor) : undefined, q.limit + 1),
+    repo.countStaff(db, filter),
+    repo.pendingInvitations(db),
+  ]);
+  const page = found.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(memberView),
+    next_cursor: found.length > q.limit && last ? cursor.encode({ name: last.full_name, id: last.id }) : null,
+    total,
+    invitations: invitations.map(invitationView),
+  };
 }
 
 /**
@@ -100,7 +122,7 @@ export async function updateStaff(
       await audit(tx, { actorId: auth.user.id, action: 'staff.reactivated', entityType: 'user', entityId: id });
     }
   });
-  const member = (await repo.listStaff(deps.db)).find((m) => m.id === id);
+  const [member] = await repo.listStaff(deps.db, { words: [], id }, undefined, 1);
   if (!member) throw notFound(STAFF_MESSAGES.notStaff); // its last staff role was taken away
   const view = memberView(member);
   return { member: view, open_tickets: view.state === 'deactivated' ? await repo.openTicketsOf(deps.db, id) : [] };

@@ -56,7 +56,7 @@ describe('staff management', () => {
   it('lists staff with roles and state, not customers', async () => {
     const s = await createStaff(t, 'Reviewer');
     const c = await createCustomer(t);
-    const list = (await admin.get('/api/v1/admin/staff')).json();
+    const list = (await admin.get('/api/v1/admin/staff?limit=100')).json();
     const ids = list.items.map((m: { id: string }) => m.id);
     expect(ids).toContain(s.id);
     expect(ids).not.toContain(c.id);
@@ -64,6 +64,49 @@ describe('staff management', () => {
       roles: ['Reviewer'],
       state: 'active',
     });
+  });
+
+  it('pages the list by name with a cursor, searches every word of the name or e-mail, and filters by role', async () => {
+    const tag = `Qz${Math.random().toString(36).slice(2, 8)}`;
+    const TREES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm'];
+    const made = [];
+    for (let i = 0; i < 5; i++) {
+      made.push(
+        await createStaff(t, i % 2 ? 'Tax Preparer' : 'Reviewer', { full_name: `${tag} ${TREES[i]}`, factor: false }),
+      );
+    }
+    type Page = {
+      items: { id: string; full_name: string; roles: string[] }[];
+      next_cursor: string | null;
+      total: number;
+    };
+    const get = async (query: string): Promise<Page> => {
+      const res = await admin.get(`/api/v1/admin/staff?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await get(`q=${tag}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.total).toBe(5);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((m) => m.full_name));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(made.map((m) => m.full_name));
+    // Every word, any case, name or e-mail.
+    const one = await get(`q=${encodeURIComponent(`${tag.toLowerCase()} DOGWOOD`)}`);
+    expect(one.items.map((m) => m.id)).toEqual([made[3]!.id]);
+    expect((await get(`q=${encodeURIComponent(made[2]!.email)}`)).items.map((m) => m.id)).toEqual([made[2]!.id]);
+    const reviewers = await get(`q=${tag}&role=Reviewer`);
+    expect(reviewers.total).toBe(3);
+    expect(reviewers.items.every((m) => m.roles.includes('Reviewer'))).toBe(true);
+    // LIKE's own characters are text, not patterns.
+    expect((await get(`q=${encodeURIComponent(`${tag}%`)}`)).total).toBe(0);
+    const bad = await admin.get('/api/v1/admin/staff?cursor=not-a-cursor');
+    expect(bad.statusCode).toBe(422);
+    expect((await admin.get('/api/v1/admin/staff?role=Customer')).statusCode).toBe(422);
   });
 
   it('an invitation is accepted once, signs the person in with the invited roles; the token stays out of the outbox', async () => {

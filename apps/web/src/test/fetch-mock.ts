@@ -10,6 +10,7 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  query: URLSearchParams;
 }
 
 /** Answers fetch by "METHOD /path" (path without /api/v1 and query); records every call. */
@@ -21,7 +22,8 @@ export function mockApi(routes: Record<string, (call: Call) => Response>) {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '');
-    const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { method, path, body, query: url.searchParams };
     calls.push(call);
     const handler = routes[`${method} ${path}`];
     if (!handler) return json(404, { type: 'about:blank', title: 'Not found', status: 404, detail: 'Not found.' });

@@ -4,6 +4,7 @@ import {
   acceptInvitationBodySchema,
   inviteStaffBodySchema,
   staffInvitationSchema,
+  listStaffQuerySchema,
   staffListSchema,
   staffParamsSchema,
   updatedStaffSchema,
@@ -17,7 +18,8 @@ export const listStaff = endpoint({
   path: '/api/v1/admin/staff',
   roles: ['Admin'],
   tags,
-  summary: 'Staff with their roles and state, and open invitations (Admin)',
+  summary: 'Staff with their roles and state, searched and by role, a page at a time; and open invitations (Admin)',
+  query: listStaffQuerySchema,
   response: { 200: staffListSchema },
 });
 

@@ -31,8 +31,22 @@ export const staffInvitationSchema = z.object({
 });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 
+/**
+ * GET /api/v1/admin/staff: the staff whose name or e-mail holds every word of `q` (any case), of `role`, by name,
+ * `limit` at a time (keyset: `cursor` is the last page's `next_cursor`).
+ */
+export const listStaffQuerySchema = z.object({
+  q: text().max(100).optional(),
+  role: staffRoleSchema.optional(),
+  cursor: opaqueText().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListStaffQuery = z.infer<typeof listStaffQuerySchema>;
 export const staffListSchema = z.object({
   items: z.array(staffMemberSchema),
+  next_cursor: z.string().nullable(),
+  /** How many staff match the search and role (every page says the same). */
+  total: z.int(),
   /** Invitations not yet accepted and not expired. */
   invitations: z.array(staffInvitationSchema),
 });

@@ -1,12 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, siteAdminEndpoints, type EndpointBody } from '@taxportal/contract';
 import { call, toastOnError } from '../../lib/api/index.ts';
 import { setSession } from '../../lib/session/index.ts';
+import type { StaffRole } from './staff-dialogs.tsx';
 
 const key = ['admin', 'staff'] as const;
 
-export function useStaff(enabled: boolean) {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => call(endpoints.listStaff, { signal }), enabled });
+/** The staff list, 20 at a time from the server, searched (every word of the name or e-mail) and by role. */
+export function useStaff(enabled: boolean, q: string, role: StaffRole | null) {
+  return useInfiniteQuery({
+    queryKey: [...key, 'list', q, role],
+    queryFn: ({ pageParam, signal }) =>
+      call(endpoints.listStaff, {
+        query: {
+          limit: 20,
+          ...(q ? { q } : {}),
+          ...(role ? { role } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: (prev) => prev,
+    enabled,
+  });
 }
 
 export function useUpdateStaff() {

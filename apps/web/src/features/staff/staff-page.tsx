@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  List,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailForward, IconSearch, IconUserCog } from '@tabler/icons-react';
 import { STAFF_ROLES, type StaffMember } from '@taxportal/contract';
 import { lazy, Suspense, useState } from 'react';
@@ -10,13 +24,11 @@ import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { Pager } from '../../ui/pager.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { loadSigningSettingsCard } from '../signing/index.ts';
 import { useResetFactors, useSetSiteEditor, useSiteEditors, useStaff, useUpdateStaff } from './staff-api.ts';
 import { InviteModal, RolesModal, type StaffRole } from './staff-dialogs.tsx';
-import { filterStaff, pageOf } from './staff-filter.ts';
 import { MemberRow } from './staff-member-row.tsx';
 
 const SigningSettingsCard = lazy(() => loadSigningSettingsCard().then((m) => ({ default: m.SigningSettingsCard })));
@@ -29,7 +41,10 @@ export function StaffPage() {
   const { t } = useTranslation();
   const { data: session } = useSession();
   const isAdmin = !!session?.roles.includes('Admin');
-  const list = useStaff(isAdmin);
+  const [query, setQuery] = useState('');
+  const [role, setRole] = useState<StaffRole | null>(null);
+  const [searched] = useDebouncedValue(query.trim(), 250);
+  const list = useStaff(isAdmin, searched, role);
   const update = useUpdateStaff();
   const editors = useSiteEditors(isAdmin);
   const setEditor = useSetSiteEditor();
@@ -39,9 +54,6 @@ export function StaffPage() {
   const [deactivating, setDeactivating] = useState<StaffMember | null>(null);
   const resetFactors = useResetFactors();
   const [resetting, setResetting] = useState<StaffMember | null>(null);
-  const [query, setQuery] = useState('');
-  const [role, setRole] = useState<StaffRole | null>(null);
-  const [page, setPage] = useState(1);
   const [leftOver, setLeftOver] = useState<{
     name: string;
     tickets: { id: string; name: string; status: string }[];
@@ -63,10 +75,8 @@ export function StaffPage() {
       },
     );
   };
-  const matching = filterStaff(list.data.items, query, role);
-  const shown = pageOf(matching, page);
-  // The list shrank under the page shown (a refetch, a role changed out of the filter): the page is the last one.
-  if (shown.page !== page) setPage(shown.page);
+  const members = list.data.pages.flatMap((p) => p.items);
+  const { total, invitations } = list.data.pages[0]!;
   const reset = () => {
     if (!resetting) return;
     const name = resetting.full_name;
@@ -116,7 +126,11 @@ export function StaffPage() {
       <SectionCard
         title={t('staff.members')}
         icon={IconUserCog}
-        badge={<Badge variant="light">{list.data.items.length}</Badge>}
+        badge={
+          <Badge variant="light" data-testid="staff-total">
+            {total}
+          </Badge>
+        }
       >
         <Stack gap="xs">
           <Group gap="sm" align="flex-end" wrap="wrap">
@@ -126,10 +140,7 @@ export function StaffPage() {
               placeholder={t('staff.searchPlaceholder')}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={query}
-              onChange={(e) => {
-                setQuery(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => setQuery(e.currentTarget.value)}
               data-testid="staff-search"
             />
             <Select
@@ -138,20 +149,17 @@ export function StaffPage() {
               placeholder={t('staff.allRoles')}
               data={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
               value={role}
-              onChange={(v) => {
-                setRole(v as StaffRole | null);
-                setPage(1);
-              }}
+              onChange={(v) => setRole(v as StaffRole | null)}
               clearable
               data-testid="staff-role-filter"
             />
           </Group>
-          {matching.length === 0 && (
+          {members.length === 0 && (
             <Text c="dimmed" ta="center" py="md" data-testid="staff-no-match">
               {t('staff.noMatch')}
             </Text>
           )}
-          {shown.rows.map((m) => (
+          {members.map((m) => (
             <MemberRow
               key={m.id}
               m={m}
@@ -169,13 +177,24 @@ export function StaffPage() {
               }
             />
           ))}
-          <Pager pages={shown.pages} page={shown.page} onChange={setPage} label={t('staff.pages')} />
+          {list.hasNextPage && (
+            <Center>
+              <Button
+                variant="default"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+                data-testid="staff-load-more"
+              >
+                {t('common.loadMore')}
+              </Button>
+            </Center>
+          )}
         </Stack>
       </SectionCard>
-      {list.data.invitations.length > 0 && (
+      {invitations.length > 0 && (
         <SectionCard title={t('staff.pending')} icon={IconMailForward}>
           <Stack gap="xs">
-            {list.data.invitations.map((i) => (
+            {invitations.map((i) => (
               <Paper key={i.id} withBorder p="sm" data-testid="staff-invitation">
                 <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {i.email}

@@ -28,7 +28,7 @@ describe('MessageComposer', () => {
     expect(calls).toHaveLength(0);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(input).toHaveValue(''));
-    expect(calls).toEqual([
+    expect(calls).toMatchObject([
       { method: 'POST', path: '/tickets/t1/messages', body: { body: 'first line\nsecond line', internal: false } },
     ]);
     expect(screen.queryByTestId('internal-toggle')).toBeNull();
