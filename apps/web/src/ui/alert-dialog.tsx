@@ -19,7 +19,6 @@ export function AlertDialog({ opened, message, onClose }: AlertDialogProps) {
       centered
       size="sm"
       radius="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="alert-dialog"
     >
       <Text>{message}</Text>

@@ -34,7 +34,6 @@ export function MoreSheet({ opened, onClose, more, onAction }: MoreSheetProps) {
         },
       }}
       title={t('menu.moreTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="more-sheet"
     >
       <Stack gap={4} pb="md">

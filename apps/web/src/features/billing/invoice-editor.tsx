@@ -104,7 +104,6 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
       fullScreen={isPhone}
       centered
       radius="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="invoice-editor"
     >
       <Stack gap="md">

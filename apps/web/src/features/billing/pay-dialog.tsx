@@ -106,7 +106,6 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
       centered
       size="md"
       radius="md"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={
         <Group gap="sm">
           <Text fw={700}>{t('billing.pay.title', { name: invoice.name })}</Text>

@@ -31,7 +31,6 @@ export function ShareLinkButton({ invoiceId }: { invoiceId: string }) {
         title={t('billing.share.title')}
         centered
         radius="md"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
         data-testid="share-dialog"
       >
         <Stack gap="md">

@@ -127,13 +127,7 @@ export function EditModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -55,13 +55,7 @@ export function RequestDocumentsModal({
   };
 
   return (
-    <Modal
-      opened={shown}
-      onClose={onClose}
-      title={t('documentRequests.modalTitle')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={shown} onClose={onClose} title={t('documentRequests.modalTitle')} size="lg">
       <Stack gap="md" data-testid="request-documents-form">
         <Checkbox.Group
           label={t('documentRequests.checklist')}

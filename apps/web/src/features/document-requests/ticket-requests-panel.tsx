@@ -177,7 +177,6 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         onClose={() => setUploading(null)}
         title={uploading ? t('documentRequests.uploadTitle', { label: uploading.label }) : ''}
         size="lg"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {uploading && (
           <DocumentUploader

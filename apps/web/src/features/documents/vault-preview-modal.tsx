@@ -17,7 +17,6 @@ export function VaultPreviewModal({ doc, onClose }: { doc: Document | null; onCl
       size="xl"
       fullScreen={isMobile}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="document-preview"
     >
       {doc && (

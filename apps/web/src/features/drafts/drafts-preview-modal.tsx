@@ -22,7 +22,6 @@ export function DraftsPreviewModal({
       size="xl"
       fullScreen={isPhone}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="draft-preview-modal"
     >
       {file && (

@@ -271,7 +271,6 @@ export function DraftsSection({ ticket, isStaff }: { ticket: TicketDetail; isSta
         onClose={() => setChanging(null)}
         title={t('drafts.changesTitle')}
         centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
         data-testid="draft-changes-dialog"
       >
         <Stack>

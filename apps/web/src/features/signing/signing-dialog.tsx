@@ -93,7 +93,6 @@ export function SigningDialog({
       size="lg"
       fullScreen={isPhone}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="signing-dialog"
     >
       <Stepper active={confirmation ? 1 : 0} size="sm" allowNextStepsSelect={false}>
