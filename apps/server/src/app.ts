@@ -28,6 +28,7 @@ import { createPrincipalCache } from './platform/auth/principal-cache.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/errors.ts';
+import { withErrorAnswers } from './platform/route.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
@@ -193,7 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       security: [{ session: [] }, { token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation with the error answers its route can give (route.ts withErrorAnswers).
+    transform: (args) => withErrorAnswers(jsonSchemaTransform(args), args.route),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -28,3 +28,55 @@ describe('the contract declares every API route', () => {
     expect(served).toEqual(expected);
   });
 });
+
+/**
+ * The OpenAPI document is the API's reference (shared/API.md only states the conventions): every served route is in
+ * it, with the schemas of what it takes and answers, and the error answers its declaration allows.
+ */
+describe('the OpenAPI document', () => {
+  it('has every served route with its parameters, body, success answer and error answers', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    type Operation = {
+      parameters?: { in: string; name: string; schema?: object }[];
+      requestBody?: { content: Record<string, { schema?: object }> };
+      responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+    };
+    const wrong: string[] = [];
+    for (const e of declared()) {
+      const key = `${e.method} ${e.path}`;
+      const op = doc.paths[e.path.replace(/:(\w+)/g, '{$1}')]?.[e.method.toLowerCase()];
+      if (!op) {
+        wrong.push(`${key}: not in the document`);
+        continue;
+      }
+      const params = (where: string) => (op.parameters ?? []).filter((p) => p.in === where && p.schema);
+      const pathNames = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      for (const name of pathNames)
+        if (!params('path').some((p) => p.name === name)) wrong.push(`${key}: no schema for :${name}`);
+      if (e.query && params('query').length === 0) wrong.push(`${key}: no query parameters`);
+      const bodies = Object.values(op.requestBody?.content ?? {});
+      if ((e.body || e.consumes) && !bodies.some((b) => b.schema)) wrong.push(`${key}: no request body schema`);
+      const success = Object.entries(e.response ?? {}).filter(([status]) => Number(status) < 300);
+      for (const [status] of success) {
+        const answer = op.responses[status];
+        if (!answer) wrong.push(`${key}: no ${status} answer`);
+        else if (status !== '204' && !Object.values(answer.content ?? {}).some((c) => c.schema))
+          wrong.push(`${key}: the ${status} answer has no schema`);
+      }
+      const errors = Object.keys(op.responses).filter((s) => Number(s) >= 400);
+      const expected = [
+        ...(e.public ? [] : ['401']),
+        ...(!e.public && (e.method !== 'GET' || e.roles || e.sessionOnly) ? ['403'] : []),
+        ...(pathNames.length ? ['404'] : []),
+        ...(pathNames.length || e.query || e.body || e.consumes ? ['422'] : []),
+      ];
+      for (const status of expected) {
+        const problem = op.responses[status]?.content?.['application/problem+json']?.schema;
+        if (!errors.includes(status) || !problem) wrong.push(`${key}: no ${status} problem+json answer`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

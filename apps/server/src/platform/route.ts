@@ -8,7 +8,15 @@ import type {
   RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BodySchemaOf, EndpointDef, ParamsSchemaOf, QuerySchemaOf, ResponseSchemasOf } from '@taxportal/contract';
+import { z } from 'zod';
+import {
+  problemSchema,
+  type BodySchemaOf,
+  type EndpointDef,
+  type ParamsSchemaOf,
+  type QuerySchemaOf,
+  type ResponseSchemasOf,
+} from '@taxportal/contract';
 import { refuseUnlessAllowed } from './auth/guard.ts';
 
 /** The Fastify schema a declaration stands for; the type drives req.params/query/body and the reply's type. */
@@ -45,6 +53,9 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
   const description = [endpoint.description, roles, session].filter(Boolean).join('\n\n');
   if (description) schema.description = description;
   if (endpoint.roles) schema['x-roles'] = endpoint.roles;
+  if (endpoint.sessionOnly) schema['x-session-only'] = true;
+  // Read by withErrorAnswers for the OpenAPI document only (the route parses such a body itself).
+  if (endpoint.form) schema['x-form'] = endpoint.form;
   if (endpoint.consumes) schema.consumes = endpoint.consumes;
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
@@ -65,4 +76,73 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
     ...(config ? { config } : {}),
   };
   app.route(routeOptions as unknown as Parameters<FastifyInstance['route']>[0]);
+}
+
+/** RFC 9457 problem details, as the error handler writes them (platform/errors.ts), in JSON Schema for OpenAPI. */
+const PROBLEM_JSON = { 'application/problem+json': { schema: z.toJSONSchema(problemSchema) } };
+
+const ERROR_ANSWERS: Record<number, string> = {
+  401: 'Not signed in (no session, or an unknown or expired API token)',
+  403: 'Not allowed: a role the caller lacks, an API token where a person must sign in, a read-only token, or a missing CSRF header',
+  404: 'Nothing the caller may see has this id',
+  409: 'The object is not in a state that allows this',
+  422: 'The request does not match its schema (`errors` names each field)',
+  429: 'Too many attempts: `Retry-After` says when to try again',
+};
+
+/** A body the route reads itself (EndpointDef `form`), as OpenAPI's request body: multipart, and JSON where taken. */
+function formBody(form: NonNullable<EndpointDef['form']>) {
+  const fields = form.fields ? (z.toJSONSchema(form.fields, { io: 'input' }) as Record<string, unknown>) : {};
+  const file = (f: { description: string; many?: boolean }) =>
+    f.many
+      ? { type: 'array', items: { type: 'string', format: 'binary' }, description: f.description }
+      : { type: 'string', format: 'binary', description: f.description };
+  const required = [
+    ...((fields.required as string[] | undefined) ?? []),
+    ...Object.entries(form.files).flatMap(([name, f]) => (f.optional ? [] : [name])),
+  ];
+  const multipart = {
+    type: 'object',
+    properties: {
+      ...(fields.properties as object | undefined),
+      ...Object.fromEntries(Object.entries(form.files).map(([name, f]) => [name, file(f)])),
+    },
+    ...(required.length ? { required } : {}),
+    ...(form.otherFiles
+      ? { additionalProperties: { type: 'string', format: 'binary', description: form.otherFiles } }
+      : {}),
+  };
+  return {
+    content: {
+      'multipart/form-data': { schema: multipart },
+      ...(form.json ? { 'application/json': { schema: z.toJSONSchema(form.json, { io: 'input' }) } } : {}),
+    },
+  };
+}
+
+/**
+ * The OpenAPI operation of a route (the swagger `transform`, after the zod schemas' own): the body of a route that
+ * reads it itself (`form`), and the error answers the route can give, derived from what it declares: private routes
+ * 401; private non-GET routes, role-bound and session-only ones 403; routes with ids 404; routes that take input
+ * 422; rate-limited ones 429. The answers themselves come from the error handler; these entries describe them.
+ */
+export function withErrorAnswers<T extends { schema: unknown; url: string }>(
+  transformed: T,
+  route: { method: string | string[]; config?: { public?: boolean; rateLimit?: unknown } | undefined },
+): T {
+  const { 'x-form': form, ...schema } = (transformed.schema ?? {}) as Record<string, unknown>;
+  if (form) schema.body = formBody(form as NonNullable<EndpointDef['form']>);
+  const method = [route.method].flat()[0] ?? 'GET';
+  const isPublic = route.config?.public === true;
+  const statuses = new Set<number>();
+  if (!isPublic) statuses.add(401);
+  if (!isPublic && (method !== 'GET' || schema['x-roles'] || schema['x-session-only'])) statuses.add(403);
+  if (schema.params) statuses.add(404);
+  if (schema.params || schema.querystring || schema.body || schema.consumes) statuses.add(422);
+  if (route.config?.rateLimit) statuses.add(429);
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  for (const status of statuses) {
+    response[status] ??= { description: ERROR_ANSWERS[status], content: PROBLEM_JSON };
+  }
+  return { ...transformed, schema: { ...schema, response } } as T;
 }

@@ -35,6 +35,18 @@ export interface EndpointDef {
   sessionOnly?: string;
   /** For OpenAPI, where the body is not JSON: `['multipart/form-data']`. */
   consumes?: readonly string[];
+  /**
+   * A body the route reads itself, part by part, so Fastify validates no JSON body: multipart/form-data with these
+   * text fields (the schema the route checks them with) and file parts; `json` where the route takes the same as a
+   * JSON body too. It describes the body in the OpenAPI document.
+   */
+  form?: {
+    fields?: z.ZodObject;
+    files: Readonly<Record<string, { description: string; many?: boolean; optional?: boolean }>>;
+    /** File parts named otherwise (a web form's file fields, by their path). */
+    otherFiles?: string;
+    json?: z.ZodType;
+  };
 }
 
 /** Only types its argument: the declaration stays a plain object both sides can read. */

@@ -5,6 +5,7 @@ import {
   documentListQuerySchema,
   documentListSchema,
   uploadDocumentsResponseSchema,
+  uploadDocumentFieldsSchema,
 } from './documents.ts';
 
 const tags = ['Document vault'];
@@ -26,6 +27,15 @@ export const uploadDocuments = endpoint({
   summary:
     'Upload (multipart: document_type, file (one or several), ticket_id?, request_id?, customer_id? for staff); ≤ 10 MB each, type by content',
   consumes: ['multipart/form-data'],
+  form: {
+    fields: uploadDocumentFieldsSchema,
+    files: {
+      file: {
+        description: 'One or several files, ≤ 10 MB each: PDF, images, office documents (type by content)',
+        many: true,
+      },
+    },
+  },
   response: { 201: uploadDocumentsResponseSchema },
 });
 

@@ -7,6 +7,7 @@ import {
   requestDraftChangesBodySchema,
   ticketDraftParamsSchema,
   updateDraftBodySchema,
+  uploadDraftFieldsSchema,
 } from './drafts.ts';
 
 // Tax drafts (tax_draft): staff upload versions, the ticket's customer approves or asks for changes.
@@ -31,6 +32,10 @@ export const uploadDraft = endpoint({
   summary:
     'Upload a draft version (staff; multipart: label?, note?, then file: a PDF ≤ 10 MB). The ticket moves to Draft Ready',
   consumes: ['multipart/form-data'],
+  form: {
+    fields: uploadDraftFieldsSchema,
+    files: { file: { description: 'The draft: a PDF ≤ 10 MB, sent after the fields' } },
+  },
   params: ticketDraftParamsSchema,
   response: { 201: draftSchema },
 });

@@ -11,6 +11,7 @@ import {
   signingParamsSchema,
   signingStateSchema,
   spouseCodeSentSchema,
+  prepareSigningFieldsSchema,
 } from './signing.ts';
 
 // Form 8879, the IRS e-file signature authorisation: staff prepare it, the taxpayer (and spouse) sign.
@@ -44,6 +45,10 @@ export const uploadSigningForm = endpoint({
   tags,
   summary: "Prepare Form 8879 from the firm's own PDF (staff; multipart: joint?, spouse_name?, spouse_email?, file)",
   consumes: ['multipart/form-data'],
+  form: {
+    fields: prepareSigningFieldsSchema,
+    files: { file: { description: "The firm's Form 8879: a PDF ≤ 10 MB" } },
+  },
   params: signingParamsSchema,
   response: { 201: signingStateSchema },
 });

@@ -179,6 +179,10 @@ export const uploadSiteMedia = endpoint({
   summary:
     'Upload an image (multipart: file, alt?): JPEG, PNG, WebP, AVIF or GIF by content, ≤ 10 MB; resized to 320–1600 px (never upscaled) in AVIF and WebP, metadata stripped',
   consumes: ['multipart/form-data'],
+  form: {
+    fields: z.object({ alt: mediaAltBodySchema.shape.alt.optional() }),
+    files: { file: { description: 'One image: JPEG, PNG, WebP, AVIF or GIF by content, ≤ 10 MB' } },
+  },
   response: { 201: mediaSchema },
 });
 export const updateSiteMedia = endpoint({

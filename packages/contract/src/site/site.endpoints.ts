@@ -7,6 +7,7 @@ import {
   blogQuerySchema,
   categoryListSchema,
   contactEnquiryBodySchema,
+  formSubmissionBodySchema,
   eventListSchema,
   eventsQuerySchema,
   formListSchema,
@@ -160,6 +161,12 @@ export const submitForm = endpoint({
   description:
     'A JSON body (formSubmissionBodySchema), or multipart/form-data: a `payload` part holding that JSON, then one file part per file field, named by its path (`values.resume`, `rows.0.certificate`); files follow the vault’s rules (type by content, ≤ 10 MB) and are stored encrypted. Anything refused keeps nothing.',
   consumes: ['application/json', 'multipart/form-data'],
+  form: {
+    fields: z.object({ payload: z.string().describe('The JSON body (formSubmissionBodySchema), as text') }),
+    files: {},
+    otherFiles: 'One part per file field of the form, named by its path (`values.resume`, `rows.0.certificate`)',
+    json: formSubmissionBodySchema,
+  },
   params: slugParamsSchema,
   response: { 201: submittedSchema },
 });
