@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, multipart, pdfOf, requireBuild, runScript, startServer } from '../lib/client.mjs';
+import { Client, multipart, pdfOf, removeBenchData, requireBuild, runScript, startServer } from '../lib/client.mjs';
 
 requireBuild();
 const PORT = 3152;
@@ -106,7 +106,7 @@ try {
     await server.exited;
   }
   execFileSync('umount', [dataDir]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeBenchData(dataDir);
 }
 const failed = results.filter((r) => !r.ok).length;
 console.log(`\n${results.length} checks, ${failed} failed`);

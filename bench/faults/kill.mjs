@@ -21,6 +21,7 @@ import {
   freshDatabase,
   multipart,
   pdfOf,
+  removeBenchData,
   requireBuild,
   runScript,
   sleep,
@@ -208,7 +209,7 @@ try {
   }
 } finally {
   if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeBenchData(dataDir);
   await fresh?.drop();
 }
 

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, requireBuild, runScript, sleep, startServer } from '../lib/client.mjs';
+import { Client, removeBenchData, requireBuild, runScript, sleep, startServer } from '../lib/client.mjs';
 
 requireBuild();
 const DOWN_S = Number(process.argv[2] ?? 6);
@@ -201,5 +201,6 @@ try {
   } catch {
     /* already stopped */
   }
+  removeBenchData(path.join(dir, 'data'));
   fs.rmSync(dir, { recursive: true, force: true });
 }

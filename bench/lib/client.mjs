@@ -155,6 +155,18 @@ export function multipart(fields, fileName, data, type = 'application/pdf') {
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * Where a benchmark's server keeps the keys it generates for `dataDir`: beside it (`<dataDir>.keys.json`), never in
+ * the home directory's default (~/.config/taxportal), so that removeBenchData takes them away with the data.
+ */
+const keyFileOf = (env) => (env.DATA_DIR && !env.KEY_FILE ? { KEY_FILE: `${env.DATA_DIR}.keys.json` } : {});
+
+/** Removes a benchmark's data directory and the keys generated beside it. */
+export function removeBenchData(dataDir) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.keys.json`, { force: true });
+}
+
 /** Starts the built server; `ready()` waits for /api/ready. */
 export function startServer({ port, env, log = 'ignore' }) {
   const child = spawn(process.execPath, [serverMain], {
@@ -166,6 +178,7 @@ export function startServer({ port, env, log = 'ignore' }) {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       ...env,
+      ...keyFileOf(env),
     },
     stdio: ['ignore', log, log === 'ignore' ? 'ignore' : 'inherit'],
   });
@@ -197,7 +210,14 @@ export function runScript(args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', SEED_DEMO: 'false', ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'development',
+        SEED_DEMO: 'false',
+        ...env,
+        ...keyFileOf(env),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

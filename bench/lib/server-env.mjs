@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { removeBenchData } from './client.mjs';
 
 /**
  * A benchmark's own server on `port`: a new data dir, its generated keys beside it (the default lives in
@@ -17,9 +18,6 @@ export function benchServerEnv(name, port) {
     KEY_FILE: keyFile,
     LOG_LEVEL: 'warn',
   };
-  const remove = () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(keyFile, { force: true });
-  };
+  const remove = () => removeBenchData(dataDir);
   return { dataDir, env, remove };
 }

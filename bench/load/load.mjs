@@ -22,6 +22,7 @@ import {
   multipart,
   pct,
   pdfOf,
+  removeBenchData,
   requireBuild,
   runScript,
   sleep,
@@ -227,6 +228,6 @@ try {
     server.child.kill('SIGTERM');
     await server.exited;
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeBenchData(dataDir);
   await fresh?.drop();
 }
