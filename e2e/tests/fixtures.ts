@@ -179,7 +179,7 @@ export const test = base.extend<Fixtures>({
     const contexts: BrowserContext[] = [];
     await use(async (who, viewport = { width: 1280, height: 800 }) => {
       const user = typeof who === 'string' ? claimStaff(who) : who;
-      const context = await browser.newContext({ baseURL, viewport });
+      const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
       contexts.push(context);
       await signInByApi(context.request, user);
       return { user, context, page: hydrating(await context.newPage()) };

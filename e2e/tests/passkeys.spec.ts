@@ -33,16 +33,18 @@ test('a customer adds a passkey, signs in with it as second factor and alone, an
   const [credential] = await authenticator.credentials();
   expect(await authenticator.credentials()).toHaveLength(1);
   expect(credential).toMatchObject({ rpId: 'localhost', isResidentCredential: true });
-  // This journey's part of the tab (the devices list below has a finding of its own, outside this journey).
+  // This journey's part of the tab (the whole tab is accessibility.spec.ts's).
   expect(await seriousViolations(page, '[data-testid="passkeys-card"]')).toEqual([]);
   await signOut(page);
 
-  // Password first: the account now has a factor, so the form asks for it, and the passkey answers.
+  // Password first: the account now has a factor, a passkey alone, so the form asks for that passkey (not for an
+  // app's code or recovery codes it does not have), and the passkey answers.
   const form = page.getByTestId('sign-in-form');
   await form.getByLabel('E-mail').fill(customer.email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('sign-in-code-step')).toBeVisible();
+  await expect(page.getByTestId('sign-in-passkey-step')).toBeVisible();
+  await expect(form).not.toContainText(/authenticator app|recovery code/i);
   await passkeyButton(page).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('welcome-card')).toContainText(customer.full_name);

@@ -16,7 +16,18 @@
   var hydrated = false;
   var held = null;
 
-  function start() {
+  function start(event) {
+    // A headless browser places its pointer at the page's corner and announces it as a move when the page first
+    // draws (no movement, at 0,0): that is not the reader. Any other move is, even a first one (no movement yet).
+    if (
+      event &&
+      event.type === 'pointermove' &&
+      !event.movementX &&
+      !event.movementY &&
+      !event.clientX &&
+      !event.clientY
+    )
+      return;
     if (started) return;
     started = true;
     triggers.forEach(function (type) {

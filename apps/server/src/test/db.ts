@@ -17,6 +17,11 @@ let workerPglite: Database | null = null;
  *   migrated template, dropped at the end.
  */
 export async function testDatabase(): Promise<Database> {
+  if (process.env.TP_TEST_DATABASE === 'none') {
+    throw new Error(
+      'This file is in the server-standalone project (vitest.config.ts): move it to `server` to use the test database.',
+    );
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `tp_test_${randomBytes(6).toString('hex')}`;

@@ -20,6 +20,8 @@ export const theme = createTheme({
   colors: { brand },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Transitions off for people whose system asks for less motion (WCAG 2.3.3); Mantine ignores the setting unless told.
+  respectReducedMotion: true,
   focusRing: 'auto',
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -48,5 +50,9 @@ export const theme = createTheme({
     // Sentence case everywhere, as the status badges: upper-case pills read as shouting and are harder to scan.
     Badge: { styles: { root: { textTransform: 'none', letterSpacing: 0 } } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // A dialog's header is not the page's banner: Mantine draws it as <header>, a second `banner` landmark beside the
+    // app's (axe landmark-no-duplicate-banner) in every modal and drawer.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
