@@ -102,14 +102,14 @@ describe('document requests: staff ask, the customer sees and is told', () => {
     expect(forA.items).toHaveLength(5);
   });
 
-  it("answers 404 on every endpoint for another customer's ticket or request", async () => {
+  it("answers 404 on every endpoint for another customer's ticket or request (403 on staff's, to any customer)", async () => {
     const [reqA] = (await customerA.get(`/api/v1/tickets/${ticketA.id}/document-requests`)).json().items;
     expect((await customerB.get(`/api/v1/tickets/${ticketA.id}/document-requests`)).statusCode).toBe(404);
     expect((await customerB.get(`/api/v1/tickets/${ticketA.name}/document-requests`)).statusCode).toBe(404);
     expect(
       (await customerB.post(`/api/v1/tickets/${ticketA.id}/document-requests`, { checklist: ['w2'] })).statusCode,
-    ).toBe(404);
-    expect((await customerB.post(`/api/v1/document-requests/${reqA.id}/cancel`)).statusCode).toBe(404);
+    ).toBe(403);
+    expect((await customerB.post(`/api/v1/document-requests/${reqA.id}/cancel`)).statusCode).toBe(403);
     expect((await staff.get('/api/v1/tickets/no-such-ticket/document-requests')).statusCode).toBe(404);
     expect((await staff.post('/api/v1/document-requests/no-such-request/cancel')).statusCode).toBe(404);
   });

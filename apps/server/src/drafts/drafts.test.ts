@@ -114,11 +114,11 @@ describe('staff upload a draft', () => {
     expect((await customer.post(`/api/v1/tickets/${ticket.id}/drafts/${v2.id}/approve`)).statusCode).toBe(200);
   });
 
-  it('refuses: customers (403), another customer (404), no file, a non-PDF, a bad label, a closed ticket; nothing stored', async () => {
+  it('refuses: every customer (403, whoever’s ticket), an unknown ticket, no file, a non-PDF, a bad label, a closed ticket; nothing stored', async () => {
     const ticket = await openTicket(t, customer);
     const before = (await t.database.db.select().from(documents)).length;
     expect((await uploadDraft(customer, ticket.id)).statusCode).toBe(403);
-    expect((await uploadDraft(other, ticket.id)).statusCode).toBe(404);
+    expect((await uploadDraft(other, ticket.id)).statusCode).toBe(403);
     expect((await uploadDraft(staff, 'no-such-ticket')).statusCode).toBe(404);
     const image = await uploadDraft(staff, ticket.id, {}, { name: 'draft.pdf', data: await png() });
     expect(image.statusCode).toBe(415);
@@ -300,7 +300,7 @@ describe('the vault and draft documents', () => {
 });
 
 describe('labels', () => {
-  it('staff change a label; customers cannot (403), another customer gets 404, bad labels 422', async () => {
+  it('staff change a label; no customer can (403, whoever’s ticket), bad labels 422', async () => {
     const ticket = await openTicket(t, customer);
     const d = await draftOn(ticket.id);
     const url = `/api/v1/tickets/${ticket.id}/drafts/${d.id}`;
@@ -308,7 +308,7 @@ describe('labels', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().label).toBe('CPA Reviewed');
     expect((await customer.request({ method: 'PATCH', url, payload: { label: 'Draft' } })).statusCode).toBe(403);
-    expect((await other.request({ method: 'PATCH', url, payload: { label: 'Draft' } })).statusCode).toBe(404);
+    expect((await other.request({ method: 'PATCH', url, payload: { label: 'Draft' } })).statusCode).toBe(403);
     const bad = await staff.request({ method: 'PATCH', url, payload: { label: 'Approved' } });
     expect(bad.statusCode).toBe(422);
     expect((await customer.get(`/api/v1/tickets/${ticket.id}/drafts`)).json().items[0].label).toBe('CPA Reviewed');

@@ -197,7 +197,7 @@ describe('the taxpayer signs Form 8879', () => {
     expect((await staff.post(`${base(ticket.id)}/passkey-options`)).statusCode).toBe(403);
     expect((await staff.post(`${base(ticket.id)}/sign`, body)).statusCode).toBe(403);
     expect((await customer.post(base(ticket.id), {})).statusCode).toBe(403);
-    expect((await other.post(base(ticket.id), {})).statusCode).toBe(404);
+    expect((await other.post(base(ticket.id), {})).statusCode).toBe(403);
     const [req] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id));
     expect(
       await t.database.db.select().from(signatures).where(eq(signatures.signing_request_id, req!.id)),
@@ -423,7 +423,7 @@ describe("the firm's own PDF", () => {
     // Customers never replace the firm's form: their own ticket's (403) or another's (404, not told it exists).
     for (const [who, code] of [
       [customer, 403],
-      [other, 404],
+      [other, 403],
     ] as const) {
       const refused = await who.request({
         method: 'POST',

@@ -17,14 +17,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A valid request to each ticket endpoint, so only ownership can refuse it. */
-const REQUESTS: Record<string, () => { method: 'GET' | 'POST'; payload?: object }> = {
+/**
+ * A valid request to each ticket endpoint, so only ownership can refuse it: 404, as for a ticket that does not
+ * exist. The staff-only ones refuse every customer with 403 before they read the id (the contract's `roles`), so
+ * their answer is the same whoever's ticket it names, and tells nothing either.
+ */
+const REQUESTS: Record<string, () => { method: 'GET' | 'POST'; payload?: object; refused?: 403 }> = {
   'GET /api/v1/tickets/:id': () => ({ method: 'GET' }),
   'GET /api/v1/tickets/:id/history': () => ({ method: 'GET' }),
-  'GET /api/v1/tickets/:id/assignments': () => ({ method: 'GET' }),
+  'GET /api/v1/tickets/:id/assignments': () => ({ method: 'GET', refused: 403 }),
   'GET /api/v1/tickets/:id/messages': () => ({ method: 'GET' }),
   'POST /api/v1/tickets/:id/status': () => ({ method: 'POST', payload: { status: 'Cancelled' } }),
-  'POST /api/v1/tickets/:id/assign': () => ({ method: 'POST', payload: { user_id: preparerId } }),
+  'POST /api/v1/tickets/:id/assign': () => ({ method: 'POST', payload: { user_id: preparerId }, refused: 403 }),
   'POST /api/v1/tickets/:id/messages': () => ({ method: 'POST', payload: { body: 'hello?' } }),
   'POST /api/v1/tickets/:id/read': () => ({ method: 'POST' }),
 };
@@ -38,12 +42,17 @@ describe("another customer's ticket", () => {
   });
 
   it.each(Object.keys(REQUESTS).flatMap((key) => [[key, 'id'] as const, [key, 'name'] as const]))(
-    '%s answers 404 by %s, and changes nothing',
+    '%s answers 404 (or 403 to any customer) by %s, and changes nothing',
     async (key, by) => {
-      const { method, payload } = REQUESTS[key]!();
+      const { method, payload, refused = 404 } = REQUESTS[key]!();
       const url = key.split(' ')[1]!.replace(':id', by === 'id' ? ticket.id : ticket.name);
       const res = await stranger.request({ method, url, ...(payload ? { payload } : {}) });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(refused);
+      if (refused === 403) {
+        // The owner's own call gets the same answer: nothing to tell the two apart.
+        const own = await owner.request({ method, url, ...(payload ? { payload } : {}) });
+        expect({ status: own.statusCode, body: own.json() }).toEqual({ status: 403, body: res.json() });
+      }
       expect(res.headers['content-type']).toMatch(/problem\+json/);
       expect(res.body).not.toContain('private matters');
       const seen = (await owner.get(`/api/v1/tickets/${ticket.id}`)).json();

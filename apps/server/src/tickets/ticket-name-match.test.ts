@@ -70,14 +70,20 @@ describe('a ticket named in lower case', () => {
     expect(isTicketNotFound(res), res.body).toBe(false);
   });
 
-  it("is another customer's 404 'Ticket not found.' everywhere", async () => {
+  it("is another customer's 404 'Ticket not found.' everywhere (a staff-only route: every customer's 403)", async () => {
+    // A staff-only route refuses the owner too, before it reads the id: the stranger gets that same answer.
+    const check = async (url: string, send: (who: Agent) => Promise<{ statusCode: number; body: string }>) => {
+      const theirs = await send(stranger);
+      const own = await send(owner);
+      if (own.statusCode === 403) expect({ url, ...theirs }).toMatchObject({ url, statusCode: 403, body: own.body });
+      else expect(isTicketNotFound(theirs), `${url}: ${theirs.statusCode} ${theirs.body}`).toBe(true);
+    };
     for (const url of ticketRoutes('GET')) {
-      const res = await stranger.get(at(url, lower).replace(/:(\w+)/g, '00000000-0000-0000-0000-000000000000'));
-      expect(isTicketNotFound(res), `${url}: ${res.statusCode} ${res.body}`).toBe(true);
+      const path = at(url, lower).replace(/:(\w+)/g, '00000000-0000-0000-0000-000000000000');
+      await check(url, (who) => who.get(path));
     }
     for (const url of Object.keys(POSTS)) {
-      const res = await stranger.request({ method: 'POST', url: at(url, lower), ...POSTS[url]!() });
-      expect(isTicketNotFound(res), `${url}: ${res.statusCode} ${res.body}`).toBe(true);
+      await check(url, (who) => who.request({ method: 'POST', url: at(url, lower), ...POSTS[url]!() }));
     }
   });
 
