@@ -58,6 +58,18 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
+      // A string replacement expands `$&`, `$\``, `$'` and `$n` wherever they are in it: text built from data goes
+      // in through a function (or platform/web.ts putAt), which takes it as it is (issue 28: a page titled
+      // `Fees $\` here` copied the HTML template into itself).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type=/^(TemplateLiteral|Identifier|MemberExpression|CallExpression|BinaryExpression|ConditionalExpression|LogicalExpression)$/]',
+          message:
+            "Pass a function as the replacement (`() => value`): a string replacement expands $& $` $' and $n in the data.",
+        },
+      ],
       'import-x/no-cycle': ['error', { maxDepth: 5, ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',

@@ -20,6 +20,7 @@ const STANDALONE = [
   'src/platform/node-options.test.ts',
   'src/platform/people-dates.test.ts',
   'src/platform/prerender.test.ts',
+  'src/platform/web.test.ts',
   'src/platform/storage/seal-pool.test.ts',
   'src/platform/storage/storage.test.ts',
   'src/site/published-cache.test.ts',

@@ -268,7 +268,7 @@ function writeResults(rows, load) {
       [...new Set(rows.flatMap((r) => r.failing.map((f) => `${f} (${r.page})`)))].join(', ') || 'none'
     }.\n`;
   const re = new RegExp(`## ${label}\\n[\\s\\S]*?(?=\\n## |$)`);
-  text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}`;
+  text = re.test(text) ? text.replace(re, () => section) : `${text.trimEnd()}\n\n${section}`;
   fs.writeFileSync(file, text);
   console.log(`wrote ${file}`);
 }

@@ -28,14 +28,37 @@ export interface RouteHead {
 /** The head a route's HTML is sent with (the public site's title, tags and status); null keeps index.html as built. */
 export type HeadFor = (pathname: string) => Promise<RouteHead | null>;
 
+/**
+ * `html` with `text` put in place of the first `marker` (or before it, with `keep`): by position, never through a
+ * replacement pattern, so a `$&`, `` $` `` or `$'` in anyone's text stays text (a page title `Fees $` here` once
+ * copied the template into the page). The one way text goes into the HTML template.
+ */
+export function putAt(
+  html: string,
+  marker: string | RegExp,
+  text: string,
+  keep: 'keep-marker' | 'replace' = 'replace',
+) {
+  const found =
+    typeof marker === 'string' ? { index: html.indexOf(marker), length: marker.length } : match(html, marker);
+  if (found.index < 0) return html;
+  const end = found.index + found.length;
+  return keep === 'keep-marker'
+    ? html.slice(0, found.index) + text + html.slice(found.index)
+    : html.slice(0, found.index) + text + html.slice(end);
+}
+function match(html: string, marker: RegExp) {
+  const m = marker.exec(html);
+  return m ? { index: m.index, length: m[0].length } : { index: -1, length: 0 };
+}
+
 /** index.html with the route's own head: its title and description replace the built ones; everything injected is
  * escaped by whoever made it (site/site-head.ts). */
 export function withHead(template: string, head: { lang: string; html: string }): string {
-  return template
-    .replace(/<html([^>]*?)\s+lang="[^"]*"/, `<html$1 lang="${head.lang.replace(/[^a-zA-Z-]/g, '')}"`)
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace('</head>', `${head.html}</head>`);
+  const lang = head.lang.replace(/[^a-zA-Z-]/g, '');
+  const langed = putAt(template, /(?<=<html[^>]*?)\slang="[^"]*"/, ` lang="${lang}"`);
+  const bare = putAt(putAt(langed, /<title>[\s\S]*?<\/title>/, ''), /<meta\s+name="description"[\s\S]*?\/?>/, '');
+  return putAt(bare, '</head>', head.html, 'keep-marker');
 }
 
 /**
@@ -48,21 +71,22 @@ export function withHead(template: string, head: { lang: string; html: string })
 export function withPrerendered(html: string, page: Prerendered): string {
   const entry = /<script type="module" crossorigin src="(\/[\w./-]+\.js)"><\/script>/.exec(html)?.[1];
   if (!entry) return html;
-  const all = html.replace('</head>', `${page.headAssets}</head>`);
+  const all = putAt(html, '</head>', page.headAssets, 'keep-marker');
   const preload = [...all.matchAll(/<link rel="modulepreload" crossorigin href="(\/[\w./-]+\.js)">/g)].map(
     (m) => m[1]!,
   );
   const boot =
     `<meta name="tp-entry" content="${entry}" data-preload="${scriptJson(preload).replace(/"/g, '&quot;')}">` +
     '<script src="/boot.js" defer></script>';
-  return all
+  const bare = all
     .replace(/\s*<link rel="(?:stylesheet|modulepreload)" crossorigin href="\/[\w./-]+\.(?:css|js)">/g, '')
-    .replace(/\s*<script type="module" crossorigin src="\/[\w./-]+\.js"><\/script>/, '')
-    .replace('</head>', `${boot}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script id="tp-prerender" type="application/json">${scriptJson(page.state)}</script>`,
-    );
+    .replace(/\s*<script type="module" crossorigin src="\/[\w./-]+\.js"><\/script>/, '');
+  const state = `<script id="tp-prerender" type="application/json">${scriptJson(page.state)}</script>`;
+  return putAt(
+    putAt(bare, '</head>', boot, 'keep-marker'),
+    '<div id="root"></div>',
+    `<div id="root">${page.html}</div>${state}`,
+  );
 }
 
 /**

@@ -62,7 +62,7 @@ function storedAt(stored: Json, pattern: string, itemId: string): SealedValue | 
 
 /** A protected field as the audit log names it: list items by their id, not their position. */
 const auditName = (section: string, pattern: string, itemId: string) =>
-  `${section}.${pattern.replace('.*.', `[${itemId}].`)}`;
+  `${section}.${pattern.replace('.*.', () => `[${itemId}].`)}`;
 
 export interface SealedAnswers {
   answers: Json;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { EnquiryReplyBody, EnquiryTicketBody } from '@taxportal/contract';
+import { enquiryReplyBodySchema, type EnquiryReplyBody, type EnquiryTicketBody } from '@taxportal/contract';
 import { customerForPerson, type CustomerInviteDeps } from '../auth/index.ts';
 import { audit } from '../platform/audit.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -10,7 +10,7 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import { checkTicketChoice, insertNewTicket } from '../tickets/index.ts';
 import { getEnquiry } from './site-inbox.service.ts';
-import { sanitizePlainText } from './site.sanitize.ts';
+import { takeSanitised } from './site.sanitize.ts';
 
 export interface EnquiryActionDeps extends CustomerInviteDeps {
   db: Db;
@@ -29,8 +29,7 @@ interface Actor {
  */
 export async function replyToEnquiry(deps: EnquiryActionDeps, actor: Actor, id: string, body: EnquiryReplyBody) {
   const enquiry = await getEnquiry(deps.db, id);
-  const text = sanitizePlainText(body.text).trim();
-  if (!text) throw fieldError('text', 'Write a reply');
+  const { text } = takeSanitised(enquiryReplyBodySchema, body, '');
   await deps.db.transaction(async (tx) => {
     const replyId = randomUUID();
     await tx.insert(contactEnquiryReplies).values({ id: replyId, enquiry_id: id, author_id: actor.userId, text });

@@ -1,7 +1,14 @@
-import { emailSchema, textIn, type FormField, type WebFormData } from '@taxportal/contract';
+import {
+  emailSchema,
+  multilineText,
+  text as plainText,
+  textIn,
+  type FormField,
+  type WebFormData,
+} from '@taxportal/contract';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
-import { sanitizePlainText } from './site.sanitize.ts';
+import { takeSanitised } from './site.sanitize.ts';
 
 /**
  * The one home of the rule "a web form's answers match its published definition": a new submission
@@ -53,10 +60,15 @@ function checkField(f: FormField, raw: Value | undefined, path: string): Value {
     case 'file':
       // A file comes as a part of a multipart submission (checkRow takes it from there), never as a value.
       throw refuse(path, `${label}: send the file itself`);
-    default:
+    default: {
       if (typeof text !== 'string') throw refuse(path, `${label} must be text`);
-      if (text.length > (f.type === 'textarea' ? 5000 : 500)) throw refuse(path, `${label} is too long`);
-      return sanitizePlainText(text);
+      // Sanitised, then checked on what is left (site.sanitize.ts takeSanitised): an entity that stands for a control
+      // or text-direction character is refused as that character; markup alone is refused as empty.
+      const schema = (f.type === 'textarea' ? multilineText() : plainText())
+        .min(1, { error: `${label} is required` })
+        .max(f.type === 'textarea' ? 5000 : 500, { error: `${label} is too long` });
+      return takeSanitised(schema, text, path);
+    }
   }
 }
 

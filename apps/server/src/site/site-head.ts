@@ -17,6 +17,7 @@ import { FALLBACK_SETTINGS } from './site.routes.ts';
 import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
 import { publishedSettings } from './site.service.ts';
+import { isShown } from './site-public.service.ts';
 
 /** What the server puts in index.html's head for a public route, so search engines and link previews see it. */
 export interface PageHead {
@@ -122,16 +123,20 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
   if (!target) return null;
   if (target.kind === 'list') {
     const titles = { posts: 'Blog', galleries: 'Galleries', jobs: 'Careers', events: 'Events' } as const;
+    // A category's list exists only while the category is published: any other `list/{x}` is the site's 404.
+    const category = target.category ? await repo.findPublished(db, 'categories', target.category) : null;
+    if (target.category && !category) return null;
+    const named = category ? textIn((category.published as { name?: LocalizedText }).name) : '';
     return {
-      title: titles[target.of],
-      description: textIn(settings.tagline),
+      title: named || titles[target.of],
+      description: named ? `${named}: ${titles[target.of]}` : '',
       image: null,
       type: 'website',
       data: [org],
     };
   }
   const row = await repo.findPublished(db, target.kind, target.key);
-  if (!row) return null;
+  if (!row || !isShown(target.kind, row.published)) return null;
   const d = row.published as Record<string, unknown>;
   if (target.kind === 'posts' && target.category && !(d as PostData).categories.includes(target.category)) return null;
   const title = textIn((d.title ?? d.name) as LocalizedText);
@@ -211,6 +216,8 @@ export async function pageHead(db: Db, publicUrl: string, pathname: string): Pro
   const first = pathname.split('/').filter(Boolean)[0];
   if (isPrivateSitePath(pathname)) return publishedCache(db).read('head:private', () => privateHead(db));
   if (pathname === '/register') return publishedCache(db).read('head:register', () => registerHead(db, base));
+  const appPage = APP_PAGES[pathname.replace(/(.)\/$/, '$1')];
+  if (appPage) return publishedCache(db).read(`head:${pathname}`, () => appPageHead(db, base, appPage));
   const isPublicTarget = publicTargetOf(pathname) !== null;
   // detail/… is only ever a post (up to three levels): any other detail path is the site's 404.
   if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first) && first !== 'detail') return null;
@@ -249,12 +256,22 @@ async function privateHead(db: Db): Promise<PageHead> {
   };
 }
 
+/**
+ * A page's description, never empty (an empty `description` tells search engines nothing and they make one up):
+ * its own, else the firm's tagline, else what the page is and whose.
+ */
+function describedAs(found: { title: string; description: string }, settings: SiteSettings): string {
+  const own = found.description.trim() || textIn(settings.tagline).trim();
+  return (own || `${found.title}, ${settings.firm_name}`).slice(0, 300);
+}
+
 async function publicHead(db: Db, base: string, pathname: string, isPublicTarget: boolean): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
   const found = isPublicTarget ? await describe(db, settings, base, pathname) : null;
-  // A post has several paths (detail/{slug}, detail/blog/{category}/{slug}): one canonical address for all.
+  // Content with several paths (a post's detail/{slug} and detail/blog/{category}/{slug}, a form's new/{form} and
+  // forms/{form}, home/{x} and /): one canonical address for all, the content's own.
   const target = publicTargetOf(pathname);
-  const path = (target?.kind === 'posts' ? publicPathOf('posts', target.key) : null) ?? pathname;
+  const path = (target && target.kind !== 'list' ? publicPathOf(target.kind, target.key) : null) ?? pathname;
   const canonical = `${base}${path === '/' ? '/' : path.replace(/\/$/, '')}`;
   if (!found) {
     const title = `Page not found | ${settings.firm_name}`;
@@ -264,15 +281,28 @@ async function publicHead(db: Db, base: string, pathname: string, isPublicTarget
       html: `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex" />`,
     };
   }
+  return { status: 200, lang: 'en', html: headTags(base, settings, found, canonical, pathname === '/') };
+}
+
+/** The head of a page that is found: title, description, canonical, Open Graph, Twitter and JSON-LD. */
+function headTags(
+  base: string,
+  settings: SiteSettings,
+  found: Described,
+  canonical: string,
+  isHome: boolean,
+  extra: string[] = [],
+): string {
   const fullTitle =
-    pathname === '/' || found.title === settings.firm_name ? found.title : `${found.title} | ${settings.firm_name}`;
-  const description = found.description || textIn(settings.tagline);
+    isHome || found.title === settings.firm_name ? found.title : `${found.title} | ${settings.firm_name}`;
+  const description = describedAs(found, settings);
   const image = found.image ?? settings.logo;
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
-  const tags = [
+  return [
     `<title>${escapeHtml(fullTitle)}</title>`,
     meta('name', 'description', description),
+    ...extra,
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     `<link rel="alternate" hreflang="en" href="${escapeHtml(canonical)}" />`,
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}" />`,
@@ -287,8 +317,37 @@ async function publicHead(db: Db, base: string, pathname: string, isPublicTarget
     meta('name', 'twitter:title', found.title),
     meta('name', 'twitter:description', description),
     jsonLd({ '@context': 'https://schema.org', '@graph': found.data }),
-  ];
-  return { status: 200, lang: 'en', html: tags.join('') };
+  ].join('');
+}
+
+/**
+ * Public pages of the site that are not one piece of content (SPEC §2): the forms' list, and the addresses that lead
+ * on to another page (gallery-detail, job-detail: canonical to where they lead), and the share page (not for
+ * search, but with a title and a canonical like every page).
+ */
+const APP_PAGES: Record<string, { title: string; description: string; canonical: string; noindex?: boolean }> = {
+  '/forms': { title: 'Forms', description: 'Forms to fill in and send online', canonical: '/forms' },
+  '/gallery-detail': { title: 'Galleries', description: '', canonical: '/gallery-list' },
+  '/job-detail': { title: 'Careers', description: '', canonical: '/seeker' },
+  '/social-share': {
+    title: 'Share',
+    description: 'Share a page of this site',
+    canonical: '/social-share',
+    noindex: true,
+  },
+};
+
+async function appPageHead(db: Db, base: string, page: (typeof APP_PAGES)[string]): Promise<PageHead> {
+  const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
+  const found: Described = {
+    title: page.title,
+    description: page.description,
+    image: null,
+    type: 'website',
+    data: [firm(settings, base)],
+  };
+  const extra = page.noindex ? ['<meta name="robots" content="noindex, follow" />'] : [];
+  return { status: 200, lang: 'en', html: headTags(base, settings, found, `${base}${page.canonical}`, false, extra) };
 }
 
 /** Every published route, for search engines. */
@@ -300,7 +359,7 @@ async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const base = publicUrl.replace(/\/$/, '');
   const rows = await repo.listAllPublished(db);
   const urls = rows
-    .filter((r) => r.kind !== 'settings' && r.variant === 'web' && r.key)
+    .filter((r) => r.kind !== 'settings' && r.variant === 'web' && r.key && isShown(r.kind as ContentKind, r.published))
     .map((r) => ({ loc: `${base}${publicPathOf(r.kind as ContentKind, r.key!)}`, at: r.published_at }));
   const body = urls
     .map((u) => `<url><loc>${escapeHtml(u.loc)}</loc>${u.at ? `<lastmod>${u.at.toISOString()}</lastmod>` : ''}</url>`)

@@ -7,6 +7,7 @@ import {
   MEDIA_UPLOAD_TYPES,
   MEDIA_WIDTHS,
   MESSAGES,
+  textSchema,
   UPLOAD_MESSAGES,
   type LocalizedText,
   type Media,
@@ -21,7 +22,7 @@ import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { fileTooLarge, sweepStore, type MediaStore } from '../platform/storage/index.ts';
 import { imageFieldsOf, loadMedia, mediaFileType, type FileRow, type MediaRow } from './site-media.ts';
 import type { Editor } from './site.service.ts';
-import { sanitizePlainText } from './site.sanitize.ts';
+import { takeSanitised } from './site.sanitize.ts';
 import { loadSharp } from '../platform/images.ts';
 
 export interface MediaDeps {
@@ -180,7 +181,9 @@ export async function storeMedia(
   editor: Editor,
   file: { bytes: Buffer; name: string; alt: string },
 ): Promise<Media> {
-  const { alt } = file;
+  // The alternative text first, sanitised then checked (takeSanitised): a control character, or one an entity stands
+  // for, or more than 500 characters is a 422 before anything is made or stored, never cut in two.
+  const alt = takeSanitised(textSchema, { en: file.alt }, 'alt');
   const sniffed = await fileTypeFromBuffer(file.bytes);
   const type = sniffed?.mime;
   if (!type || !(MEDIA_UPLOAD_TYPES as readonly string[]).includes(type)) {
@@ -209,7 +212,7 @@ export async function storeMedia(
         content_type: type,
         width: made.width,
         height: made.height,
-        alt: { en: sanitizePlainText(alt).slice(0, 500) },
+        alt,
         created_by: editor.userId,
       });
       const seen = new Set<string>();
@@ -255,8 +258,7 @@ async function removeUnnamed(deps: MediaDeps, keys: string[]): Promise<void> {
 }
 
 export async function updateMediaAlt(db: Db, editor: Editor, id: string, alt: LocalizedText): Promise<Media> {
-  const clean: LocalizedText = { en: sanitizePlainText(alt.en) };
-  if (alt.es !== undefined) clean.es = sanitizePlainText(alt.es);
+  const clean: LocalizedText = takeSanitised(textSchema, alt, 'alt');
   const done = await db
     .update(siteMedia)
     .set({ alt: clean })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, type ContentKind, type PageVariant } from '@taxportal/contract';
+import { jobIsOpen, MESSAGES, type ContentKind, type PageVariant } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import { keysetCursor } from '../platform/keyset-cursor.ts';
@@ -12,9 +12,16 @@ const publishedDto = (row: repo.EntryRow) => ({
   ...(row.published as Record<string, unknown>),
 });
 
+/**
+ * Whether published content is shown to visitors: a job opening past its closing day is not (no page, no place in the
+ * list or the sitemap, no JobPosting for search engines); everything else published is.
+ */
+export const isShown = (kind: ContentKind, data: unknown): boolean =>
+  kind !== 'jobs' || jobIsOpen(data as { valid_through?: string | null });
+
 export async function getPublished(db: Db, kind: ContentKind, key: string) {
   const row = await repo.findPublished(db, kind, key);
-  if (!row) throw notFound(MESSAGES.notFound);
+  if (!row || !isShown(kind, row.published)) throw notFound(MESSAGES.notFound);
   return publishedDto(row) as never;
 }
 
@@ -48,6 +55,7 @@ export async function listPublished(
         break;
       }
       after = { at: row.published_at!.toISOString(), id: row.id };
+      if (!isShown(kind, row.published)) continue;
       if (opts.keep && !opts.keep(row.published as Record<string, unknown>)) continue;
       const dto: Record<string, unknown> = publishedDto(row);
       for (const key of opts.omit ?? []) delete dto[key];

@@ -70,6 +70,7 @@ export const listAllPublished = (db: Tx) =>
       key: siteEntries.published_key,
       variant: siteEntries.variant,
       published_at: siteEntries.published_at,
+      published: siteEntries.published,
     })
     .from(siteEntries)
     .where(isNotNull(siteEntries.published))

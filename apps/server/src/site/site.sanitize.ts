@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import type { z } from 'zod';
+import { AppError } from '../platform/errors.ts';
 
 /**
  * Everything an editor saves passes through here before it is stored (issue 11 item 2): rich text keeps an
@@ -49,7 +51,17 @@ const RICH: sanitizeHtml.IOptions = {
   },
 };
 
-export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH);
+/**
+ * A numeric character reference to nothing a text may hold (`&#0;`, a surrogate, past U+10FFFF) is read by HTML as
+ * U+FFFD, which would then pass for text: it is turned into the NUL it stands for, which the text rule refuses.
+ */
+const nullReferences = (text: string) =>
+  text.replace(/&#(?:x([0-9a-f]+)|(\d+));?/gi, (ref, hex: string | undefined, dec: string | undefined) => {
+    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+    return code === 0 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff ? '\u0000' : ref;
+  });
+
+export const sanitizeRichText = (html: string): string => sanitizeHtml(nullReferences(html), RICH);
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const NONE: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' };
@@ -59,7 +71,7 @@ const NONE: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, di
  * turned back into characters, until nothing changes, so an escaped `&lt;script&gt;` cannot come back as a tag.
  */
 export function sanitizePlainText(text: string): string {
-  let current = text;
+  let current = nullReferences(text);
   for (let i = 0; i < 5; i++) {
     const next = sanitizeHtml(current, NONE).replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!);
     if (next === current) return next;
@@ -88,4 +100,19 @@ export function sanitizeContent<T>(value: T): T {
     return v;
   };
   return walk(value, null, false) as T;
+}
+
+/**
+ * The one way text an editor or a visitor sends to the site is taken in (issue 28): sanitised first (markup
+ * dropped, entities turned into the characters they stand for), then checked by the contract's schema, whose text
+ * rule (trimmed, NFC, no control or bidi character, lengths by what is left) runs on what the sanitiser left; then
+ * stored. So `&#x202E;` is refused as the override it becomes and `<b></b>` as empty, with a 422 naming the field
+ * under `field`, instead of being stored and failing every later read.
+ */
+export function takeSanitised<S extends z.ZodType>(schema: S, raw: unknown, field: string): z.output<S> {
+  const parsed = schema.safeParse(sanitizeContent(raw));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = [field, ...issue.path.map(String)].filter(Boolean).join('.');
+  throw new AppError('validation', issue.message, { errors: [{ field: path, message: issue.message }] });
 }

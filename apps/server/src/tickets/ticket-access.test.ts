@@ -45,7 +45,7 @@ describe("another customer's ticket", () => {
     '%s answers 404 (or 403 to any customer) by %s, and changes nothing',
     async (key, by) => {
       const { method, payload, refused = 404 } = REQUESTS[key]!();
-      const url = key.split(' ')[1]!.replace(':id', by === 'id' ? ticket.id : ticket.name);
+      const url = key.split(' ')[1]!.replace(':id', () => (by === 'id' ? ticket.id : ticket.name));
       const res = await stranger.request({ method, url, ...(payload ? { payload } : {}) });
       expect(res.statusCode).toBe(refused);
       if (refused === 403) {
@@ -71,7 +71,7 @@ describe("another customer's ticket", () => {
       (r) => r.method === 'GET' && r.url.startsWith('/api/v1/tickets/:id') && !(`GET ${r.url}` in REQUESTS),
     );
     for (const r of others) {
-      const url = r.url.replace(':id', ticket.id).replace(/:(\w+)/g, 'x');
+      const url = r.url.replace(':id', () => ticket.id).replace(/:(\w+)/g, 'x');
       expect((await stranger.get(url)).statusCode, r.url).toBe(404);
     }
   });

@@ -26,7 +26,7 @@ afterAll(async () => t.close());
 
 const ticketRoutes = (method: string) =>
   t.routes.filter((r) => r.method === method && r.url.startsWith('/api/v1/tickets/:id')).map((r) => r.url);
-const at = (url: string, ref: string) => url.replace(':id', encodeURIComponent(ref));
+const at = (url: string, ref: string) => url.replace(':id', () => encodeURIComponent(ref));
 
 /** POSTs whose body passes validation with nothing particular, so only the lookup decides. */
 const POSTS: Record<string, () => object> = {

@@ -32,6 +32,16 @@ export interface ReaderFormatting {
 export const formattingCookieValue = ({ locale, timeZone }: ReaderFormatting): string =>
   `${encodeURIComponent(locale)}|${encodeURIComponent(timeZone)}`;
 
+/** A zone `Intl` can format a time in (an IANA name, or an alias it knows); false for anything else. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format(0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The locale and zone a cookie's value names, or null for anything that is not a valid locale and IANA zone. */
 export function parseFormattingCookie(value: string | undefined): ReaderFormatting | null {
   if (!value || value.length > 200) return null;

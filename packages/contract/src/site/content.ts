@@ -1,3 +1,4 @@
+import { isTimeZone } from '../common/formatting.ts';
 import { z } from 'zod';
 import { text } from '../common/text.ts';
 import { blockSchema } from './blocks.ts';
@@ -11,6 +12,12 @@ import {
   textSchema,
 } from './text.ts';
 
+/** Each item's key once: a form draws its fields and options by name and value (React keys, the answers' names). */
+const unique =
+  <T>(keyOf: (item: T) => string) =>
+  (items: readonly T[]) =>
+    new Set(items.map(keyOf)).size === items.length;
+
 /** Named routes a page may take besides `p/{route}` (SPEC §2). */
 export const NAMED_PAGE_ROUTES = ['home', 'about-us', 'contact-us', 'coming-soon', 'landing-page'] as const;
 export const PAGE_VARIANTS = ['web', 'mobile'] as const;
@@ -23,7 +30,13 @@ export const pageDataSchema = z
     variant: z.enum(PAGE_VARIANTS).default('web'),
     title: requiredTextSchema,
     description: textSchema,
-    blocks: z.array(blockSchema).max(60),
+    blocks: z
+      .array(blockSchema)
+      .max(60)
+      .refine(
+        unique((b: { id: string }) => b.id),
+        { error: 'Two blocks have the same id' },
+      ),
   })
   .refine((p) => p.variant === 'web' || p.route === 'home', {
     error: 'Only the home page has a mobile variant',
@@ -65,8 +78,12 @@ export const eventDataSchema = z.object({
   body: richTextSchema,
   starts_at: isoWithOffset,
   ends_at: isoWithOffset.nullable().default(null),
-  /** IANA zone the event is held in, shown beside its time. */
-  time_zone: text().min(1).max(64).default('America/New_York'),
+  /** IANA zone the event is held in, shown beside its time: one the pages can format a time in. */
+  time_zone: text()
+    .min(1)
+    .max(64)
+    .refine(isTimeZone, { error: 'Use a time zone such as America/New_York' })
+    .default('America/New_York'),
   place: text().max(300).default(''),
   online_url: z.union([z.literal(''), hrefSchema]).default(''),
   /** The web form visitors register through. */
@@ -111,7 +128,13 @@ export const formFieldSchema = z
     label: requiredTextSchema,
     type: z.enum(FORM_FIELD_TYPES),
     required: z.boolean().default(false),
-    options: z.array(z.object({ value: text().min(1).max(100), label: requiredTextSchema })).max(50),
+    options: z
+      .array(z.object({ value: text().min(1).max(100), label: requiredTextSchema }))
+      .max(50)
+      .refine(
+        unique((o: { value: string }) => o.value),
+        { error: 'Two options have the same value' },
+      ),
     help: textSchema.optional(),
   })
   .refine((f) => f.type !== 'select' || f.options.length > 0, {
@@ -124,11 +147,25 @@ export const formDataSchema = z.object({
   slug: slugSchema,
   title: requiredTextSchema,
   description: textSchema,
-  fields: z.array(formFieldSchema).min(1).max(40),
+  fields: z
+    .array(formFieldSchema)
+    .min(1)
+    .max(40)
+    .refine(
+      unique((f: { name: string }) => f.name),
+      { error: 'Two fields have the same name' },
+    ),
   child_group: z
     .object({
       label: requiredTextSchema,
-      fields: z.array(formFieldSchema).min(1).max(20),
+      fields: z
+        .array(formFieldSchema)
+        .min(1)
+        .max(20)
+        .refine(
+          unique((f: { name: string }) => f.name),
+          { error: 'Two fields have the same name' },
+        ),
       max_rows: z.number().int().min(1).max(50),
     })
     .nullable()

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { multilineText, opaqueText, text } from '../common/text.ts';
 
+import { hrefTarget } from './href.ts';
+
 export { textIn, type LocalizedText } from './localized.ts';
 
 /**
@@ -18,19 +20,22 @@ export const longTextSchema = localizedText(5000);
 /** Rich text: HTML from the editor, sanitised with an allow-list on the server before it is stored. */
 export const richTextSchema = localizedText(100_000);
 
-const SAFE_URL = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[\w-]*|mailto:[^\s]+|tel:\+?[\d\s()-]+)$/i;
 /**
- * A link target: http(s), a path on this site, an anchor, mailto: or tel:. Never javascript:, data: or a
- * protocol-relative `//host` (refused with 422, so nothing unsafe is stored).
+ * A link target: http(s), a path on this site, an anchor, mailto: or tel:, as hrefTarget reads it. Never
+ * javascript:, data:, a protocol-relative `//host` or a backslashed `/\\host` (refused with 422, so nothing unsafe is
+ * stored).
  */
 export const hrefSchema = text()
   .max(2000)
-  .regex(SAFE_URL, { error: 'Use a web address (https://…), a path on this site (/…), mailto: or tel:' });
-const SAFE_IMAGE = /^(?:https:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+  .refine((v) => hrefTarget(v) !== null, {
+    error: 'Use a web address (https://…), a path on this site (/…), mailto: or tel:',
+  });
 /** An image source: https or a path on this site (the public media store). */
 export const imageUrlSchema = text()
   .max(2000)
-  .regex(SAFE_IMAGE, { error: 'Use an https:// address or a path on this site' });
+  .refine((v) => hrefTarget(v, { images: true }) !== null, {
+    error: 'Use an https:// address or a path on this site',
+  });
 /**
  * An image: an https address or a path on this site, or an item of the media library (`media_id`), whose `src`,
  * `width`, `height` and `srcset` the server fills from the library when the content is saved (whatever was sent).

@@ -26,7 +26,7 @@ const SECRET_QUERY = /([?&](?:token|code|key|secret|otp)=)[^&\s]+/gi;
 export function redactMail(message: MailMessage): string {
   let text = message.text;
   for (const secret of message.secrets ?? []) if (secret) text = text.split(secret).join(REDACTED);
-  return text.replace(SECRET_QUERY, `$1${REDACTED}`);
+  return text.replace(SECRET_QUERY, (_match, name: string) => `${name}${REDACTED}`);
 }
 
 /**

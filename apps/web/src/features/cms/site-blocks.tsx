@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck, IconMapPin, IconPhone, IconMail, IconClock } from '@tabler/icons-react';
-import type { Block, SiteLink as Link } from '@taxportal/contract';
+import { hrefTarget, type Block, type SiteLink as Link } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
@@ -31,21 +31,23 @@ import classes from './site.module.css';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
-/** A button that is a link: in the app, or (https) in a new tab. */
+/** A button that is a link: in the app, or (https) in a new tab; no button where the address leads nowhere safe. */
 function LinkButton({ link, variant = 'filled' }: { link: Link; variant?: 'filled' | 'white' | 'outline' }) {
   const text = useText();
   const label = text(link.label);
-  if (link.href.startsWith('/'))
+  const target = hrefTarget(link.href);
+  if (!target) return null;
+  if (target.kind === 'path')
     return (
-      <Button component={RouterLink} to={link.href} variant={variant} size="md">
+      <Button component={RouterLink} to={target.href} variant={variant} size="md">
         {label}
       </Button>
     );
-  const newTab = link.href.startsWith('https');
+  const newTab = target.kind === 'web' && target.href.startsWith('https');
   return (
     <Button
       component="a"
-      href={link.href}
+      href={target.href}
       variant={variant}
       size="md"
       {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}

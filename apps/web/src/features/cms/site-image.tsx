@@ -1,4 +1,4 @@
-import type { SiteImage as Image } from '@taxportal/contract';
+import { hrefTarget, type SiteImage as Image } from '@taxportal/contract';
 import type { CSSProperties } from 'react';
 import { useText } from './site-api.ts';
 
@@ -26,6 +26,8 @@ export function SiteImage({
   style?: CSSProperties;
 }) {
   const text = useText();
+  // An address stored before the contract refused it (another site behind a path-like `/\\host`): no image.
+  if (!hrefTarget(image.src, { images: true })) return null;
   const img = (
     <img
       src={image.src}

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconVideo } from '@tabler/icons-react';
-import type { PublicPage } from '@taxportal/contract';
+import { isTimeZone, type PublicPage } from '@taxportal/contract';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { QuietBoundary } from '../../ui/quiet-boundary.tsx';
 import { BlockView, RichText } from './site-blocks.tsx';
 import { GalleryGrid, PostCards } from './site-lists.tsx';
 import { SiteFrame } from './site-frame.tsx';
@@ -63,7 +64,10 @@ export function PageBlocks({ page }: { page: PublicPage }) {
         </Container>
       )}
       {page.blocks.map((b, i) => (
-        <BlockView key={b.id} block={b} first={i === 0} />
+        // One block that cannot draw leaves an empty place; the page and its other blocks stand.
+        <QuietBoundary key={b.id} resetKey={b} fallback={<div data-testid="site-block-failed" />}>
+          <BlockView block={b} first={i === 0} />
+        </QuietBoundary>
       ))}
     </Box>
   );
@@ -198,6 +202,7 @@ export function GalleryPage() {
 }
 
 // Spelled out: dateStyle and timeStyle cannot be combined with timeZoneName (a RangeError in every browser).
+/** An event's time in its zone; in UTC where the zone stored is one Intl does not know (the contract refuses new ones). */
 const when = (iso: string, zone: string) =>
   new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
@@ -206,7 +211,7 @@ const when = (iso: string, zone: string) =>
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: zone,
+    timeZone: isTimeZone(zone) ? zone : 'UTC',
     timeZoneName: 'short',
   }).format(new Date(iso));
 

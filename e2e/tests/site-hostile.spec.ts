@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { awaitHydration, expect, newUser, registerByApi, test } from './fixtures.ts';
+import { createTicketByApi, postJson } from './ticket-helpers.ts';
+
+/*
+ * Issue 28: a `$` pattern in any text once spliced the HTML template into the page (String.replace with a string), so
+ * the page held several documents and a state script that did not parse, and the app never took it over. A
+ * published page carrying each pattern, and staff's rendered ticket list naming a customer called `Eve $' Mallory`,
+ * are served as one document and hydrate.
+ */
+const PATTERNS = ['$&', '$`', "$'", '$$', '$1'];
+
+test('a published page carrying every $ pattern is one document that hydrates, its text as written', async ({
+  staff,
+  browser,
+  baseURL,
+}) => {
+  const admin = await staff('Admin');
+  const route = `fees-${randomUUID().slice(0, 6)}`;
+  const title = `Fees ${PATTERNS.join(' here ')} here`;
+  const data = {
+    route,
+    title: { en: title },
+    description: { en: `Prices ${PATTERNS.join(' ')}` },
+    blocks: [
+      { id: 'h', type: 'hero', heading: { en: title }, text: { en: `From $199 ${PATTERNS.join(' ')}` } },
+      { id: 'r', type: 'rich_text', html: { en: `<p>${PATTERNS.join(' and ')}</p>` } },
+    ],
+  };
+  const created = await postJson<{ id: string }>(admin.context.request, '/api/v1/admin/site/pages', { data }, 201);
+  await postJson(admin.context.request, `/api/v1/admin/site/pages/${created.id}/publish`, {}, 200);
+
+  const visitor = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const page = await visitor.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const res = await page.goto(`/p/${route}`);
+  const html = await res!.text();
+  expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+  expect(html.match(/<link rel="canonical"/g)).toHaveLength(1);
+  await awaitHydration(page);
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(PATTERNS.join(' and '))).toBeVisible();
+  expect(await page.title()).toContain(title);
+  expect(errors).toEqual([]);
+  await visitor.close();
+});
+
+test("staff's rendered ticket list naming a customer `Eve $' Mallory` hydrates", async ({
+  staff,
+  browser,
+  baseURL,
+}) => {
+  const customerContext = await browser.newContext({ baseURL });
+  const eve = newUser({ full_name: `Eve $' Mallory $\` ${randomUUID().slice(0, 4)}` });
+  await registerByApi(customerContext.request, eve);
+  const ticket = await createTicketByApi(customerContext.request);
+  await customerContext.close();
+
+  const preparer = await staff('Tax Preparer');
+  const errors: string[] = [];
+  preparer.page.on('pageerror', (e) => errors.push(e.message));
+  const res = await preparer.page.goto('/all-tickets');
+  const html = await res!.text();
+  expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+  await expect(preparer.page.locator('html[data-hydrated]')).toBeAttached();
+  await preparer.page.getByTestId('ticket-search').fill(ticket.name);
+  await expect(preparer.page.getByText(eve.full_name).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
