@@ -90,6 +90,64 @@ test('a customer answers the questionnaire: each answer saved with the Saved pop
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('answers carried over from last time ask for nothing until confirmed, and only what the service needs', async ({
+    page,
+    customer,
+  }) => {
+    void customer;
+    const headers = await csrfHeaders(page.request);
+    const put = async (ticket: string, section: string, data: object) =>
+      expect((await page.request.put(`/api/v1/tickets/${ticket}/profile/${section}`, { data, headers })).status()).toBe(
+        200,
+      );
+    const labels = async (ticket: string) =>
+      (
+        (await (await page.request.get(`/api/v1/tickets/${ticket}/document-requests`)).json()) as {
+          items: { label: string; status: string }[];
+        }
+      ).items
+        .filter((r) => r.status === 'open')
+        .map((r) => r.label);
+    const last = await createTicketByApi(page.request);
+    await put(last.id, 'tax_payer', { filing_status: 'single', first_name: 'Ana', last_name: 'Lima' });
+    await put(last.id, 'investment', { has_w2: true });
+    expect(await labels(last.id)).toEqual(['W-2']);
+    const ret = await createTicketByApi(page.request); // a return: asks for every section's documents
+    const notice = await createTicketByApi(page.request, 3); // "IRS Notice Response": asks for none
+
+    // The list shows each new questionnaire as far along as opening it will, not 0 %.
+    await page.goto('/form-wizards');
+    const percent = async (name: string) =>
+      page
+        .locator(`[data-testid="questionnaire-card"][data-ticket="${name}"]`)
+        .getByText(/% complete/)
+        .textContent();
+    const done = await percent(last.name);
+    expect(done).not.toBe('0% complete');
+    expect(await percent(ret.name)).toBe(done);
+    expect(await percent(notice.name)).toBe(done);
+    expect(await labels(ret.id)).toEqual([]);
+
+    await page.locator(`[data-testid="questionnaire-card"][data-ticket="${ret.name}"]`).getByRole('link').click();
+    await expect(page.getByTestId('questionnaire-prefilled')).toContainText(last.name);
+    await page.getByTestId('tab-investment').click();
+    await expect(page.getByTestId('questionnaire-request-hint')).toBeVisible();
+    const carried = page.getByTestId('questionnaire-carried-over');
+    await expect(carried).toContainText('Once you confirm them');
+    expect(await labels(ret.id)).toEqual([]);
+    await carried.getByRole('button', { name: 'Confirm these answers' }).click();
+    await expectSaved(page);
+    await expect(carried).toBeHidden();
+    expect(await labels(ret.id)).toEqual(['W-2']);
+
+    await page.goto(`/form/${notice.name}?section=investment`);
+    await expect(page.getByTestId('questionnaire-carried-over')).toBeVisible();
+    await expect(page.getByTestId('questionnaire-request-hint')).toBeHidden();
+    await page.getByRole('button', { name: 'Confirm these answers' }).click();
+    await expectSaved(page);
+    expect(await labels(notice.id)).toEqual([]);
+  });
+
   test('the questionnaire works on a phone: sections, lists, the FBAR note, autosave and reload', async ({
     page,
     customer,

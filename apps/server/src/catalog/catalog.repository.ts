@@ -47,6 +47,7 @@ const serviceColumns = {
   price_cents: services.price_cents,
   currency: services.currency,
   active: services.active,
+  document_sections: services.document_sections,
 };
 
 export async function listServices(db: Tx, opts: { serviceTypeId?: string | undefined; activeOnly: boolean }) {

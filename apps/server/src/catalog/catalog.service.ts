@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CreateDocumentTypeBody,
-  CreateServiceBody,
-  CreateServiceTypeBody,
-  CreateTaxTemplateBody,
-  CreateTaxYearBody,
-  DocumentType,
-  Service,
-  ServiceType,
-  TaxTemplate,
-  TaxYear,
-  UpdateDocumentTypeBody,
-  UpdateServiceBody,
-  UpdateServiceTypeBody,
-  UpdateTaxTemplateBody,
+import {
+  isDocumentSection,
+  type CreateDocumentTypeBody,
+  type CreateServiceBody,
+  type CreateServiceTypeBody,
+  type CreateTaxTemplateBody,
+  type CreateTaxYearBody,
+  type DocumentType,
+  type Service,
+  type ServiceType,
+  type TaxTemplate,
+  type TaxYear,
+  type UpdateDocumentTypeBody,
+  type UpdateServiceBody,
+  type UpdateServiceTypeBody,
+  type UpdateTaxTemplateBody,
 } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -63,6 +64,8 @@ const serviceDto = (r: NonNullable<Awaited<ReturnType<typeof repo.findService>>>
   price_cents: r.price_cents,
   currency: r.currency,
   active: r.active,
+  // Stored by this contract only (DOCUMENT_SECTIONS); a section dropped from it later is left out, never sent.
+  document_sections: r.document_sections.filter(isDocumentSection),
 });
 const yearDto = (r: repo.TaxYearRow): TaxYear => ({ year: r.year, active: r.active });
 const documentTypeDto = (r: repo.DocumentTypeRow): DocumentType => ({

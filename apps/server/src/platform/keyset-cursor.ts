@@ -24,11 +24,17 @@ export function keysetCursor<S extends z.ZodType>(schema: S): KeysetCursor<z.out
         throw fieldError('cursor', 'Invalid cursor');
       }
       const parsed = schema.safeParse(json);
-      if (!parsed.success) throw fieldError('cursor', 'Invalid cursor');
+      // A key is compared in SQL: a string holding NUL, which PostgreSQL text cannot hold, is no key of ours.
+      if (!parsed.success || holdsNul(parsed.data)) throw fieldError('cursor', 'Invalid cursor');
       return parsed.data;
     },
   };
 }
+
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul);
 
 /**
  * A timestamptz as PostgreSQL prints it (`2025-01-31 12:34:56.123456+00`) or as ISO 8601: keys compared

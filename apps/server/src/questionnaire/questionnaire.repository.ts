@@ -14,6 +14,7 @@ const sectionRow = rowSchema({
   prefilled_from_ticket_id: col.text().nullable(),
   prefilled_from_name: col.text().nullable(),
   updated_at: col.timestamp().nullable(),
+  carried_over: col.bool(),
 });
 export type SectionRow = RowOf<typeof sectionRow.shape>;
 
@@ -22,7 +23,7 @@ export async function listSections(db: Tx, ticketId: string): Promise<SectionRow
     db,
     sectionRow,
     sql`select q.section, q.answers, q.answered, q.required, q.prefilled_from_ticket_id, p.name as prefilled_from_name,
-               q.updated_at
+               q.updated_at, (q.prefilled_from_ticket_id is not null and q.updated_by is null) as carried_over
         from ${questionnaireAnswers} q left join ${tickets} p on p.id = q.prefilled_from_ticket_id
         where q.ticket_id = ${ticketId}`,
   );
@@ -68,14 +69,17 @@ export async function upsertSection(
   );
 }
 
-/** The customer's newest other ticket that has answers: the source of a prefill. */
+/**
+ * The customer's newest other ticket with answers a person gave (not only answers carried over, which are copies):
+ * the source of a prefill.
+ */
 export async function previousAnsweredTicket(db: Tx, customerId: string, exceptTicketId: string) {
   const row = await firstRow(
     db,
     rowSchema({ id: col.text() }),
     sql`select t.id from ${tickets} t
         where t.customer_id = ${customerId} and t.id <> ${exceptTicketId}
-          and exists (select 1 from ${questionnaireAnswers} q where q.ticket_id = t.id and q.answered > 0)
+          and exists (select 1 from ${questionnaireAnswers} q where q.ticket_id = t.id and q.answered > 0 and q.updated_by is not null)
         order by t.created_at desc, t.number desc limit 1`,
   );
   return row?.id ?? null;
@@ -111,4 +115,14 @@ export async function summaries(db: Tx, customerId: string): Promise<SummaryRow[
         order by t.created_at desc, t.number desc
         limit 200`,
   );
+}
+
+/** The questionnaire sections whose answers ask for documents on this ticket's service (Service.document_sections). */
+export async function documentSectionsOf(db: Tx, ticketId: string): Promise<string[]> {
+  const row = await firstRow(
+    db,
+    rowSchema({ document_sections: z.array(z.string()) }),
+    sql`select s.document_sections from ${tickets} t join ${services} s on s.id = t.service_id where t.id = ${ticketId}`,
+  );
+  return row?.document_sections ?? [];
 }

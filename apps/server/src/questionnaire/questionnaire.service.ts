@@ -1,5 +1,6 @@
 import {
   QUESTIONNAIRE_SECTIONS,
+  isDocumentSection,
   type QuestionnaireSection,
   type QuestionnaireSummary,
   type SectionAnswers,
@@ -20,11 +21,11 @@ import { FINISHED_STATUSES, syncAnswerRequests } from '../document-requests/inde
 
 type Json = Record<string, unknown>;
 
-function assemble(ticket: TicketRef, rows: repo.SectionRow[]): TicketProfile {
+function assemble(ticket: TicketRef, rows: repo.SectionRow[], documentSections: string[]): TicketProfile {
   const bySection = new Map(rows.map((r) => [r.section, r]));
   const sections = {} as Record<
     QuestionnaireSection,
-    { answers: Json; progress: SectionProgress; updated_at: string | null }
+    { answers: Json; progress: SectionProgress; updated_at: string | null; carried_over: boolean }
   >;
   for (const s of QUESTIONNAIRE_SECTIONS) {
     const row = bySection.get(s);
@@ -33,8 +34,9 @@ function assemble(ticket: TicketRef, rows: repo.SectionRow[]): TicketProfile {
           answers: maskAnswers(s, row.answers),
           progress: { answered: row.answered, required: row.required },
           updated_at: row.updated_at?.toISOString() ?? null,
+          carried_over: row.carried_over,
         }
-      : { answers: {}, progress: sectionProgress(s, {}), updated_at: null };
+      : { answers: {}, progress: sectionProgress(s, {}), updated_at: null, carried_over: false };
   }
   return {
     ticket_id: ticket.id,
@@ -45,13 +47,17 @@ function assemble(ticket: TicketRef, rows: repo.SectionRow[]): TicketProfile {
     sections: sections as unknown as TicketProfile['sections'],
     completion: completionOf(QUESTIONNAIRE_SECTIONS.map((s) => sections[s].progress)),
     prefilled_from: rows.find((r) => r.prefilled_from_name)?.prefilled_from_name ?? null,
+    document_sections: documentSections.filter(isDocumentSection),
     fbar: fbarOf((bySection.get('global_asset')?.answers ?? {}) as SectionAnswers['global_asset']),
   };
 }
 
 /**
  * The documents a section's answers call for (ANSWER_REQUESTS): a "yes" asks for the document, any other answer
- * takes the question back. The document-requests feature owns its rows and reminders (syncAnswerRequests).
+ * takes the question back, and so does a service that does not ask for that section's documents
+ * (Service.document_sections: an IRS notice asks for none, an FBAR filing for foreign statements only). Only a save
+ * by a person runs it: answers carried over from an earlier ticket ask for nothing until they are confirmed. The
+ * document-requests feature owns its rows and reminders (syncAnswerRequests).
  */
 async function syncRequests(
   tx: Tx,
@@ -62,6 +68,7 @@ async function syncRequests(
 ): Promise<void> {
   const rules = ANSWER_REQUESTS.filter((r) => r.section === section);
   if (!rules.length) return;
+  const asked = (await repo.documentSectionsOf(tx, ticket.id)).includes(section);
   await syncAnswerRequests(
     tx,
     deps,
@@ -70,13 +77,16 @@ async function syncRequests(
       sourceKey: `${section}.${rule.question}`,
       label: rule.label,
       documentType: rule.document_type,
-      wanted: answers[rule.question] === true,
+      wanted: asked && answers[rule.question] === true,
     })),
   );
 }
 
-/** An empty questionnaire takes the answers of the customer's previous ticket (secrets sealed again). */
-async function prefill(deps: DocumentsDeps, ticket: TicketRef): Promise<boolean> {
+/**
+ * An empty questionnaire takes the answers of the customer's previous ticket (secrets sealed again). They ask for no
+ * documents yet: the taxpayer confirms each section by saving it (syncRequests).
+ */
+async function prefill(deps: DocumentsDeps, ticket: Pick<TicketRef, 'id' | 'customer_id'>): Promise<boolean> {
   const from = await repo.previousAnsweredTicket(deps.db, ticket.customer_id, ticket.id);
   if (!from) return false;
   const source = await repo.listSections(deps.db, from);
@@ -96,7 +106,6 @@ async function prefill(deps: DocumentsDeps, ticket: TicketRef): Promise<boolean>
         updatedAt: deps.now(),
         prefilledFrom: from,
       });
-      await syncRequests(tx, deps, ticket, row.section, answers);
     }
   });
   return true;
@@ -112,7 +121,7 @@ export async function getProfile(deps: DocumentsDeps, auth: AuthContext, ticketI
   let rows = await repo.listSections(deps.db, ticket.id);
   if (!rows.length && !FINISHED_STATUSES.includes(ticket.status) && (await prefill(deps, ticket)))
     rows = await repo.listSections(deps.db, ticket.id);
-  return assemble(ticket, rows);
+  return assemble(ticket, rows, await repo.documentSectionsOf(deps.db, ticket.id));
 }
 
 export async function saveSection<S extends QuestionnaireSection>(
@@ -154,7 +163,11 @@ export async function saveSection<S extends QuestionnaireSection>(
       },
     });
   });
-  return assemble(ticket, await repo.listSections(deps.db, ticket.id));
+  return assemble(
+    ticket,
+    await repo.listSections(deps.db, ticket.id),
+    await repo.documentSectionsOf(deps.db, ticket.id),
+  );
 }
 
 const formatTaxId = (v: string) => (/^\d{9}$/.test(v) ? `${v.slice(0, 3)}-${v.slice(3, 5)}-${v.slice(5)}` : v);
@@ -198,7 +211,13 @@ export async function listQuestionnaires(
     if (!q.customer_id) throw fieldError('customer_id', 'Say whose questionnaires.');
     customerId = q.customer_id;
   }
-  const rows = await repo.summaries(deps.db, customerId);
+  let rows = await repo.summaries(deps.db, customerId);
+  // The list shows what opening a questionnaire shows: an empty one takes the previous answers here as well.
+  let filled = false;
+  for (const r of rows)
+    if (!r.sections && !FINISHED_STATUSES.includes(r.status))
+      filled = (await prefill(deps, { id: r.ticket_id, customer_id: customerId })) || filled;
+  if (filled) rows = await repo.summaries(deps.db, customerId);
   return {
     items: rows.map((r) => {
       const present = new Set((r.sections ?? '').split(',').filter(Boolean));

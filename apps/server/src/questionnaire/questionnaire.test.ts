@@ -503,8 +503,13 @@ describe('questionnaire: requests from answers, progress, FBAR, prefill', () => 
     const old = JSON.stringify((await rawRows(ticket.id)).find((r) => r.section === 'tax_payer')!.answers);
     expect(stored).not.toBe(old);
     noClearSecrets(stored);
-    const reqs = await requestsOf(alice, next.id);
-    expect(reqs.map((r) => r.label)).toContain('W-2');
+    // Carried over, not yet confirmed: no document is asked for until the taxpayer saves the section.
+    expect(p.sections.investment.carried_over).toBe(true);
+    expect(await requestsOf(alice, next.id)).toEqual([]);
+    const confirmed = await alice.put(`/api/v1/tickets/${next.id}/profile/investment`, p.sections.investment.answers);
+    expect((confirmed.json() as TicketProfile).sections.investment.carried_over).toBe(false);
+    expect((confirmed.json() as TicketProfile).sections.tax_payer.carried_over).toBe(true);
+    expect((await requestsOf(alice, next.id)).map((r) => r.label)).toContain('W-2');
     // Bob's first ticket has nothing to take from.
     expect((await bob.get(`/api/v1/tickets/${bobTicket.id}/profile`)).json().prefilled_from).toBeNull();
   });
@@ -519,6 +524,70 @@ describe('questionnaire: requests from answers, progress, FBAR, prefill', () => 
     expect((await bob.get(`/api/v1/questionnaires?customer_id=${aliceId}`)).json().items).toHaveLength(1);
     expect((await staff.get('/api/v1/questionnaires')).statusCode).toBe(422);
     expect((await staff.get(`/api/v1/questionnaires?customer_id=${aliceId}`)).json().items).toHaveLength(2);
+  });
+
+  it('asks only for the documents its service asks for, and only once the carried-over answers are confirmed', async () => {
+    const serviceOf = async (name: string) => {
+      const [row] = await parsedRows(
+        t.database.db,
+        rowSchema({ id: col.text(), service_type_id: col.text() }),
+        sql`select id, service_type_id from services where name = ${name}`,
+      );
+      return { service_id: row!.id, service_type_id: row!.service_type_id };
+    };
+    const carol = await signIn(t, (await createCustomer(t, { full_name: 'Carol Cole' })).email);
+    const first = await openTicket(t, carol);
+    await carol.put(`/api/v1/tickets/${first.id}/profile/investment`, { has_w2: true, has_interest: true });
+    await carol.put(`/api/v1/tickets/${first.id}/profile/expense`, { has_mortgage_interest: true });
+    await carol.put(`/api/v1/tickets/${first.id}/profile/global_asset`, { has_foreign_accounts: true });
+    expect(await requestsOf(carol, first.id)).toHaveLength(4);
+    const fbar = await openTicket(t, carol, await serviceOf('FBAR (FinCEN 114) Filing'));
+    const notice = await openTicket(t, carol, await serviceOf('IRS Notice Response'));
+
+    // The list shows the carried-over answers before either questionnaire is opened, and asks for nothing.
+    const listed = (await carol.get('/api/v1/questionnaires')).json().items as {
+      ticket_id: string;
+      completion: number;
+    }[];
+    const firstCompletion = listed.find((i) => i.ticket_id === first.id)!.completion;
+    expect(firstCompletion).toBeGreaterThan(0);
+    for (const id of [fbar.id, notice.id]) {
+      expect(listed.find((i) => i.ticket_id === id)!.completion).toBe(firstCompletion);
+      expect(await requestsOf(carol, id)).toEqual([]);
+    }
+    // Copies of copies name the answers a person gave.
+    expect((await carol.get(`/api/v1/tickets/${notice.id}/profile`)).json().prefilled_from).toBe(first.name);
+
+    const confirmAll = async (id: string) => {
+      const p = (await carol.get(`/api/v1/tickets/${id}/profile`)).json() as TicketProfile;
+      for (const s of ['investment', 'expense', 'global_asset'] as const)
+        expect((await carol.put(`/api/v1/tickets/${id}/profile/${s}`, p.sections[s].answers)).statusCode).toBe(200);
+      return p.document_sections;
+    };
+    expect(await confirmAll(notice.id)).toEqual([]);
+    expect(await requestsOf(carol, notice.id)).toEqual([]);
+    expect(await confirmAll(fbar.id)).toEqual(['global_asset']);
+    expect((await requestsOf(carol, fbar.id)).map((r) => r.label)).toEqual(['Foreign account statements']);
+
+    // The firm changes what a service asks for in the catalogue; the next save follows it, taking back the rest.
+    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    const fbarService = await serviceOf('FBAR (FinCEN 114) Filing');
+    const changed = await admin.patch(`/api/v1/admin/catalog/services/${fbarService.service_id}`, {
+      document_sections: ['investment'],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().document_sections).toEqual(['investment']);
+    await confirmAll(fbar.id);
+    expect((await requestsOf(carol, fbar.id)).map((r) => [r.label, r.status]).sort()).toEqual([
+      ['1099-INT', 'open'],
+      ['Foreign account statements', 'cancelled'],
+      ['W-2', 'open'],
+    ]);
+    for (const bad of [['income'], ['investment', 'investment'], 'expense'])
+      expect(
+        (await admin.patch(`/api/v1/admin/catalog/services/${fbarService.service_id}`, { document_sections: bad }))
+          .statusCode,
+      ).toBe(422);
   });
 
   it('a finished ticket keeps its questionnaire as it was (409)', async () => {

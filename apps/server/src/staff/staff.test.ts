@@ -106,6 +106,9 @@ describe('staff management', () => {
     expect((await get(`q=${encodeURIComponent(`${tag}%`)}`)).total).toBe(0);
     const bad = await admin.get('/api/v1/admin/staff?cursor=not-a-cursor');
     expect(bad.statusCode).toBe(422);
+    // A forged key holding NUL (PostgreSQL text cannot) is refused like any other, never a failed query.
+    const nul = Buffer.from(JSON.stringify({ name: 'a\u0000', id: 'x' })).toString('base64url');
+    expect((await admin.get(`/api/v1/admin/staff?cursor=${nul}`)).statusCode).toBe(422);
     expect((await admin.get('/api/v1/admin/staff?role=Customer')).statusCode).toBe(422);
   });
 

@@ -161,6 +161,7 @@ export class Agent {
   post = (url: string, payload?: unknown, opts: InjectOptions & { csrf?: boolean } = {}) =>
     this.request({ ...opts, method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
   put = (url: string, payload?: unknown) => this.request({ method: 'PUT', url, payload: payload as object });
+  patch = (url: string, payload?: unknown) => this.request({ method: 'PATCH', url, payload: payload as object });
   delete = (url: string) => this.request({ method: 'DELETE', url });
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patchSchema } from './common.ts';
 import { multilineText, opaqueText, text } from '../common/text.ts';
+import { DOCUMENT_SECTIONS } from '../documents/questionnaire.ts';
 
 /** Item in the original product: a service of a type, priced in integer cents. */
 export const serviceSchema = z.object({
@@ -12,6 +13,8 @@ export const serviceSchema = z.object({
   price_cents: z.number().int(),
   currency: z.string(),
   active: z.boolean(),
+  /** Which questionnaire sections' answers ask for documents on this service's tickets (DOCUMENT_SECTIONS). */
+  document_sections: z.array(z.enum(DOCUMENT_SECTIONS)),
 });
 export type Service = z.infer<typeof serviceSchema>;
 export const serviceListSchema = z.object({ items: z.array(serviceSchema) });
@@ -27,12 +30,16 @@ const fields = {
   price_cents: z.number().int().min(0).max(100_000_000),
   currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Use an ISO currency code, e.g. USD' }),
   active: z.boolean(),
+  document_sections: z
+    .array(z.enum(DOCUMENT_SECTIONS, { error: 'Choose income, expenses or foreign assets' }))
+    .refine((a) => new Set(a).size === a.length, { error: 'Name each section once' }),
 };
 export const createServiceBodySchema = z.object({
   ...fields,
   description: fields.description.default(''),
   currency: fields.currency.default('USD'),
   active: fields.active.default(true),
+  document_sections: fields.document_sections.default([...DOCUMENT_SECTIONS]),
 });
 export type CreateServiceBody = z.infer<typeof createServiceBodySchema>;
 export const updateServiceBodySchema = patchSchema(fields);

@@ -4,6 +4,14 @@ import { isoDateSchema, multilineText, opaqueText, text } from '../common/text.t
 /** SPEC's Tax Ticket Profile sections, in the order the questionnaire asks them. */
 export const QUESTIONNAIRE_SECTIONS = ['tax_payer', 'investment', 'expense', 'global_asset'] as const;
 export type QuestionnaireSection = (typeof QUESTIONNAIRE_SECTIONS)[number];
+/**
+ * The sections whose "yes" answers ask for documents (income slips, expense receipts, foreign statements). A service
+ * names which of them apply to it (Service.document_sections): an FBAR filing asks for foreign statements, not a W-2.
+ */
+export const DOCUMENT_SECTIONS = ['investment', 'expense', 'global_asset'] as const;
+export type DocumentSection = (typeof DOCUMENT_SECTIONS)[number];
+export const isDocumentSection = (s: string): s is DocumentSection =>
+  (DOCUMENT_SECTIONS as readonly string[]).includes(s);
 
 /** FinCEN 114 (FBAR): due when the foreign accounts' highest balances together pass this, in USD. */
 export const FBAR_THRESHOLD_USD = 10_000;
@@ -199,7 +207,16 @@ export const sectionProgressSchema = z.object({ answered: z.number().int(), requ
 export type SectionProgress = z.infer<typeof sectionProgressSchema>;
 
 const sectionStateSchema = <T extends z.ZodType>(answers: T) =>
-  z.object({ answers, progress: sectionProgressSchema, updated_at: z.string().nullable() });
+  z.object({
+    answers,
+    progress: sectionProgressSchema,
+    updated_at: z.string().nullable(),
+    /**
+     * Answers carried over from an earlier ticket that nobody has saved since: they ask for no documents until the
+     * taxpayer confirms them (saves the section).
+     */
+    carried_over: z.boolean(),
+  });
 
 export const ticketProfileSchema = z.object({
   ticket_id: z.string(),
@@ -217,6 +234,8 @@ export const ticketProfileSchema = z.object({
   completion: z.number().int().min(0).max(100),
   /** The ticket whose answers filled this one when it was empty. */
   prefilled_from: z.string().nullable(),
+  /** The sections whose "yes" answers ask for documents on this ticket's service (Service.document_sections). */
+  document_sections: z.array(z.enum(DOCUMENT_SECTIONS)),
   fbar: z.object({
     total_highest_balance_usd: z.number(),
     threshold_usd: z.number(),

@@ -41,19 +41,22 @@ describe('keyset cursor', () => {
     expect(cursor.decode(cursor.encode(key))).toEqual(key);
   });
 
-  it.each(['garbage', Buffer.from('{"ts":"yesterday","id":"a"}').toString('base64url'), ''])(
-    'refuses %j as a field error on cursor',
-    (raw) => {
-      const err = (() => {
-        try {
-          cursor.decode(raw);
-        } catch (e) {
-          return e;
-        }
-      })();
-      expect(err).toBeInstanceOf(AppError);
-      expect((err as AppError).code).toBe('validation');
-      expect((err as AppError).errors).toEqual([{ field: 'cursor', message: 'Invalid cursor' }]);
-    },
-  );
+  it.each([
+    'garbage',
+    Buffer.from('{"ts":"yesterday","id":"a"}').toString('base64url'),
+    '',
+    // NUL, which PostgreSQL text cannot hold: the query would fail (a 500) rather than find nothing.
+    Buffer.from('{"ts":"2025-01-31 12:34:56+00","id":"a\\u0000b"}').toString('base64url'),
+  ])('refuses %j as a field error on cursor', (raw) => {
+    const err = (() => {
+      try {
+        cursor.decode(raw);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('validation');
+    expect((err as AppError).errors).toEqual([{ field: 'cursor', message: 'Invalid cursor' }]);
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ROLES, STATUS_DEFINITIONS, type Role } from '@taxportal/contract';
+import { ROLES, STATUS_DEFINITIONS, type DocumentSection, type Role } from '@taxportal/contract';
 import { createUser } from '../users.ts';
 import type { Db } from './client.ts';
 import {
@@ -15,7 +15,9 @@ import {
 } from './schema.ts';
 
 /** A starter catalogue a firm edits in the admin screens; prices in cents. */
-const CATALOGUE: { name: string; description: string; services: [string, number][] }[] = [
+/** Each service: name, price in cents, and the questionnaire sections that ask for documents (all, unless said). */
+type StarterService = [string, number, DocumentSection[]?];
+const CATALOGUE: { name: string; description: string; services: StarterService[] }[] = [
   {
     name: 'Individual Tax Return',
     description: 'Federal and state returns for individuals and families',
@@ -39,7 +41,7 @@ const CATALOGUE: { name: string; description: string; services: [string, number]
     name: 'International & Expat',
     description: 'Foreign income, FBAR and FATCA reporting',
     services: [
-      ['FBAR (FinCEN 114) Filing', 14900],
+      ['FBAR (FinCEN 114) Filing', 14900, ['global_asset']],
       ['Expat Return with Form 2555', 49900],
     ],
   },
@@ -47,8 +49,8 @@ const CATALOGUE: { name: string; description: string; services: [string, number]
     name: 'Tax Planning & Advisory',
     description: 'Consultations, IRS notices and planning',
     services: [
-      ['IRS Notice Response', 17900],
-      ['Tax Planning Consultation', 15000],
+      ['IRS Notice Response', 17900, []],
+      ['Tax Planning Consultation', 15000, []],
     ],
   },
 ];
@@ -109,11 +111,12 @@ export async function seedBase(db: Db): Promise<void> {
       const typeId = randomUUID();
       await db.insert(serviceTypes).values({ id: typeId, name: type.name, description: type.description, position: i });
       await db.insert(services).values(
-        type.services.map(([name, price_cents]) => ({
+        type.services.map(([name, price_cents, sections]) => ({
           id: randomUUID(),
           service_type_id: typeId,
           name,
           price_cents,
+          ...(sections ? { document_sections: sections } : {}),
         })),
       );
     }

@@ -1,4 +1,5 @@
-import { NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { DOCUMENT_SECTIONS, type DocumentSection } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../ui/format.ts';
@@ -15,6 +16,7 @@ type Values = {
   price: number | string;
   currency: string;
   active: boolean;
+  document_sections: DocumentSection[];
 };
 
 /** Services (Item): each of a type, with its price. */
@@ -24,7 +26,15 @@ export function ServicesTab() {
   const types = useCatalogList('service-types');
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
   const editor = useCatalogEditor<'services', Values>('services', {
-    initialValues: { service_type_id: '', name: '', description: '', price: 0, currency: 'USD', active: true },
+    initialValues: {
+      service_type_id: '',
+      name: '',
+      description: '',
+      price: 0,
+      currency: 'USD',
+      active: true,
+      document_sections: [...DOCUMENT_SECTIONS],
+    },
     validate: {
       service_type_id: (v) => (v ? null : t('catalog.typeRequired')),
       name: (v) => (v.trim() ? null : t('catalog.nameRequired')),
@@ -33,7 +43,15 @@ export function ServicesTab() {
     },
     valuesOf: (row) =>
       row === 'new'
-        ? { service_type_id: typeFilter ?? '', name: '', description: '', price: 0, currency: 'USD', active: true }
+        ? {
+            service_type_id: typeFilter ?? '',
+            name: '',
+            description: '',
+            price: 0,
+            currency: 'USD',
+            active: true,
+            document_sections: [...DOCUMENT_SECTIONS],
+          }
         : {
             service_type_id: row.service_type_id,
             name: row.name,
@@ -41,6 +59,7 @@ export function ServicesTab() {
             price: row.price_cents / 100,
             currency: row.currency,
             active: row.active,
+            document_sections: row.document_sections,
           },
     bodyOf: ({ price, ...values }) => ({ ...values, price_cents: Math.round(Number(price) * 100) }),
     titles: { add: t('catalog.addService'), edit: t('catalog.editService') },
@@ -104,6 +123,17 @@ export function ServicesTab() {
             {...form.getInputProps('price')}
           />
           <TextInput label={t('catalog.currency')} maxLength={3} {...form.getInputProps('currency')} />
+          <Checkbox.Group
+            label={t('catalog.documentSections')}
+            description={t('catalog.documentSectionsHint')}
+            {...form.getInputProps('document_sections')}
+          >
+            <Stack gap={6} mt={6}>
+              {DOCUMENT_SECTIONS.map((s) => (
+                <Checkbox key={s} value={s} label={t(`catalog.documentSection.${s}`)} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
           <Switch label={t('catalog.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
         </Stack>
       </EditModal>

@@ -31,6 +31,8 @@ export interface SectionForm<S extends QuestionnaireSection> {
   set: (path: Path, value: unknown, timing?: SaveTiming) => void;
   /** Saves pending typing now (on blur). */
   flush: () => void;
+  /** Saves the section as it stands: the taxpayer confirms answers carried over from an earlier ticket. */
+  confirm: () => void;
   /** The server's message per field path (`w2_jobs.0.wages`). */
   errors: Record<string, string>;
   saving: boolean;
@@ -118,6 +120,11 @@ export function useSectionAutosave<S extends QuestionnaireSection>(
     if (timer.current) schedule(0);
   }
 
+  function confirm() {
+    dirty.current = true;
+    schedule(0);
+  }
+
   // Leaving the section (or the page) saves what was typed.
   useEffect(
     () => () => {
@@ -129,5 +136,5 @@ export function useSectionAutosave<S extends QuestionnaireSection>(
     [],
   );
 
-  return { answers, set, flush, errors, saving: save.isPending };
+  return { answers, set, flush, confirm, errors, saving: save.isPending };
 }

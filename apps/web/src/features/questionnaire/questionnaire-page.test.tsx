@@ -15,7 +15,7 @@ const session = aSession({
   roles: ['Customer'],
   login_role: 'Customer',
 });
-const empty = { answers: {}, updated_at: null };
+const empty = { answers: {}, updated_at: null, carried_over: false };
 const profile = (taxPayer: Record<string, unknown> = {}): TicketProfile =>
   ticketProfileSchema.parse({
     ticket_id: 't1',
@@ -24,13 +24,14 @@ const profile = (taxPayer: Record<string, unknown> = {}): TicketProfile =>
     customer_name: 'Casey Customer',
     year: 2024,
     sections: {
-      tax_payer: { answers: taxPayer, progress: { answered: 0, required: 8 }, updated_at: null },
+      tax_payer: { answers: taxPayer, progress: { answered: 0, required: 8 }, updated_at: null, carried_over: false },
       investment: { ...empty, progress: { answered: 0, required: 9 } },
       expense: { ...empty, progress: { answered: 0, required: 9 } },
       global_asset: { ...empty, progress: { answered: 0, required: 2 } },
     },
     completion: 0,
     prefilled_from: null,
+    document_sections: ['investment', 'expense', 'global_asset'],
     fbar: { total_highest_balance_usd: 0, threshold_usd: 10000, exceeds_threshold: false },
   });
 

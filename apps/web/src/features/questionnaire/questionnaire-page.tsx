@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import {
   isStaffRole,
@@ -40,17 +40,47 @@ function SectionPanel({
   isStaff: boolean;
   onSaved: () => void;
 }) {
-  const form = useSectionAutosave(ticketRef, section, profile.sections[section].answers, onSaved) as unknown as AnyForm;
-  switch (section) {
-    case 'tax_payer':
-      return <TaxPayerSection form={form} ticketId={profile.ticket_id} isStaff={isStaff} />;
-    case 'investment':
-      return <InvestmentSection form={form} />;
-    case 'expense':
-      return <ExpenseSection form={form} />;
-    default:
-      return <GlobalAssetSection form={form} ticketId={profile.ticket_id} isStaff={isStaff} />;
-  }
+  const { t } = useTranslation();
+  const autosave = useSectionAutosave(ticketRef, section, profile.sections[section].answers, onSaved);
+  const form = autosave as unknown as AnyForm;
+  const asksForDocuments = (profile.document_sections as readonly string[]).includes(section);
+  const fields = () => {
+    switch (section) {
+      case 'tax_payer':
+        return <TaxPayerSection form={form} ticketId={profile.ticket_id} isStaff={isStaff} />;
+      case 'investment':
+        return <InvestmentSection form={form} />;
+      case 'expense':
+        return <ExpenseSection form={form} />;
+      default:
+        return <GlobalAssetSection form={form} ticketId={profile.ticket_id} isStaff={isStaff} />;
+    }
+  };
+  return (
+    <Stack gap="lg">
+      {asksForDocuments && (
+        <Text size="sm" c="dimmed" data-testid="questionnaire-request-hint">
+          {t('questionnaire.requestHint')}
+        </Text>
+      )}
+      {fields()}
+      {profile.sections[section].carried_over && (
+        // Answers copied from an earlier ticket ask for nothing until the taxpayer says they still hold.
+        <Alert color="blue" variant="light" data-testid="questionnaire-carried-over">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {t(asksForDocuments ? 'questionnaire.carriedOverDocuments' : 'questionnaire.carriedOver', {
+                ticket: profile.prefilled_from,
+              })}
+            </Text>
+            <Button size="sm" onClick={autosave.confirm} loading={autosave.saving}>
+              {t('questionnaire.confirmAnswers')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
 }
 
 const isSection = (v: string | null): v is QuestionnaireSection =>

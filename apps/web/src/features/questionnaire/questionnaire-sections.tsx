@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { FBAR_THRESHOLD_USD, type QuestionnaireSection } from '@taxportal/contract';
 import type { CSSProperties } from 'react';
@@ -51,22 +51,12 @@ function Questions({ form, list }: { form: AnyForm; list: { question: FieldKey; 
   ));
 }
 
-function RequestHint() {
-  const { t } = useTranslation();
-  return (
-    <Text size="sm" c="dimmed">
-      {t('questionnaire.requestHint')}
-    </Text>
-  );
-}
-
 /** SPEC's investment section: income of every kind. */
 export function InvestmentSection({ form }: { form: AnyForm }) {
   const { t } = useTranslation();
   const f = (key: FieldKey) => t(`questionnaire.fields.${key}`);
   return (
     <Stack gap="lg">
-      <RequestHint />
       <YesNo form={form} path={['has_w2']} label={f('has_w2')}>
         <ItemList
           form={form}
@@ -98,7 +88,6 @@ export function InvestmentSection({ form }: { form: AnyForm }) {
 export function ExpenseSection({ form }: { form: AnyForm }) {
   return (
     <Stack gap="lg">
-      <RequestHint />
       <Questions form={form} list={EXPENSE} />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 
 /** Item Group in the original product. */
@@ -27,6 +28,11 @@ export const services = pgTable(
     price_cents: integer('price_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     active: boolean('active').notNull().default(true),
+    /** The questionnaire sections whose answers ask for documents on this service's tickets (DOCUMENT_SECTIONS). */
+    document_sections: text('document_sections')
+      .array()
+      .notNull()
+      .default(sql`'{investment,expense,global_asset}'::text[]`),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
