@@ -64,9 +64,7 @@ test("staff's rendered ticket list naming a customer `Eve $' Mallory` hydrates",
   // The first page the app draws itself, and tells the server the reader's locale and zone (its cookie): from then
   // on the server renders staff's list, here searched for Eve's ticket.
   await preparer.page.goto('/dashboard');
-  await expect
-    .poll(async () => (await preparer.context.cookies()).some((c) => c.name.endsWith('tp_fmt')))
-    .toBe(true);
+  await expect.poll(async () => (await preparer.context.cookies()).some((c) => c.name.endsWith('tp_fmt'))).toBe(true);
   const res = await preparer.page.goto(`/all-tickets?q=${encodeURIComponent(ticket.name)}`);
   const html = await res!.text();
   expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
@@ -74,4 +72,48 @@ test("staff's rendered ticket list naming a customer `Eve $' Mallory` hydrates",
   await expect(preparer.page.locator('html[data-hydrated]')).toBeAttached();
   await expect(preparer.page.getByText(eve.full_name).first()).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+/*
+ * An outside tester's findings: a desk browser at phone width (the server guesses the layout from the user agent)
+ * hydrated the parts behind Suspense as a phone, React error #418 on every public page; and a word of 250 letters, a
+ * long address or a preformatted line widened the page past the screen.
+ */
+test('at 390 px, a desk browser hydrates a page of very long words without an error, and nothing widens it', async ({
+  staff,
+  browser,
+  baseURL,
+}) => {
+  const admin = await staff('Admin');
+  const route = `long-${randomUUID().slice(0, 6)}`;
+  const word = 'W'.repeat(250);
+  const data = {
+    route,
+    title: { en: 'Long words' },
+    description: { en: 'A page of long words' },
+    blocks: [
+      { id: 'h', type: 'hero', heading: { en: word }, text: { en: `https://example.com/${'a'.repeat(400)}` } },
+      {
+        id: 'r',
+        type: 'rich_text',
+        html: { en: `<p>https://example.com/${'b'.repeat(500)}</p><pre>${'p'.repeat(300)}</pre>` },
+      },
+    ],
+  };
+  const created = await postJson<{ id: string }>(admin.context.request, '/api/v1/admin/site/pages', { data }, 201);
+  await postJson(admin.context.request, `/api/v1/admin/site/pages/${created.id}/publish`, {}, 200);
+
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const page = await visitor.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/p/${route}`);
+  await awaitHydration(page);
+  // The phone layout once hydrated: the menu behind its button.
+  await expect(page.getByRole('button', { name: 'Open the menu' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: word })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+  await visitor.close();
 });

@@ -28,7 +28,6 @@ interface HydratedProps {
 
 function Hydrated({ children, formatting, typed }: HydratedProps) {
   useEffect(() => {
-    phone.guess = null;
     // The page's own parts (loaded before hydrating, see below) finish hydrating right after the shell's commit.
     // Then what was typed meanwhile reaches the components, and once they have drawn it, a held press is replayed.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,6 +41,9 @@ function Hydrated({ children, formatting, typed }: HydratedProps) {
             // Relative times count from the real "now" from here on (the page's parts have hydrated with the
             // render's); the locale and zone stay the ones the page was drawn in.
             if (formatting) setFormatting({ locale: formatting.locale, timeZone: formatting.timeZone });
+            // Only now: parts that hydrate after the shell (behind Suspense) draw first what the server drew too; a
+            // phone-width desk browser the server took for a desk would otherwise hydrate them as a phone (#418).
+            phone.guess = null;
             document.documentElement.dataset.hydrated = 'true';
             document.dispatchEvent(new Event('tp:hydrated'));
           }, 0);

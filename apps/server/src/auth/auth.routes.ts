@@ -134,7 +134,7 @@ export function authRoutes(
     route(app, api.revokeApiToken, {
       handler: async (req, reply) => {
         await service.revokeApiToken(deps, authOf(req), req.params.id, meta(req));
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     });
 

@@ -124,17 +124,21 @@ export async function login(
   let factor: 'none' | 'trusted' | 'code' = 'none';
   if (hasFactor) {
     if (await mfa.isDeviceTrusted(deps, user.id, device)) factor = 'trusted';
-    else if (!body.otp) {
-      // Asked for what the account has: a code (an app, and its recovery codes) or, with passkeys alone, a passkey.
-      const { totp } = await mfa.codeFactorsOf(deps.db, user.id);
-      const [field, message] = totp ? ['otp', MFA_MESSAGES.codeRequired] : ['passkey', MFA_MESSAGES.passkeyRequired];
-      throw new AppError('mfa_required', message, { errors: [{ field, message }] });
-    } else if (await mfa.useCode(deps, deps.db, user.id, body.otp)) factor = 'code';
     else {
-      await throttle.recordFailure(deps.db, client);
-      throw new AppError('mfa_required', MFA_MESSAGES.codeInvalid, {
-        errors: [{ field: 'otp', message: MFA_MESSAGES.codeInvalid }],
-      });
+      // Asked for what the account has: a code (an app, and its recovery codes) or, with passkeys alone, a passkey
+      // (a code sent for an account with no codes is not "wrong": it is the passkey that is missing).
+      const { totp } = await mfa.codeFactorsOf(deps.db, user.id);
+      if (!body.otp || !totp) {
+        const [field, message] = totp ? ['otp', MFA_MESSAGES.codeRequired] : ['passkey', MFA_MESSAGES.passkeyRequired];
+        throw new AppError('mfa_required', message, { errors: [{ field, message }] });
+      }
+      if (!(await mfa.useCode(deps, deps.db, user.id, body.otp))) {
+        await throttle.recordFailure(deps.db, client);
+        throw new AppError('mfa_required', MFA_MESSAGES.codeInvalid, {
+          errors: [{ field: 'otp', message: MFA_MESSAGES.codeInvalid }],
+        });
+      }
+      factor = 'code';
     }
   }
   await throttle.clearClientFailures(deps.db, client);

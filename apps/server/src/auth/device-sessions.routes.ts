@@ -25,7 +25,7 @@ export function deviceSessionRoutes(deps: { db: Db; sessionSecret: Buffer; cooki
           reply.clearCookie(deps.cookies.session, cookieBase);
           reply.clearCookie(CSRF_COOKIE, cookieBase);
         }
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     });
 

@@ -37,7 +37,9 @@ const recoveryHash = (secret: Buffer, userId: string, code: string) => hmacHex(s
 const trustId = (secret: Buffer, userId: string, deviceId: string) => hmacHex(secret, `trust:${userId}:${deviceId}`);
 /** Recovery codes as typed: case, spaces and dashes do not matter. */
 const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-const isTotpShape = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
+/** An authenticator app's code as typed (`123 456`, `123-456`): its digits. */
+const typedDigits = (code: string) => code.replace(/[\s-]/g, '');
+const isTotpShape = (code: string) => /^\d{6}$/.test(typedDigits(code));
 
 /** Ten codes like `k7m2q-9xw4r` (50 bits each) and their HMACs. */
 function newRecoveryCodes(secret: Buffer, userId: string) {
@@ -55,7 +57,7 @@ async function matchStep(secret: string, code: string, after: number | null): Pr
   try {
     const result = await verify({
       secret,
-      token: code.replace(/\s/g, ''),
+      token: typedDigits(code),
       epochTolerance: TOLERANCE_S,
       ...(after !== null ? { afterTimeStep: after } : {}),
     });

@@ -124,6 +124,10 @@ describe('TOTP', () => {
     const d = await customerWithTotp();
     const grouped = code(d.secret, 1).replace(/^(\d{3})/, '$1 ');
     expect((await browser().post(LOGIN, { email: d.email, password: PASSWORD, otp: grouped })).statusCode).toBe(200);
+    // Or with a dash between them, as some apps show it.
+    const e = await customerWithTotp();
+    const dashed = code(e.secret, 1).replace(/^(\d{3})/, '$1-');
+    expect((await browser().post(LOGIN, { email: e.email, password: PASSWORD, otp: dashed })).statusCode).toBe(200);
   });
 
   it('counts wrong codes in the sign-in throttle', async () => {
@@ -329,6 +333,10 @@ describe('passkeys', () => {
       expect(res.json().type, email).toMatch(/\/mfa-required$/);
       // Asked for the passkey it has, not for an app's code or recovery codes it does not have.
       expect(res.json().errors, email).toEqual([{ field: 'passkey', message: MFA_MESSAGES.passkeyRequired }]);
+      // A code sent anyway is not "wrong" (it has no codes): still the passkey it is asked for.
+      const coded = await browser().post(LOGIN, { email, password: PASSWORD, otp: '123456' });
+      expect(coded.statusCode, email).toBe(401);
+      expect(coded.json().errors, email).toEqual([{ field: 'passkey', message: MFA_MESSAGES.passkeyRequired }]);
     }
     // An account with an app is asked for its code.
     const withApp = await customerWithTotp();

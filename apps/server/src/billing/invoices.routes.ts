@@ -56,7 +56,7 @@ export function invoiceRoutes(deps: BillingDeps) {
     route(app, api.revokeShareLinks, {
       handler: async (req, reply) => {
         await share.revokeShareLinks(deps, authOf(req), req.params.id, req.ip);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     });
 

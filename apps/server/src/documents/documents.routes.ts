@@ -100,7 +100,7 @@ export function documentsRoutes(deps: DocumentsDeps) {
     route(app, api.deleteDocument, {
       handler: async (req, reply) => {
         await deleteDocument(deps, authOf(req), req.params.id, req.ip);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     });
   };

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
+import { hrefTarget } from '@taxportal/contract';
 import { AppError } from '../platform/errors.ts';
 
 /**
@@ -35,10 +36,11 @@ const RICH: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  // Images only from https or this site: no data: URLs, no tracking over plain http.
-  allowedSchemesByTag: { img: ['https'] },
+  // Images only from this site (hrefTarget's rule for images, as the contract's): no data: URL, no other server.
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && hrefTarget(frame.attribs.src ?? '', { images: true }) === null,
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,

@@ -211,7 +211,7 @@ describe('stored XSS', () => {
         id: 'b',
         type: 'rich_text',
         html: {
-          en: `<p onclick="steal()">ok <a href="javascript:alert(1)">bad</a> <a href="https://good.example" target="_blank">good</a> <img src="data:image/png;base64,AAAA"> <img src="https://img.example/a.png" onerror="x()"></p>${attacks}`,
+          en: `<p onclick="steal()">ok <a href="javascript:alert(1)">bad</a> <a href="https://good.example" target="_blank">good</a> <img src="data:image/png;base64,AAAA"> <img src="https://img.example/a.png" onerror="x()"> <img src="x" onerror="y()"> <img src="/media/a.png" onerror="z()"></p>${attacks}`,
           es: `<p>hola</p>${attacks}`,
         },
       },
@@ -247,7 +247,10 @@ describe('stored XSS', () => {
     expect(page.title.en).toBe('Safe');
     const html = page.blocks[1].html.en as string;
     expect(html).toContain('<a href="https://good.example" target="_blank" rel="noopener noreferrer">good</a>');
-    expect(html).toContain('<img src="https://img.example/a.png" />');
+    // Images from this site only (the pages load no other: img-src 'self'); one whose address leads nowhere is dropped.
+    expect(html).not.toContain('img.example');
+    expect(html).not.toContain('src="x"');
+    expect(html).toContain('<img src="/media/a.png" />');
     expect(page.blocks[1].html.es).toMatch(/^<p>hola<\/p>/);
   });
 
@@ -261,6 +264,15 @@ describe('stored XSS', () => {
       data: { ...settingsInput(), logo: { src: '//evil.example/x.png', alt: { en: '' } } },
     });
     expect(logo.statusCode).toBe(422);
+    // Another server's image, even over https: the pages would not load it (img-src 'self'), so it is refused.
+    const external = await admin.put('/api/v1/admin/site/settings', {
+      data: { ...settingsInput(), logo: { src: 'https://img.example/logo.png', alt: { en: '' } } },
+    });
+    expect(external.statusCode).toBe(422);
+    expect(external.json().errors[0]).toEqual({
+      field: 'data.logo.src',
+      message: 'Upload the image to the media library, or use a path on this site (/…)',
+    });
   });
 });
 

@@ -30,6 +30,7 @@ export const listAuditLog = endpoint({
 export const exportAuditLog = endpoint({
   method: 'GET',
   path: '/api/v1/admin/audit-log/export.csv',
+  answers: { 200: { description: 'The audit log as CSV', contentType: 'text/csv' } },
   roles: ['Admin'],
   tags: auditTags,
   summary: 'The filtered audit log as CSV (Admin)',

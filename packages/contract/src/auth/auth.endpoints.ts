@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages.ts';
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import { changePasswordBodySchema, statusMessageSchema } from './change-password.ts';
 import { messageSchema, passwordResetBodySchema, passwordResetConfirmBodySchema } from './password-reset.ts';
 import { registerBodySchema } from './register.ts';
@@ -48,6 +48,8 @@ export const login = endpoint({
   summary: 'Sign in',
   body: loginBodySchema,
   response: { 200: sessionSchema },
+  // A wrong password, or a second factor asked for (`mfa-required`, naming the field: `otp` or `passkey`).
+  errors: [401],
 });
 
 export const logout = endpoint({
@@ -57,6 +59,8 @@ export const logout = endpoint({
   tags,
   summary: 'End the session',
   response: { 200: messageSchema },
+  // A session's sign-out without its CSRF header.
+  errors: [403],
 });
 
 export const getSession = endpoint({
@@ -118,6 +122,7 @@ export const createApiToken = endpoint({
 export const revokeApiToken = endpoint({
   method: 'DELETE',
   path: '/api/v1/auth/tokens/:id',
+  response: noContentResponse,
   tags,
   summary: 'Revoke an API token',
   params: apiTokenParamsSchema,
@@ -173,6 +178,7 @@ export const phoneVerificationVerify = endpoint({
 export const oidcStart = endpoint({
   method: 'GET',
   path: '/api/v1/auth/oidc/:provider/start',
+  answers: { 302: { description: "To the provider's sign-in page" } },
   public: true,
   tags,
   summary: 'Start social sign-in',
@@ -182,6 +188,7 @@ export const oidcStart = endpoint({
 export const oidcCallback = endpoint({
   method: 'GET',
   path: '/api/v1/auth/oidc/:provider/callback',
+  answers: { 302: { description: 'Signed in (or refused): to the page the flow ends on' } },
   public: true,
   tags,
   summary: 'Social sign-in callback',
@@ -196,6 +203,7 @@ export const oidcCallback = endpoint({
 export const oidcFormPostCallback = endpoint({
   method: 'POST',
   path: '/api/v1/auth/oidc/:provider/callback',
+  answers: { 303: { description: 'To the GET callback, with the same fields' } },
   public: true,
   tags,
   summary: 'Social sign-in callback (form post)',
@@ -210,6 +218,8 @@ export const oidcPendingLink = endpoint({
   tags,
   summary: 'Pending social link',
   response: { 200: oidcPendingLinkSchema },
+  // No social sign-in waiting to be linked in this browser.
+  errors: [404],
 });
 
 export const oidcConfirmLink = endpoint({

@@ -1,5 +1,5 @@
 import { STAFF_ROLES } from '../roles.ts';
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import {
   createInvoiceBodySchema,
   invoiceIdParamsSchema,
@@ -88,6 +88,7 @@ export const cancelInvoice = endpoint({
 export const getInvoicePdf = endpoint({
   method: 'GET',
   path: '/api/v1/invoices/:id/pdf',
+  answers: { 200: { description: 'The invoice', contentType: 'application/pdf' } },
   tags,
   summary: 'Download the invoice as a PDF',
   params: invoiceIdParamsSchema,
@@ -105,6 +106,7 @@ export const createShareLink = endpoint({
 export const revokeShareLinks = endpoint({
   method: 'DELETE',
   path: '/api/v1/invoices/:id/share',
+  response: noContentResponse,
   tags,
   summary: "Revoke the invoice's share links",
   params: invoiceIdParamsSchema,
@@ -123,6 +125,7 @@ export const getSharedInvoice = endpoint({
 export const getSharedInvoicePdf = endpoint({
   method: 'GET',
   path: '/api/v1/invoices/shared/:token/pdf',
+  answers: { 200: { description: 'The shared invoice', contentType: 'application/pdf' } },
   public: true,
   tags,
   summary: 'The PDF a share link opens (no sign-in)',

@@ -33,6 +33,16 @@ export interface EndpointDef {
    * anything of the request is read. For what a token must never reach: the account's factors, e-mail, tokens.
    */
   sessionOnly?: string;
+  /**
+   * Successful answers that are no JSON (a file, a stream, a redirect), for OpenAPI: status → what comes back and
+   * its content type (none for a redirect).
+   */
+  answers?: { readonly [status: number]: { description: string; contentType?: string } };
+  /**
+   * Error answers beyond those its declaration implies (route.ts withErrorAnswers derives 401, 403, 404, 400/413/415,
+   * 422 and 429 from it): a public sign-in's 401, a site editor's 403 for everyone else, a token that reads as 400.
+   */
+  errors?: readonly number[];
   /** For OpenAPI, where the body is not JSON: `['multipart/form-data']`. */
   consumes?: readonly string[];
   /**

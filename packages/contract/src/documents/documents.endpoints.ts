@@ -1,4 +1,4 @@
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import {
   documentFileQuerySchema,
   documentIdParamsSchema,
@@ -43,6 +43,7 @@ export const uploadDocuments = endpoint({
 export const getDocumentFile = endpoint({
   method: 'GET',
   path: '/api/v1/documents/:id/file',
+  answers: { 200: { description: 'The file as it was uploaded', contentType: 'application/octet-stream' } },
   tags,
   summary: 'The file (attachment, or inline for a preview with ?disposition=inline); every read is audited',
   params: documentIdParamsSchema,
@@ -52,6 +53,7 @@ export const getDocumentFile = endpoint({
 export const getDocumentThumbnail = endpoint({
   method: 'GET',
   path: '/api/v1/documents/:id/thumbnail',
+  answers: { 200: { description: "A small preview of the document's first page", contentType: 'image/webp' } },
   tags,
   summary: "The image's thumbnail (JPEG, no metadata); audited",
   params: documentIdParamsSchema,
@@ -61,6 +63,7 @@ export const getDocumentThumbnail = endpoint({
 export const deleteDocument = endpoint({
   method: 'DELETE',
   path: '/api/v1/documents/:id',
+  response: noContentResponse,
   tags,
   summary: "Delete a document and its file (the customer's own uploads until the ticket is completed; staff)",
   params: documentIdParamsSchema,

@@ -56,6 +56,7 @@ export const updateNotificationPreferences = endpoint({
 export const streamEvents = endpoint({
   method: 'GET',
   path: '/api/v1/events',
+  answers: { 200: { description: 'Server-sent events, until the client leaves', contentType: 'text/event-stream' } },
   tags,
   summary: 'Live events for the signed-in user (Server-Sent Events)',
   description:

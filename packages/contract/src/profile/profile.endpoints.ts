@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages.ts';
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import { deviceSessionListSchema, deviceSessionParamsSchema, revokedSessionsSchema } from '../auth/devices.ts';
 import { messageSchema } from '../auth/password-reset.ts';
 import {
@@ -23,6 +23,7 @@ export const listDeviceSessions = endpoint({
 export const revokeDeviceSession = endpoint({
   method: 'DELETE',
   path: '/api/v1/auth/sessions/:id',
+  response: noContentResponse,
   tags,
   summary: 'End one of the caller’s sessions (at once, on every server)',
   params: deviceSessionParamsSchema,
@@ -76,6 +77,7 @@ export const confirmEmailChange = endpoint({
 export const exportProfile = endpoint({
   method: 'GET',
   path: '/api/v1/profile/export',
+  answers: { 200: { description: 'Everything the portal holds about the caller', contentType: 'application/zip' } },
   tags,
   summary: "Download my data: a zip of the caller's profile, tickets, messages and invoices (JSON) and their documents",
 });

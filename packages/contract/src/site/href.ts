@@ -31,12 +31,14 @@ export function hrefTarget(
   if (value.startsWith('/')) {
     return url.origin === SITE && !value.includes('\\') ? { kind: 'path', href: value } : null;
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && !opts.images)) {
+  // An image comes from this site only (its media library, its paths): the pages' Content-Security-Policy loads no
+  // other (img-src 'self'), and a visitor's browser is sent to no one else's server (docs/decisions/0027).
+  if (opts.images) return null;
+  if (url.protocol === 'https:' || url.protocol === 'http:') {
     return url.hostname && url.origin !== SITE && /^https?:\/\/[^/\\]/i.test(value)
       ? { kind: 'web', href: value }
       : null;
   }
-  if (opts.images) return null;
   if (url.protocol === 'mailto:' && value.length > 'mailto:'.length) return { kind: 'mailto', href: value };
   return null;
 }

@@ -33,6 +33,8 @@ import {
 // app loads their declarations.
 // Editors: Admins, and whoever an Admin makes a site editor.
 const adminTags = ['Site editor'];
+/** Everyone who is not an editor gets 403 (site-access.ts), whatever the method. */
+const editorsOnly = [403] as const;
 const ADMIN = '/api/v1/admin/site';
 
 /** The same nine endpoints for each kind of content: list, create, read, save a draft, publish, unpublish,
@@ -47,6 +49,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'GET',
       path: base,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Every ${kind} entry, drafts included`,
       response: { 200: entryListSchema },
     }),
@@ -54,6 +57,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'POST',
       path: base,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Create a ${kind} entry as a draft`,
       body,
       response: { 201: entry },
@@ -62,6 +66,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'GET',
       path: `${base}/:id`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `A ${kind} entry: its draft and what is published`,
       params: entryIdParamsSchema,
       response: { 200: entry },
@@ -70,6 +75,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'PUT',
       path: `${base}/:id`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Save the ${kind} entry's draft (a new revision)`,
       params: entryIdParamsSchema,
       body,
@@ -79,6 +85,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'POST',
       path: `${base}/:id/publish`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Publish the ${kind} entry's draft`,
       params: entryIdParamsSchema,
       response: { 200: entry },
@@ -87,6 +94,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'POST',
       path: `${base}/:id/unpublish`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Take the ${kind} entry off the public site (its draft stays)`,
       params: entryIdParamsSchema,
       response: { 200: entry },
@@ -95,6 +103,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'DELETE',
       path: `${base}/:id`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Delete the ${kind} entry and its revisions`,
       params: entryIdParamsSchema,
       response: noContentResponse,
@@ -103,6 +112,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'GET',
       path: `${base}/:id/revisions`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `The ${kind} entry's revisions, newest first`,
       params: entryIdParamsSchema,
       response: { 200: revisionListSchema },
@@ -111,6 +121,7 @@ function contentEndpoints<K extends ContentKind>(kind: K) {
       method: 'POST',
       path: `${base}/:id/revisions/:revisionId/restore`,
       tags: adminTags,
+      errors: editorsOnly,
       summary: `Make an earlier revision the ${kind} entry's draft`,
       params: revisionParamsSchema,
       response: { 200: entry },
@@ -130,6 +141,7 @@ export const getSiteSettingsDraft = endpoint({
   method: 'GET',
   path: `${ADMIN}/settings`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Website settings: the draft and what is published',
   response: { 200: settingsEntrySchema },
 });
@@ -137,6 +149,7 @@ export const saveSiteSettings = endpoint({
   method: 'PUT',
   path: `${ADMIN}/settings`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Save the website settings draft (a new revision)',
   body: z.object({ data: siteSettingsSchema }),
   response: { 200: settingsEntrySchema },
@@ -145,6 +158,7 @@ export const publishSiteSettings = endpoint({
   method: 'POST',
   path: `${ADMIN}/settings/publish`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Publish the website settings draft',
   response: { 200: settingsEntrySchema },
 });
@@ -152,6 +166,7 @@ export const listSiteSettingsRevisions = endpoint({
   method: 'GET',
   path: `${ADMIN}/settings/revisions`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Revisions of the website settings',
   response: { 200: revisionListSchema },
 });
@@ -159,6 +174,7 @@ export const restoreSiteSettingsRevision = endpoint({
   method: 'POST',
   path: `${ADMIN}/settings/revisions/:revisionId/restore`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Make an earlier revision the settings draft',
   params: z.object({ revisionId: opaqueText().min(1).max(64) }),
   response: { 200: settingsEntrySchema },
@@ -169,6 +185,7 @@ export const listSiteMedia = endpoint({
   method: 'GET',
   path: `${ADMIN}/media`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'The media library, newest first, with how many entries use each item',
   response: { 200: mediaListSchema },
 });
@@ -176,6 +193,7 @@ export const uploadSiteMedia = endpoint({
   method: 'POST',
   path: `${ADMIN}/media`,
   tags: adminTags,
+  errors: editorsOnly,
   summary:
     'Upload an image (multipart: file, alt?): JPEG, PNG, WebP, AVIF or GIF by content, ≤ 10 MB; resized to 320–1600 px (never upscaled) in AVIF and WebP, metadata stripped',
   consumes: ['multipart/form-data'],
@@ -189,6 +207,7 @@ export const updateSiteMedia = endpoint({
   method: 'PATCH',
   path: `${ADMIN}/media/:id`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Change an image’s alternative text',
   params: mediaParamsSchema,
   body: mediaAltBodySchema,
@@ -198,6 +217,7 @@ export const deleteSiteMedia = endpoint({
   method: 'DELETE',
   path: `${ADMIN}/media/:id`,
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Delete an image and its files; 409 while a draft or published entry uses it',
   params: mediaParamsSchema,
   response: noContentResponse,
@@ -296,6 +316,7 @@ export const listSiteEditors = endpoint({
   path: `${ADMIN}/editors`,
   roles: ['Admin'],
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Users an Admin has made site editors (Admin)',
   response: { 200: editorListSchema },
 });
@@ -304,6 +325,7 @@ export const grantSiteEditor = endpoint({
   path: `${ADMIN}/editors`,
   roles: ['Admin'],
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Make a staff user a site editor (Admin)',
   body: grantEditorBodySchema,
   response: { 201: editorSchema },
@@ -313,6 +335,7 @@ export const revokeSiteEditor = endpoint({
   path: `${ADMIN}/editors/:userId`,
   roles: ['Admin'],
   tags: adminTags,
+  errors: editorsOnly,
   summary: 'Take site editing away from a user (Admin)',
   params: editorParamsSchema,
   response: noContentResponse,

@@ -183,6 +183,7 @@ export const sendContactEnquiry = endpoint({
 export const getMediaFile = endpoint({
   method: 'GET',
   path: '/api/v1/media/:file',
+  answers: { 200: { description: 'The image', contentType: 'image/*' } },
   public: true,
   tags,
   summary: 'A variant of a media library image; content-addressed, cached for a year (immutable)',
@@ -193,6 +194,7 @@ export const getMediaFile = endpoint({
 export const getSubmissionFile = endpoint({
   method: 'GET',
   path: '/api/v1/site/submissions/:id/files/:fileId',
+  answers: { 200: { description: 'The file as it was sent', contentType: 'application/octet-stream' } },
   tags: ['Site inbox'],
   summary: 'A file sent with a web form submission (staff, or its signed-in sender)',
   params: z.object({ id: opaqueText().min(1).max(64), fileId: opaqueText().min(1).max(64) }),

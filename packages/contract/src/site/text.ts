@@ -30,14 +30,14 @@ export const hrefSchema = text()
   .refine((v) => hrefTarget(v) !== null, {
     error: 'Use a web address (https://…), a path on this site (/…), mailto: or tel:',
   });
-/** An image source: https or a path on this site (the public media store). */
+/** An image source: a path on this site (the public media store): pages load images from no other server. */
 export const imageUrlSchema = text()
   .max(2000)
   .refine((v) => hrefTarget(v, { images: true }) !== null, {
-    error: 'Use an https:// address or a path on this site',
+    error: 'Upload the image to the media library, or use a path on this site (/…)',
   });
 /**
- * An image: an https address or a path on this site, or an item of the media library (`media_id`), whose `src`,
+ * An image: a path on this site, or an item of the media library (`media_id`), whose `src`,
  * `width`, `height` and `srcset` the server fills from the library when the content is saved (whatever was sent).
  */
 export const imageSchema = z.object({

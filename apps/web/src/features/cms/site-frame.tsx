@@ -193,7 +193,9 @@ export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <Box style={style} data-testid="site-frame">
       {data && <SiteNav settings={data.settings} />}
-      <Box mih="100vh">{children}</Box>
+      <Box mih="100vh" className={classes.content}>
+        {children}
+      </Box>
       {data && <SiteFooter settings={data.settings} />}
     </Box>
   );
