@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import { expect, signInByApi, test } from './fixtures.ts';
+import { awaitHydration, expect, signInByApi, test } from './fixtures.ts';
 import { PHONE, watchPage } from './prerender-helpers.ts';
 
 /*
@@ -95,6 +95,26 @@ test('on a phone, a tap on the menu before the app has loaded opens it once the 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await page.locator('#root').innerText()).toBe(before);
+});
+
+/*
+ * An outside tester's finding: a desk browser at phone width (the server guesses the layout from the user agent, so
+ * it draws the desk's) hydrated the page's parts behind Suspense as a phone: React error #418 on every public page.
+ */
+test('a desk browser at phone width hydrates the desk page the server drew, then turns it into the phone layout', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const page = await context.newPage();
+  const { errors } = watchPage(page);
+  for (const url of ['/', '/contact-us']) {
+    await page.goto(url);
+    await awaitHydration(page);
+    await expect(page.getByRole('button', { name: 'Open the menu' })).toBeVisible();
+    expect(errors, url).toEqual([]);
+  }
 });
 
 test('someone signed in gets the page drawn by the browser, not the visitor rendering', async ({
