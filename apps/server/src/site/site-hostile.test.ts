@@ -139,6 +139,22 @@ describe('editor data the pages cannot draw', () => {
     twice.blocks![1]!.id = twice.blocks![0]!.id;
     refusedAt(await admin.post('/api/v1/admin/site/pages', { data: twice }), 'data.blocks');
   });
+
+  // An outside tester's findings.
+  it('refuses an event that ends before it starts, spells its zone as Intl does, and takes block ids as names', async () => {
+    const backwards = { ...eventInput(), starts_at: '2027-03-01T10:00:00Z', ends_at: '2027-02-01T10:00:00Z' };
+    refusedAt(await admin.post('/api/v1/admin/site/events', { data: backwards }), 'data.ends_at');
+    const lower = await admin.post('/api/v1/admin/site/events', {
+      data: { ...eventInput(), slug: 'lower-zone', time_zone: 'america/new_york' },
+    });
+    expect(lower.statusCode, lower.body).toBe(201);
+    expect(lower.json().draft.time_zone).toBe('America/New_York');
+    for (const id of ['"><script>', 'b1\u200B', 'a b']) {
+      const page = pageInput(`odd-id-${id.length}`, 'Odd id');
+      page.blocks![0]!.id = id;
+      refusedAt(await admin.post('/api/v1/admin/site/pages', { data: page }), 'data.blocks.0.id');
+    }
+  });
 });
 
 describe("a visitor's enquiry", () => {

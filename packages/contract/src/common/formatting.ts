@@ -42,6 +42,10 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** A zone as `Intl` spells it (`america/new_york` → `America/New_York`); anything that is no zone, as it was. */
+export const canonicalTimeZone = (zone: string): string =>
+  isTimeZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : zone;
+
 /** The locale and zone a cookie's value names, or null for anything that is not a valid locale and IANA zone. */
 export function parseFormattingCookie(value: string | undefined): ReaderFormatting | null {
   if (!value || value.length > 200) return null;

@@ -10,8 +10,16 @@ import {
   textSchema,
 } from './text.ts';
 
-/** Every block has an id (stable across reorders) and a type; the editor arranges them in order. */
-const base = { id: text().min(1).max(40) };
+/**
+ * Every block has an id (stable across reorders) and a type; the editor arranges them in order. An id is a name of
+ * letters, digits, `-` and `_` (the editor makes `b-1a2b3c4d5e6f`): nothing that looks like another id, or like markup.
+ */
+const base = {
+  id: text()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Use letters, digits, - and _' }),
+};
 
 export const heroBlockSchema = z.object({
   ...base,

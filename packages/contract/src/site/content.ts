@@ -1,4 +1,4 @@
-import { isTimeZone } from '../common/formatting.ts';
+import { canonicalTimeZone, isTimeZone } from '../common/formatting.ts';
 import { z } from 'zod';
 import { text } from '../common/text.ts';
 import { blockSchema } from './blocks.ts';
@@ -71,25 +71,31 @@ export const galleryDataSchema = z.object({
 });
 
 const isoWithOffset = z.iso.datetime({ offset: true, error: 'Use a date and time with its offset' });
-export const eventDataSchema = z.object({
-  slug: slugSchema,
-  title: requiredTextSchema,
-  summary: textSchema,
-  body: richTextSchema,
-  starts_at: isoWithOffset,
-  ends_at: isoWithOffset.nullable().default(null),
-  /** IANA zone the event is held in, shown beside its time: one the pages can format a time in. */
-  time_zone: text()
-    .min(1)
-    .max(64)
-    .refine(isTimeZone, { error: 'Use a time zone such as America/New_York' })
-    .default('America/New_York'),
-  place: text().max(300).default(''),
-  online_url: z.union([z.literal(''), hrefSchema]).default(''),
-  /** The web form visitors register through. */
-  form: slugSchema.nullable().default(null),
-  cover: imageSchema.nullable().default(null),
-});
+export const eventDataSchema = z
+  .object({
+    slug: slugSchema,
+    title: requiredTextSchema,
+    summary: textSchema,
+    body: richTextSchema,
+    starts_at: isoWithOffset,
+    ends_at: isoWithOffset.nullable().default(null),
+    /** IANA zone the event is held in, shown beside its time: one the pages can format a time in. */
+    time_zone: text()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, { error: 'Use a time zone such as America/New_York' })
+      .overwrite(canonicalTimeZone)
+      .default('America/New_York'),
+    place: text().max(300).default(''),
+    online_url: z.union([z.literal(''), hrefSchema]).default(''),
+    /** The web form visitors register through. */
+    form: slugSchema.nullable().default(null),
+    cover: imageSchema.nullable().default(null),
+  })
+  .refine((e) => e.ends_at === null || Date.parse(e.ends_at) >= Date.parse(e.starts_at), {
+    path: ['ends_at'],
+    error: 'An event cannot end before it starts',
+  });
 export type EventData = z.infer<typeof eventDataSchema>;
 
 export const EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'TEMPORARY', 'SEASONAL', 'CONTRACTOR'] as const;
