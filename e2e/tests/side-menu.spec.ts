@@ -12,6 +12,7 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Service Request',
       'Document Vault',
       'Billing',
+      'Refer a Friend',
       'My Profile',
       'Change Password',
       'Logout',
@@ -25,6 +26,8 @@ test.describe('side menu per role (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/vault$/);
     await page.getByTestId('menu-item-billing').click();
     await expect(page).toHaveURL(/\/billing$/);
+    await page.getByTestId('menu-item-referral').click();
+    await expect(page).toHaveURL(/\/referral$/);
   });
 
   test('admin: Open Request in second position', async ({ page, staffAccount }) => {

@@ -74,12 +74,15 @@ export const STATUS_DEFINITIONS: readonly StatusDefinition[] = (
     pipeline('Open', 'open', 'Received', 'open'),
     pipeline('Tax Preparation', 'tax_preparation', 'In preparation', 'open'),
     pipeline('Required More Information', 'completed', 'Action needed from you', 'waiting_on_customer'),
-    pipeline('Filing In Process', 'filing_in_progress', 'Filing in process', 'open'),
+    // Staff's step between preparing and the draft: still preparation to the customer, who files nothing yet
+    // (issue 29: "Filing in process" read as if the return were being filed before any draft existed).
+    pipeline('Filing In Process', 'filing_in_progress', 'In preparation', 'open'),
     pipeline('Draft Ready', 'completed', 'Draft ready for your review', 'waiting_on_customer'),
     pipeline('Draft Finalised', 'completed', 'Draft approved', 'open'),
     pipeline('Ready For Invoice', 'sample_only', 'Invoice being prepared', 'open'),
     pipeline('Payment Collected', 'resolved', 'Payment received', 'open'),
-    pipeline('Ready For IRS Filing', 'replied', 'Ready to file', 'waiting_on_customer'),
+    // Waits on the customer only while their Form 8879 waits for a signature (SIGNATURE_DUE_VIEW).
+    pipeline('Ready For IRS Filing', 'replied', 'Ready to file', 'open'),
     pipeline('Completed', 'completed', 'Completed', 'done'),
     pipeline('Closed', 'completed', 'Closed', 'done'),
     pipeline('Cancelled', 'walk_out', 'Cancelled', 'cancelled'),
@@ -122,14 +125,31 @@ export const INVOICE_DUE_VIEW = {
   category: 'waiting_on_customer',
 } as const satisfies { status: TicketStatus; customer_label: string; category: StatusCategory };
 
-/** The label and category a customer reads for their ticket's status (`invoice_due`: an issued, unpaid invoice). */
+/**
+ * A ticket in Ready For IRS Filing whose Form 8879 waits for a signature waits on the customer: they read this
+ * label and the ticket counts as waiting on them. Once signed (or before the firm has prepared the form) it is
+ * the firm's turn to file: "Ready to file", in progress.
+ */
+export const SIGNATURE_DUE_VIEW = {
+  status: 'Ready For IRS Filing',
+  customer_label: 'Sign your Form 8879',
+  category: 'waiting_on_customer',
+} as const satisfies { status: TicketStatus; customer_label: string; category: StatusCategory };
+
+/**
+ * The label and category a customer reads for their ticket's status (`invoice_due`: an issued, unpaid invoice;
+ * `signature_due`: a Form 8879 waiting for a signature).
+ */
 export function customerStatusView(s: {
   status: string;
   customer_label: string;
   category: string;
   invoice_due: boolean;
+  signature_due: boolean;
 }): { label: string; category: StatusCategory } {
-  return s.invoice_due && s.status === INVOICE_DUE_VIEW.status
-    ? { label: INVOICE_DUE_VIEW.customer_label, category: INVOICE_DUE_VIEW.category }
-    : { label: s.customer_label, category: s.category as StatusCategory };
+  if (s.invoice_due && s.status === INVOICE_DUE_VIEW.status)
+    return { label: INVOICE_DUE_VIEW.customer_label, category: INVOICE_DUE_VIEW.category };
+  if (s.signature_due && s.status === SIGNATURE_DUE_VIEW.status)
+    return { label: SIGNATURE_DUE_VIEW.customer_label, category: SIGNATURE_DUE_VIEW.category };
+  return { label: s.customer_label, category: s.category as StatusCategory };
 }

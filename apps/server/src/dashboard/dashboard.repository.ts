@@ -14,7 +14,7 @@ import {
   userRoles,
   users,
 } from '../platform/db/schema.ts';
-import { invoiceDueSql } from '../platform/ticket-status-view.ts';
+import { invoiceDueSql, signatureDueSql } from '../platform/ticket-status-view.ts';
 
 /** Every read here runs as a prepared statement (platform/db/rows.ts): their texts are fixed. */
 const PREPARED = { prepare: true };
@@ -30,6 +30,7 @@ const customerTicketRow = rowSchema({
   badge: col.text(),
   category: col.text(),
   invoice_due: col.bool(),
+  signature_due: col.bool(),
   unread_count: col.int(),
   updated_at: col.timestamp(),
 });
@@ -38,7 +39,8 @@ export type CustomerTicketRow = RowOf<typeof customerTicketRow.shape>;
 // Unread: the ticket's public count less what the customer has seen (docs/decisions/0023; as tickets.repository.ts).
 const customerTicketColumns = (customerId: string) => sql`
   t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status,
-  ts.customer_label, ts.badge, ts.category, ${invoiceDueSql} as invoice_due, t.updated_at,
+  ts.customer_label, ts.badge, ts.category, ${invoiceDueSql} as invoice_due, ${signatureDueSql} as signature_due,
+  t.updated_at,
   t.public_message_count - coalesce(
     (select r.seen_public from ${ticketReads} r where r.user_id = ${customerId} and r.ticket_id = t.id), 0) as unread_count`;
 
@@ -51,7 +53,7 @@ export async function customerTickets(db: Tx, customerId: string, opts: { waitin
         join ${services} s on s.id = t.service_id
         join ${serviceTypes} st on st.id = t.service_type_id
         join ${ticketStatuses} ts on ts.name = t.status
-        where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql})` : sql``}
+        where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql} or ${signatureDueSql})` : sql``}
         order by t.updated_at desc, t.id desc
         limit ${opts.limit}`,
     PREPARED,
@@ -66,12 +68,14 @@ export async function customerCategoryCounts(db: Tx, customerId: string) {
       customer_label: col.text(),
       category: col.text(),
       invoice_due: col.bool(),
+      signature_due: col.bool(),
       n: col.int(),
     }),
-    sql`select t.status, ts.customer_label, ts.category, ${invoiceDueSql} as invoice_due, count(*)::int as n
+    sql`select t.status, ts.customer_label, ts.category, ${invoiceDueSql} as invoice_due,
+          ${signatureDueSql} as signature_due, count(*)::int as n
         from ${tickets} t join ${ticketStatuses} ts on ts.name = t.status
         where t.customer_id = ${customerId}
-        group by 1, 2, 3, 4`,
+        group by 1, 2, 3, 4, 5`,
     PREPARED,
   );
 }

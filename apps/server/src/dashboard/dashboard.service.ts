@@ -51,8 +51,11 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
       status_label: view.label,
       badge: r.badge as BadgeStyle,
       status_category: view.category,
-      progress: progressOf(r.status as TicketStatus, view.category, (s) =>
-        s === r.status ? view.label : (labels.get(s) ?? s),
+      progress: progressOf(
+        r.status as TicketStatus,
+        view.category,
+        (s) => (s === r.status ? view.label : (labels.get(s) ?? s)),
+        'customer',
       ),
       unread_count: r.unread_count,
       updated_at: r.updated_at.toISOString(),

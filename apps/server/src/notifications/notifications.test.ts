@@ -55,6 +55,26 @@ describe('notifications', () => {
     expect((await mailTo(preparer.email))[0]!.subject).toBe(`${ticket.name}: Nina Notified replied`);
   });
 
+  it('never tell a customer of a move they read as no change: Filing In Process is still their preparation', async () => {
+    const ticket = await openTicket(t, cust);
+    await prep.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Tax Preparation' });
+    const before = (await cust.get('/api/v1/notifications')).json().items.length;
+    expect((await prep.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Filing In Process' })).statusCode).toBe(
+      200,
+    );
+    expect((await cust.get('/api/v1/notifications')).json().items.length).toBe(before);
+    const timeline = (await cust.get(`/api/v1/tickets/${ticket.id}/history`)).json().items as {
+      to_label: string;
+    }[];
+    expect(timeline.map((c) => c.to_label)).not.toContain('Filing in process');
+    expect(timeline.filter((c) => c.to_label === 'In preparation')).toHaveLength(1);
+    // Staff see every step of their pipeline.
+    const staffTimeline = (await prep.get(`/api/v1/tickets/${ticket.id}/history`)).json().items as {
+      to_label: string;
+    }[];
+    expect(staffTimeline.map((c) => c.to_label)).toContain('Filing In Process');
+  });
+
   it('never tell a customer about an internal note, nor anyone about their own act', async () => {
     const ticket = await openTicket(t, cust);
     await care.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: preparer.id });

@@ -34,18 +34,20 @@ function plan(a: TicketActivity, link: string, openRequests: string[] = []): Pla
     const wanted = openRequests.length
       ? `\n\nWe still need these documents from you:\n${openRequests.map((l) => `  - ${l}`).join('\n')}`
       : '';
-    out.push({
-      userId: customer.id,
-      kind: 'status_changed',
-      title: `${t.name} is now: ${a.to_labels.customer}`,
-      body: openRequests.length ? `Documents needed: ${openRequests.join(', ')}` : t.service_name,
-      mail: {
-        pref: 'email_on_status_change',
-        to: customer.email,
-        subject: `${t.name}: ${a.to_labels.customer}`,
-        text: `${hello}Your ticket ${t.name} (${t.service_name}) is now: ${a.to_labels.customer}.${wanted}${footer}`,
-      },
-    });
+    // A move the customer reads as no change (preparation by another name) is no news to them.
+    if (a.customer_sees_change)
+      out.push({
+        userId: customer.id,
+        kind: 'status_changed',
+        title: `${t.name} is now: ${a.to_labels.customer}`,
+        body: openRequests.length ? `Documents needed: ${openRequests.join(', ')}` : t.service_name,
+        mail: {
+          pref: 'email_on_status_change',
+          to: customer.email,
+          subject: `${t.name}: ${a.to_labels.customer}`,
+          text: `${hello}Your ticket ${t.name} (${t.service_name}) is now: ${a.to_labels.customer}.${wanted}${footer}`,
+        },
+      });
     if (t.assignee_id) {
       out.push({
         userId: t.assignee_id,

@@ -3,6 +3,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import {
   MESSAGES,
   prepareSigningFieldsSchema,
+  SIGNATURE_DUE_VIEW,
   SIGNING_MESSAGES,
   type PrepareSigningBody,
   type SigningState,
@@ -127,19 +128,23 @@ export async function prepareSigning(
         meta: { signing_request_id: id, document_id: doc.id, source: input.kind, joint: fields.joint },
       });
       follow.publish(FollowUps.audience(t), { type: 'signing.updated', ticket_id: t.id, ticket_name: t.name });
-      const title = `${t.name}: Form 8879 is ready for your signature`;
-      await follow.notify(tx, {
-        userId: t.customer_id,
-        ticket: t,
-        kind: 'signing',
-        title,
-        body: 'Sign the IRS e-file authorisation so that we can file your return.',
-        mail: {
-          to: t.customer_email,
-          subject: title,
-          text: `Hello ${t.customer_name},\n\nYour e-file authorisation (Form 8879) for ${t.year} is ready. Open the ticket to review and sign it:\n${ticketLink(deps.publicUrl, t)}\n`,
-        },
-      });
+      // Signing opens at Ready For IRS Filing: a form prepared before then is announced by the move there (the
+      // customer reads "Sign your Form 8879"), not now, when they could not sign it.
+      if (t.status === SIGNATURE_DUE_VIEW.status) {
+        const title = `${t.name}: Form 8879 is ready for your signature`;
+        await follow.notify(tx, {
+          userId: t.customer_id,
+          ticket: t,
+          kind: 'signing',
+          title,
+          body: 'Sign the IRS e-file authorisation so that we can file your return.',
+          mail: {
+            to: t.customer_email,
+            subject: title,
+            text: `Hello ${t.customer_name},\n\nYour e-file authorisation (Form 8879) for ${t.year} is ready. Open the ticket to review and sign it:\n${ticketLink(deps.publicUrl, t)}\n`,
+          },
+        });
+      }
     });
   } catch (err) {
     await discardStaged(deps, [staged]);

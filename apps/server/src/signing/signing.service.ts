@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  SIGNATURE_DUE_VIEW,
   SIGNATURE_IMAGE_MAX_BYTES,
   SIGNED_8879_RETENTION_YEARS,
   SIGNING_MESSAGES,
@@ -26,7 +27,7 @@ import { isUsablePng, signPdf, type SignatureEvidence } from './signing.pdf.ts';
 import * as repo from './signing.repository.ts';
 import type { SignatureRow, SigningRequestRow } from './signing.repository.ts';
 
-const SIGNING_STATUS = 'Ready For IRS Filing';
+const SIGNING_STATUS = SIGNATURE_DUE_VIEW.status;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const sameName = (a: string, b: string) =>

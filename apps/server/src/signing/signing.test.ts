@@ -44,9 +44,9 @@ const withUa = (agent: Agent, url: string, payload: unknown) =>
 
 async function readyTicket(body: Record<string, unknown> = {}) {
   const ticket = await openTicket(t, customer);
+  await forceStatus(t, ticket.id, 'Ready For IRS Filing');
   const prepared = await staff.post(base(ticket.id), body);
   expect(prepared.statusCode, prepared.body).toBe(201);
-  await forceStatus(t, ticket.id, 'Ready For IRS Filing');
   return { ticket, state: prepared.json() as SigningState };
 }
 /** The taxpayer's passkey answering the signing challenge (options for this ticket, bound to the signer). */
@@ -169,6 +169,42 @@ describe('the taxpayer signs Form 8879', () => {
       (await customer.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code: '123456' }))
         .statusCode,
     ).toBe(409);
+  });
+
+  it('asks for the signature once signing opens, and waits on the customer only until they have signed', async () => {
+    const ticket = await openTicket(t, customer);
+    expect((await staff.post(base(ticket.id), {})).statusCode).toBe(201);
+    const titles = async () =>
+      ((await customer.get('/api/v1/notifications')).json().items as { ticket_id: string; title: string }[])
+        .filter((n) => n.ticket_id === ticket.id)
+        .map((n) => n.title);
+    // Prepared while signing is not open yet: nothing asks the customer to sign what they cannot.
+    expect(await titles()).toEqual([]);
+    await forceStatus(t, ticket.id, 'Payment Collected');
+    const reviewer = await signIn(t, (await createStaff(t, 'Reviewer')).email);
+    const moved = await reviewer.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Ready For IRS Filing' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await titles()).toEqual([`${ticket.name} is now: Sign your Form 8879`]);
+    const view = async () => (await customer.get(`/api/v1/tickets/${ticket.id}`)).json();
+    expect(await view()).toMatchObject({ status_label: 'Sign your Form 8879', status_category: 'waiting_on_customer' });
+    const waiting = async () =>
+      ((await customer.get('/api/v1/dashboard')).json().waiting_on_you as { id: string }[]).some(
+        (w) => w.id === ticket.id,
+      );
+    expect(await waiting()).toBe(true);
+
+    const signed = await withUa(customer, `${base(ticket.id)}/sign`, {
+      signer: 'taxpayer',
+      confirmation: await confirm(customer, ticket.id),
+      signer_name: customerName,
+      method: 'typed',
+      typed_signature: customerName,
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    // Signed (and paid): the firm's turn to file; nothing waits on the customer any more.
+    expect(await view()).toMatchObject({ status_label: 'Ready to file', status_category: 'open' });
+    expect(await waiting()).toBe(false);
+    expect((await reviewer.get(`/api/v1/tickets/${ticket.id}`)).json().status_label).toBe('Ready For IRS Filing');
   });
 
   it('refuses signing unless the ticket is Ready For IRS Filing, and another customer or staff', async () => {

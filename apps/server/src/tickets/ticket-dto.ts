@@ -62,7 +62,7 @@ export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: Ticket
   return {
     ...summary,
     service: { id: r.service_id, name: r.service_name, price_cents: r.price_cents, currency: r.currency },
-    progress: progressOf(status, summary.status_category, labelOf),
+    progress: progressOf(status, summary.status_category, labelOf, viewer.isStaff ? 'staff' : 'customer'),
     status_changed_at: r.status_changed_at.toISOString(),
     last_message_at: r.last_message_at?.toISOString() ?? null,
   };

@@ -26,6 +26,8 @@ export type TicketActivity =
       from: TicketStatus;
       to: TicketStatus;
       to_labels: { staff: string; customer: string };
+      /** False where the customer reads the same before and after (Tax Preparation → Filing In Process). */
+      customer_sees_change: boolean;
     }
   | {
       kind: 'assigned';

@@ -1,4 +1,5 @@
 import {
+  customerStatusView,
   MESSAGES,
   type ChangeStatusBody,
   type StatusChange,
@@ -68,13 +69,16 @@ export async function changeStatus(
       meta: { from, to },
     });
     const toLabels = labels.get(to)!;
+    // What the customer reads now: "Sign your Form 8879" where one waits for them, not the status's own label.
+    const forCustomer = customerStatusView({ status: to, ...toLabels, ...(await repo.customerDues(tx, t.id)) });
     await emit({
       kind: 'status_changed',
       ticket: ticketRefOf(seen, t.assignee_id),
       actor: actorOf(auth),
       from,
       to,
-      to_labels: { staff: toLabels.staff_label, customer: toLabels.customer_label },
+      to_labels: { staff: toLabels.staff_label, customer: forCustomer.label },
+      customer_sees_change: labels.get(from)?.customer_label !== forCustomer.label,
     });
     const detail = await ticketDetailIn(tx, auth, t.id);
     return {
@@ -105,7 +109,11 @@ export async function statusHistory(
 ): Promise<{ items: StatusChange[] }> {
   const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   const viewer = viewerOf(auth);
-  const rows = await repo.listStatusChanges(deps.db, ticket.id);
+  // A customer's timeline leaves out the moves they read as no change (Tax Preparation → Filing In Process are both
+  // "In preparation"), so it tells what happened to their return, not to the firm's pipeline.
+  const rows = (await repo.listStatusChanges(deps.db, ticket.id)).filter(
+    (r) => viewer.isStaff || r.from_customer_label !== r.to_customer_label || r.changed_by === auth.user.id,
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import { services, serviceTypes, taxYears, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
-import { invoiceDueSql } from '../platform/ticket-status-view.ts';
+import { invoiceDueSql, signatureDueSql } from '../platform/ticket-status-view.ts';
 import { ticketRefWhere } from './ticket-ref.ts';
 
 /** What every ticket query returns: the ticket, its customer, service, status labels and the viewer's unread count. */
@@ -27,6 +27,7 @@ const ticketRow = rowSchema({
   category: col.text(),
   /** An issued, unpaid invoice in Ready For Invoice (customers read it as waiting on them). */
   invoice_due: col.bool(),
+  signature_due: col.bool(),
   assignee_id: col.text().nullable(),
   assignee_name: col.text().nullable(),
   version: col.int(),
@@ -70,7 +71,7 @@ const decorate = (v: Viewer, chosen: SQL) => sql`
     t.service_id, s.name as service_name, s.price_cents, s.currency,
     t.service_type_id, st.name as service_type_name,
     t.year, t.phone, t.status, ts.staff_label, ts.customer_label, ts.badge, ts.category,
-    ${invoiceDueSql} as invoice_due,
+    ${invoiceDueSql} as invoice_due, ${signatureDueSql} as signature_due,
     t.assignee_id, (select a.full_name from users a where a.id = t.assignee_id) as assignee_name, t.version,
     t.created_at, t.updated_at, t.status_changed_at, t.last_message_at,
     t.updated_at::text as k_updated, t.created_at::text as k_created,
@@ -339,4 +340,17 @@ export async function findCustomer(db: Tx, id: string) {
 export async function findUserPhone(db: Tx, id: string): Promise<string | null> {
   const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, id));
   return row?.phone ?? null;
+}
+
+/** What a ticket waits on its customer for now: an invoice to pay, a Form 8879 to sign (customerStatusView). */
+export async function customerDues(
+  db: Tx,
+  ticketId: string,
+): Promise<{ invoice_due: boolean; signature_due: boolean }> {
+  const row = await firstRow(
+    db,
+    rowSchema({ invoice_due: col.bool(), signature_due: col.bool() }),
+    sql`select ${invoiceDueSql} as invoice_due, ${signatureDueSql} as signature_due from tickets t where t.id = ${ticketId}`,
+  );
+  return row ?? { invoice_due: false, signature_due: false };
 }

@@ -5,14 +5,14 @@ import { renderWithProviders } from '../test/render.tsx';
 import { ProgressTracker } from './progress-tracker.tsx';
 
 const def = (s: TicketStatus) => STATUS_DEFINITIONS.find((d) => d.name === s)!;
-const customerProgress = (s: TicketStatus) => progressOf(s, def(s).category, (x) => def(x).customer_label);
+const customerProgress = (s: TicketStatus) => progressOf(s, def(s).category, (x) => def(x).customer_label, 'customer');
 
 const render = (status: TicketStatus) =>
   renderWithProviders(<ProgressTracker progress={customerProgress(status)} status={status} />);
 
 describe('ProgressTracker', () => {
   it('shows the pipeline in customer labels with the current step highlighted', () => {
-    render('Filing In Process');
+    render('Draft Ready');
     const steps = screen.getAllByTestId('progress-step');
     expect(steps.map((s) => s.getAttribute('data-state'))).toEqual([
       'done',
@@ -23,13 +23,21 @@ describe('ProgressTracker', () => {
       'upcoming',
       'upcoming',
       'upcoming',
-      'upcoming',
     ]);
     expect(steps[0]).toHaveTextContent('Received');
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
-    expect(steps[2]).toHaveTextContent('Filing in process');
+    expect(steps[2]).toHaveTextContent('Draft ready for your review');
     expect(screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-current'))).toHaveLength(1);
-    expect(screen.getByText('Step 3 of 9')).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 8')).toBeInTheDocument();
+  });
+
+  it("tells a customer the story in order: staff's Filing In Process is still preparation, before any draft", () => {
+    render('Filing In Process');
+    const steps = screen.getAllByTestId('progress-step');
+    expect(steps.map((s) => s.textContent)).not.toContain('Filing in process');
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+    expect(steps[1]).toHaveTextContent('In preparation');
+    expect(steps[2]).toHaveTextContent('Draft ready for your review');
     expect(screen.queryByTestId('waiting-on-you')).toBeNull();
   });
 

@@ -11,9 +11,19 @@ const LIMIT = 4;
 // mounts are shared out with this limit, not Mantine's default of 5.
 notificationsStore.updateState((state) => ({ ...state, limit: LIMIT, defaultPosition: 'bottom-right' }));
 
-/** Where toasts show: SPEC §2, at the bottom right. */
+/**
+ * Where toasts show: SPEC §2, at the bottom right; on a phone above the tab menu (AppShell's footer offset), never
+ * over it, so a tap meant for a tab reaches the tab (issue 29).
+ */
 export function ToastContainer() {
-  return <Notifications position="bottom-right" limit={LIMIT} zIndex={1000} />;
+  return (
+    <Notifications
+      position="bottom-right"
+      limit={LIMIT}
+      zIndex={1000}
+      style={{ bottom: 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))' }}
+    />
+  );
 }
 
 const LOOKS = {

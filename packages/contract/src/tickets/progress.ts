@@ -38,31 +38,42 @@ export const progressSchema = z.object({
 });
 export type Progress = z.infer<typeof progressSchema>;
 
+/**
+ * The customer's path: staff's Filing In Process (between preparing and the draft) is preparation to them, so their
+ * steps read in the order things happen: received, in preparation, draft ready, … (issue 29).
+ */
+export const CUSTOMER_PROGRESS_PATH = PROGRESS_PATH.filter((s) => s !== 'Filing In Process');
+
 /** Where a detour or end state sits on the path. */
 const PLACED_AT: Partial<Record<TicketStatus, (typeof PROGRESS_PATH)[number]>> = {
   'Required More Information': 'Tax Preparation',
   Closed: 'Completed',
 };
+const PLACED_FOR_CUSTOMER: typeof PLACED_AT = { ...PLACED_AT, 'Filing In Process': 'Tax Preparation' };
 
 /**
  * A ticket's progress for a viewer. `labelOf` gives the label the viewer reads
- * (customer labels for customers); `category` is the status's category.
+ * (customer labels for customers); `category` is the status's category; `viewer` picks the path (staff see every
+ * pipeline step, customers CUSTOMER_PROGRESS_PATH).
  */
 export function progressOf(
   status: TicketStatus,
   category: StatusCategory,
   labelOf: (s: TicketStatus) => string,
+  viewer: 'customer' | 'staff' = 'staff',
 ): Progress {
+  const path: readonly TicketStatus[] = viewer === 'customer' ? CUSTOMER_PROGRESS_PATH : PROGRESS_PATH;
+  const placedAt = viewer === 'customer' ? PLACED_FOR_CUSTOMER : PLACED_AT;
   const cancelled = category === 'cancelled';
-  const placed = PLACED_AT[status] ?? status;
-  const index = cancelled ? -1 : (PROGRESS_PATH as readonly string[]).indexOf(placed);
+  const placed = placedAt[status] ?? status;
+  const index = cancelled ? -1 : path.indexOf(placed);
   const finished = category === 'done';
-  const steps = PROGRESS_PATH.map((s, i) => ({
+  const steps = path.map((s, i) => ({
     status: s,
     label: labelOf(s),
     state: finished || i < index ? ('done' as const) : i === index ? ('current' as const) : ('upcoming' as const),
   }));
-  const last = PROGRESS_PATH.length - 1;
+  const last = path.length - 1;
   return {
     steps,
     current_step: index >= 0 ? index : null,

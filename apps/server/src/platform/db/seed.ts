@@ -100,6 +100,7 @@ export async function seedBase(db: Db): Promise<void> {
         badge: sql`excluded.badge`,
         category: sql`excluded.category`,
         is_pipeline: sql`excluded.is_pipeline`,
+        customer_label: sql`excluded.customer_label`,
       },
     });
   const years = Array.from({ length: lastYear - 2000 + 1 }, (_, i) => ({ year: 2000 + i }));

@@ -21,6 +21,8 @@ describe('side menu (SPEC §2)', () => {
       'Service Request',
       'Document Vault',
       'Billing',
+      // Not in SPEC's menu: the referral page was linked from nowhere (issue 29).
+      'Refer a Friend',
       'My Profile',
       'Change Password',
       'Logout',
@@ -30,6 +32,7 @@ describe('side menu (SPEC §2)', () => {
       '/my-tickets',
       '/vault',
       '/billing',
+      '/referral',
       '/my-profile',
       null,
       null,
@@ -119,7 +122,14 @@ describe('tab menu (mobile)', () => {
   it('shows Dashboard, Service Request and Create Ticket to a customer, the rest under More', () => {
     const { tabs, more } = buildTabMenu('Customer');
     expect(tabs.map((m) => m.slug)).toEqual(['dashboard', 'service-request', 'create-ticket']);
-    expect(more.map((m) => m.slug)).toEqual(['document-vault', 'billing', 'my-profile', 'change-password', 'logout']);
+    expect(more.map((m) => m.slug)).toEqual([
+      'document-vault',
+      'billing',
+      'referral',
+      'my-profile',
+      'change-password',
+      'logout',
+    ]);
   });
 
   it('adds Open Request for Admin and Customer Care, never more than five slots with More', () => {

@@ -1,5 +1,4 @@
 import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
@@ -8,20 +7,20 @@ export interface ChangePasswordModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2: heading on non-mobile layouts only, a close icon, the form. Closing drops what was typed. */
+/**
+ * SPEC §2: the heading, a close icon, the form. Closing drops what was typed. SPEC draws the heading on desks only;
+ * a phone's dialog without a title is not one a person can tell apart (issue 29), so phones show it too.
+ */
 export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   return (
     <Modal.Root opened={opened} onClose={onClose} centered size="md" radius="lg">
       <Modal.Overlay backgroundOpacity={0.45} blur={2} />
       <Modal.Content aria-label={t('changePassword.title')} data-testid="change-password-modal">
         <Modal.Header>
-          {!isMobile && (
-            <Modal.Title fw={700} fz="lg">
-              {t('changePassword.title')}
-            </Modal.Title>
-          )}
+          <Modal.Title fw={700} fz="lg">
+            {t('changePassword.title')}
+          </Modal.Title>
           <Modal.CloseButton aria-label={t('common.close')} />
         </Modal.Header>
         <Modal.Body pb="lg">
