@@ -2,6 +2,7 @@ import '@mantine/notifications/styles.layer.css';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import i18next from 'i18next';
+import classes from './toast-host.module.css';
 import type { Toast } from './toast.tsx';
 
 // Mantine's notifications, their styles and icons: a chunk of their own, loaded by the first toast (toast.tsx).
@@ -21,7 +22,7 @@ export function ToastContainer() {
       position="bottom-right"
       limit={LIMIT}
       zIndex={1000}
-      style={{ bottom: 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))' }}
+      className={classes.container}
     />
   );
 }
