@@ -117,3 +117,32 @@ test('a page is written in the reader’s zone; signed out, nothing of the perso
   const html = await (await page.request.get('/my-tickets')).text();
   expect(html).toContain('<div id="root"></div>');
 });
+
+/*
+ * A desk browser at phone width: the server takes it for a desk (its user agent) and draws the side menu. Before the
+ * app has loaded, the page must still read as a page, not as a side menu as wide as the screen; once it has, the
+ * phone's tab menu stands in for the side menu, without a hydration error.
+ */
+test('a desk browser at phone width reads its rendered dashboard before the app loads, then gets the tab menu', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const user = newUser();
+  await registerByApi(context.request, user);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByText(`Welcome, ${user.full_name}`)).toBeVisible();
+  await page.goto('about:blank');
+  const { errors } = watchPage(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('#tp-prerender')).toBeAttached();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+  await expect(page.getByTestId('side-menu')).not.toBeInViewport();
+  await expect(page.getByText(`Welcome, ${user.full_name}`)).toBeInViewport();
+  await page.mouse.move(10, 10);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByTestId('tab-menu')).toBeVisible();
+  expect(errors).toEqual([]);
+});

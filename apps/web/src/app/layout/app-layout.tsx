@@ -26,7 +26,9 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={showSideMenu ? { width: 264, breakpoint: 'sm' } : undefined}
+      // Below `sm` the tab menu stands in for the side menu: a page the server drew for a desk, read at phone width
+      // before it hydrates, shows its content rather than a side menu as wide as the screen.
+      navbar={showSideMenu ? { width: 264, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
       footer={showTabMenu ? { height: 64 } : undefined}
       padding={fullBleed ? 0 : { base: 'md', sm: 'xl' }}
     >
