@@ -106,7 +106,7 @@ test('at 390 px, a page of very long words hydrates without an error, and nothin
   await page.goto(`/p/${route}`);
   await awaitHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: word })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow).toBeLessThanOrEqual(0);
   expect(errors).toEqual([]);
   await visitor.close();

@@ -17,14 +17,7 @@ notificationsStore.updateState((state) => ({ ...state, limit: LIMIT, defaultPosi
  * over it, so a tap meant for a tab reaches the tab (issue 29).
  */
 export function ToastContainer() {
-  return (
-    <Notifications
-      position="bottom-right"
-      limit={LIMIT}
-      zIndex={1000}
-      className={classes.container}
-    />
-  );
+  return <Notifications position="bottom-right" limit={LIMIT} zIndex={1000} className={classes.container} />;
 }
 
 const LOOKS = {
