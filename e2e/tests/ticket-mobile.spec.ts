@@ -41,8 +41,9 @@ test('at 390 px: create, list as cards, follow a status change and talk, both si
   await expect(care.page.getByTestId('ticket-name')).toHaveText(name);
   await chooseOption(care.page, 'status-select', 'Tax Preparation');
   await care.page.getByTestId('status-submit').click();
-  await care.page.getByRole('dialog', { name: 'Alert' }).getByRole('button', { name: 'Ok' }).click();
-  await expect(care.page).toHaveURL(/\/my-tickets$/);
+  // Staff stay on the ticket, told by a toast in SPEC's words (issue 29).
+  await expect(care.page.getByTestId('toast-success')).toContainText(`${name} is now Tax Preparation.`);
+  await expect(care.page.getByTestId('ticket-name')).toHaveText(name);
 
   await expect(page.getByTestId('ticket-status')).toHaveText('In preparation');
   await expect(page.getByTestId('bell-count')).toHaveAttribute('data-count', '1');

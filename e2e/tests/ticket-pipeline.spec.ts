@@ -49,11 +49,16 @@ test('Customer Care assigns from Open Request, the preparer starts it, the custo
   await expect(prep.page).toHaveURL(exactly(ticket.name));
   await chooseOption(prep.page, 'status-select', 'Tax Preparation');
   await prep.page.getByTestId('status-submit').click();
-  const alert = prep.page.getByRole('dialog', { name: 'Alert' });
-  await expect(alert).toContainText(`${ticket.name} is now Tax Preparation.`);
-  await alert.getByRole('button', { name: 'Ok' }).click();
-  await expect(alert).toBeHidden();
-  await expect(prep.page).toHaveURL(/\/my-tickets$/);
+  // No blocking dialog: a toast in SPEC's words, and the preparer stays on the ticket to go on with it.
+  await expect(prep.page.getByTestId('toast-success')).toContainText(`${ticket.name} is now Tax Preparation.`);
+  await expect(prep.page.getByRole('dialog', { name: 'Alert' })).toHaveCount(0);
+  await expect(prep.page).toHaveURL(exactly(ticket.name));
+  await expect(prep.page.getByTestId('ticket-status')).toHaveText('Tax Preparation');
+  // What the preparer cannot do from here, they are told who can.
+  await expect(prep.page.getByTestId('status-others')).toHaveText(
+    'Others move it on from here: to Cancelled, Customer Care Department.',
+  );
+  await prep.page.goto('/my-tickets');
   await expect((await ticketRow(prep.page, ticket.name)).getByTestId('status-badge')).toHaveText('Tax Preparation');
 
   // The customer's open page follows without a reload: status, progress, timeline, notification.
@@ -93,10 +98,10 @@ test('a second, stale change of the same ticket gets the server’s message', as
   await chooseOption(a.page, 'status-select', 'Tax Preparation');
   await chooseOption(b.page, 'status-select', 'Required More Information');
   await a.page.getByTestId('status-submit').click();
-  await expect(a.page.getByRole('dialog', { name: 'Alert' })).toBeVisible();
+  await expect(a.page.getByTestId('toast-success')).toContainText('is now Tax Preparation.');
   await b.page.getByTestId('status-submit').click();
   await expect(b.page.getByTestId('status-error')).toContainText('Someone else changed this ticket');
-  await expect(b.page.getByRole('dialog', { name: 'Alert' })).toHaveCount(0);
+  await expect(b.page.getByTestId('toast-success')).toHaveCount(0);
   await a.context.close();
   await b.context.close();
 });

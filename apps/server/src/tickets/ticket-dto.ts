@@ -10,7 +10,7 @@ import {
   type TicketSummary,
 } from '@taxportal/contract';
 import type { MessageRow } from './messages.repository.ts';
-import { allowedMoves } from './ticket-transitions.ts';
+import { allowedMoves, movesByOthers } from './ticket-transitions.ts';
 import type { TicketRow, Viewer } from './tickets.repository.ts';
 
 export interface StatusLabels {
@@ -65,6 +65,7 @@ export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: Ticket
     progress: progressOf(status, summary.status_category, labelOf, viewer.isStaff ? 'staff' : 'customer'),
     status_changed_at: r.status_changed_at.toISOString(),
     last_message_at: r.last_message_at?.toISOString() ?? null,
+    moves_by_others: viewer.isStaff ? movesByOthers(roles, status) : [],
   };
 }
 

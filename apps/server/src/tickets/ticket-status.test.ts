@@ -166,6 +166,21 @@ describe('changing status', () => {
     expect(history.at(-1)).toMatchObject({ note: 'Filed elsewhere', changed_by: { is_staff: false } });
   });
 
+  it('tells staff who else moves the ticket on where they cannot (stuck at Payment Collected), customers nothing', async () => {
+    const ticket = await openTicket(t, customerAgent);
+    await forceStatus(t, ticket.id, 'Payment Collected');
+    const forPreparer = (await agents['Tax Preparer'].get(`/api/v1/tickets/${ticket.id}`)).json();
+    expect(forPreparer.allowed_statuses).toEqual([]);
+    expect(forPreparer.moves_by_others).toEqual([
+      { status: 'Ready For IRS Filing', roles: ['Customer Care Department', 'Reviewer'] },
+      { status: 'Cancelled', roles: ['Customer Care Department'] },
+    ]);
+    const forCare = (await agents['Customer Care Department'].get(`/api/v1/tickets/${ticket.id}`)).json();
+    expect(forCare.allowed_statuses).toEqual(['Ready For IRS Filing', 'Cancelled']);
+    expect(forCare.moves_by_others).toEqual([]);
+    expect((await customerAgent.get(`/api/v1/tickets/${ticket.id}`)).json().moves_by_others).toEqual([]);
+  });
+
   it('refuses an unknown or display-only status with 422 naming the field', async () => {
     const ticket = await openTicket(t, customerAgent);
     for (const status of ['Nope', 'Draft', 'CPA Reviewed', 'Sample only']) {

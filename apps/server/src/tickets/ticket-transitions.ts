@@ -63,6 +63,16 @@ export function allowedMoves(roles: readonly Role[], from: TicketStatus): Ticket
   return TICKET_STATUSES.filter((to) => canMove(roles, from, to));
 }
 
+/** The moves from `from` that `roles` may not make, each with the roles that may (the table's, staff only). */
+export function movesByOthers(roles: readonly Role[], from: TicketStatus): { status: TicketStatus; roles: Role[] }[] {
+  return TRANSITIONS.filter(([f, to]) => f === from && !canMove(roles, from, to))
+    .map(([, to, who]) => ({
+      status: to,
+      roles: who.filter((r) => r !== 'Customer'),
+    }))
+    .filter((m) => m.roles.length > 0);
+}
+
 /**
  * The moves nobody chooses in the pipeline: they follow from a fact another feature records (a payment
  * collected, a draft uploaded or decided on). Each is named, with the statuses it may start from; a ticket

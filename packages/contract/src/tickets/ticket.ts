@@ -1,3 +1,4 @@
+import { ROLES } from '../roles.ts';
 import { z } from 'zod';
 import { text } from '../common/text.ts';
 import { BADGE_STYLES, STATUS_CATEGORIES } from '../ticket-status.ts';
@@ -43,6 +44,11 @@ export const ticketDetailSchema = ticketSummarySchema.extend({
   progress: progressSchema,
   status_changed_at: z.string(),
   last_message_at: z.string().nullable(),
+  /**
+   * For staff: the moves from here the caller may not make, and which roles may (issue 29: "stuck at Payment
+   * Collected" with no word of who can move it). Empty for customers.
+   */
+  moves_by_others: z.array(z.object({ status: ticketStatusSchema, roles: z.array(z.enum(ROLES)) })),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 

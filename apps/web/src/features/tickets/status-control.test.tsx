@@ -36,7 +36,7 @@ async function choose(label: string) {
 }
 
 describe('StatusControl (SPEC §4)', () => {
-  it("offers only the server's allowed moves; after a change 'Alert' → 'Ok' goes to /my-tickets", async () => {
+  it("offers only the server's allowed moves; after a change staff stay on the ticket, told by a toast", async () => {
     const calls = mockApi({
       'GET /auth/session': () => json(200, session),
       'POST /tickets/t1/status': () =>
@@ -51,11 +51,12 @@ describe('StatusControl (SPEC §4)', () => {
     ]);
     await user.keyboard('{Escape}');
     await choose('Tax Preparation');
-    const dialog = await screen.findByRole('dialog', { name: 'Alert' });
-    expect(dialog).toHaveTextContent('TD.0007 is now Tax Preparation.');
+    expect(await screen.findByText('TD.0007 is now Tax Preparation.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'Tax Preparation', expected_version: 3 });
-    await user.click(screen.getByRole('button', { name: 'Ok' }));
-    expect(await screen.findByText('my tickets page')).toBeInTheDocument();
+    // No blocking dialog, and no leaving the ticket: the preparer goes on with it.
+    expect(screen.queryByRole('dialog', { name: 'Alert' })).toBeNull();
+    expect(screen.queryByText('my tickets page')).toBeNull();
+    expect(screen.getByTestId('status-control')).toBeInTheDocument();
   });
 
   it("shows the server's message on a 409 and stays", async () => {
@@ -69,5 +70,22 @@ describe('StatusControl (SPEC §4)', () => {
     await waitFor(() => expect(screen.getByTestId('status-error')).toHaveTextContent(detail));
     expect(screen.queryByRole('dialog', { name: 'Alert' })).toBeNull();
     expect(screen.queryByText('my tickets page')).toBeNull();
+  });
+
+  it('says who else moves the ticket on where the caller cannot', async () => {
+    mockApi({ 'GET /auth/session': () => json(200, session) });
+    renderWithProviders(
+      <StatusControl
+        ticket={aTicketDetail({
+          status: 'Payment Collected',
+          allowed_statuses: [],
+          moves_by_others: [{ status: 'Ready For IRS Filing', roles: ['Customer Care Department', 'Reviewer'] }],
+        })}
+      />,
+    );
+    expect(await screen.findByText('You cannot move this ticket from its current status.')).toBeInTheDocument();
+    expect(screen.getByTestId('status-others')).toHaveTextContent(
+      'Others move it on from here: to Ready For IRS Filing, Customer Care Department or Reviewer.',
+    );
   });
 });

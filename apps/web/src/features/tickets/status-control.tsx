@@ -4,23 +4,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TicketDetail, TicketStatus } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/index.ts';
-import { AlertDialog } from '../../ui/alert-dialog.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { statusView } from '../../ui/status-badge.tsx';
+import { showSuccessToast } from '../../ui/toast.tsx';
 import { useChangeStatus } from './tickets-api.ts';
 
 /**
- * Staff move the ticket to one of the statuses the server allows them now. SPEC §4: on
- * success the 'Alert' dialog; its 'Ok' closes it and goes to /my-tickets. A 409 (someone
- * changed the ticket first) shows the server's message and reloads the ticket.
+ * Staff move the ticket to one of the statuses the server allows them now. SPEC §4 says it with the 'Alert' dialog
+ * and then leaves for /my-tickets; staff stay on the ticket instead, told by a toast in SPEC's words, so they can
+ * go on with it (issue the invoice next). A 409 (someone changed the ticket first) shows the server's message and
+ * reloads the ticket.
  */
 export function StatusControl({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const { data: session } = useSession();
   const change = useChangeStatus(ticket.id);
@@ -29,7 +28,6 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
   const to = chosen && ticket.allowed_statuses.includes(chosen) ? chosen : null;
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const labelOf = (s: TicketStatus) => statusView(s, 'staff', session?.statuses).label;
 
   const submit = async () => {
@@ -41,7 +39,9 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
         note: note.trim() || undefined,
         expected_version: ticket.version,
       });
-      setDone(t('ticket.statusChanged', { name: updated.name, status: updated.status_label }));
+      showSuccessToast(t('ticket.statusChanged', { name: updated.name, status: updated.status_label }));
+      setTo(null);
+      setNote('');
     } catch (err) {
       setError(errorMessage(err));
       if (isApiError(err) && err.status === 409) {
@@ -80,19 +80,26 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
           </Button>
         </>
       )}
+      {ticket.moves_by_others.length > 0 && (
+        // Who else can move it on (issue 29: stuck at Payment Collected with no word of who could).
+        <Text size="sm" c="dimmed" data-testid="status-others">
+          {t('ticket.movesByOthers', {
+            moves: ticket.moves_by_others
+              .map((m) =>
+                t('ticket.moveByOthers', {
+                  status: labelOf(m.status),
+                  roles: m.roles.map((r) => t(`roles.${r}`)).join(t('ticket.or')),
+                }),
+              )
+              .join('; '),
+          })}
+        </Text>
+      )}
       {error && (
         <Alert color="red" variant="light" data-testid="status-error">
           {error}
         </Alert>
       )}
-      <AlertDialog
-        opened={done !== null}
-        message={done ?? ''}
-        onClose={() => {
-          setDone(null);
-          navigate('/my-tickets');
-        }}
-      />
     </SectionCard>
   );
 }
