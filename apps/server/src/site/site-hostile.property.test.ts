@@ -1,10 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { formattingCookieName } from '@taxportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findWebDist } from '../platform/web.ts';
-import { type Agent, createCustomer, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
+import {
+  type Agent,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  requireWebBuild,
+  signIn,
+  type TestApp,
+} from '../test/helper.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
 import { eventInput, formInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
 
@@ -88,13 +93,11 @@ function withValue(value: Json, path: (string | number)[], text: string): Json {
 let t: TestApp;
 let admin: Agent;
 let staff: Agent;
-// The pages as served need the web build (`npm test` builds first); CI fails rather than skip without it.
-const webDist = findWebDist();
-if (!(webDist && fs.existsSync(path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))))
-  throw new Error('apps/web is not built: run `npm run build` before this test');
+// The pages as served need the web build.
+const webDist = requireWebBuild();
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://harbor.example' }, { webDist: webDist! });
+  t = await createTestApp({ PUBLIC_URL: 'https://harbor.example' }, { webDist });
   admin = await signIn(t, (await createStaff(t, 'Admin')).email);
   staff = await signIn(t, (await createStaff(t, 'Tax Preparer')).email);
   await admin.put('/api/v1/admin/site/settings', { data: settingsInput() });

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { contactEnquiries } from '../platform/db/schema.ts';
-import { findWebDist } from '../platform/web.ts';
-import { type Agent, createStaff, createTestApp, signIn, type TestApp } from '../test/helper.ts';
+import { type Agent, createStaff, createTestApp, requireWebBuild, signIn, type TestApp } from '../test/helper.ts';
 import { multipart, png } from '../test/upload-fixtures.ts';
 import { eventInput, formInput, pageInput, publishContent, settingsInput } from './site.fixtures.ts';
 
@@ -17,13 +14,11 @@ import { eventInput, formInput, pageInput, publishContent, settingsInput } from 
  */
 let t: TestApp;
 let admin: Agent;
-// The pages as served need the web build (`npm test` builds first); CI fails rather than skip without it.
-const webDist = findWebDist();
-if (!(webDist && fs.existsSync(path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))))
-  throw new Error('apps/web is not built: run `npm run build` before this test');
+// The pages as served need the web build.
+const webDist = requireWebBuild();
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://harbor.example' }, { webDist: webDist! });
+  t = await createTestApp({ PUBLIC_URL: 'https://harbor.example' }, { webDist });
   admin = await signIn(t, (await createStaff(t, 'Admin')).email);
   await publishContent(admin, 'pages', pageInput('home', 'Harbor Tax'));
 }, 120_000);

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -7,6 +8,7 @@ import type { Role } from '@taxportal/contract';
 import { buildApp, type AppDeps, type RouteInfo } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { enrollTotp } from '../platform/auth/totp.ts';
+import { findWebDist } from '../platform/web.ts';
 import type { Database } from '../platform/db/client.ts';
 import { DEMO_ACCOUNTS, demoTotpSecret } from '../platform/db/seed.ts';
 import type { Secrets } from '../platform/secrets.ts';
@@ -186,4 +188,15 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD): Pr
     if (device) trustedDevices.set(email, device);
   }
   return agent;
+}
+
+/**
+ * The web app's build, for tests of the pages as served (their server rendering needs dist-ssr too): `npm test`
+ * builds first, and a test that needs it fails rather than skips without it.
+ */
+export function requireWebBuild(): string {
+  const webDist = findWebDist();
+  if (!(webDist && fs.existsSync(path.join(webDist, '..', 'dist-ssr', 'entry-server.js'))))
+    throw new Error('apps/web is not built: run `npm run build` before this test');
+  return webDist;
 }

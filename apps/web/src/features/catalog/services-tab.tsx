@@ -19,6 +19,17 @@ type Values = {
   document_sections: DocumentSection[];
 };
 
+/** A new service of a type: free, in dollars, active, asking for every section's documents. */
+const blankService = (serviceTypeId: string): Values => ({
+  service_type_id: serviceTypeId,
+  name: '',
+  description: '',
+  price: 0,
+  currency: 'USD',
+  active: true,
+  document_sections: [...DOCUMENT_SECTIONS],
+});
+
 /** Services (Item): each of a type, with its price. */
 export function ServicesTab() {
   const { t } = useTranslation();
@@ -26,15 +37,7 @@ export function ServicesTab() {
   const types = useCatalogList('service-types');
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
   const editor = useCatalogEditor<'services', Values>('services', {
-    initialValues: {
-      service_type_id: '',
-      name: '',
-      description: '',
-      price: 0,
-      currency: 'USD',
-      active: true,
-      document_sections: [...DOCUMENT_SECTIONS],
-    },
+    initialValues: blankService(''),
     validate: {
       service_type_id: (v) => (v ? null : t('catalog.typeRequired')),
       name: (v) => (v.trim() ? null : t('catalog.nameRequired')),
@@ -43,15 +46,7 @@ export function ServicesTab() {
     },
     valuesOf: (row) =>
       row === 'new'
-        ? {
-            service_type_id: typeFilter ?? '',
-            name: '',
-            description: '',
-            price: 0,
-            currency: 'USD',
-            active: true,
-            document_sections: [...DOCUMENT_SECTIONS],
-          }
+        ? blankService(typeFilter ?? '')
         : {
             service_type_id: row.service_type_id,
             name: row.name,
