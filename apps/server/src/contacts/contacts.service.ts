@@ -12,6 +12,8 @@ import { containsPattern } from '../platform/db/like.ts';
 import { z } from 'zod';
 import { notFound } from '../platform/errors.ts';
 import { keysetCursor } from '../platform/keyset-cursor.ts';
+import { normalisePhone } from '../platform/phone.ts';
+import { firmCountry } from '../site/index.ts';
 import * as repo from './contacts.repository.ts';
 
 const toContact = (r: repo.ContactRow): Contact => ({
@@ -72,19 +74,11 @@ export async function getContact(db: Db, id: string): Promise<ContactDetail> {
 }
 
 /**
- * Phones are stored in E.164. A number typed without a country code is read
- * as North American when it has ten digits (the firm's market).
+ * Phones are stored in E.164 (platform/phone.ts), so the number typed is read by the same rule: in the firm's
+ * country when it has no +. Any number of a possible length is looked up, even one its plan has not assigned.
  */
-export function normalisePhone(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  if (raw.trim().startsWith('+')) return `+${digits}`;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return `+${digits}`;
-}
-
 export async function lookupPhone(db: Db, raw: string): Promise<PhoneLookup> {
-  const phone = normalisePhone(raw);
+  const phone = normalisePhone(raw, { region: await firmCountry(db), field: 'phone', possible: true });
   const customer = await repo.findCustomerByPhone(db, phone);
   return { phone, exists: customer !== null, customer };
 }

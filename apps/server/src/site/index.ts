@@ -15,3 +15,5 @@ export { referenceFrameOrigins } from './site.service.ts';
 export { createEntry, publishEntry, saveSettings, type Editor } from './site.service.ts';
 /** The media library's store of an image, for the demo sample site's images (the upload's second half). */
 export { storeMedia } from './site-media.service.ts';
+/** The firm's country: a phone number typed without + is read in it (platform/phone.ts; contacts' lookup). */
+export { firmCountry } from './site.service.ts';

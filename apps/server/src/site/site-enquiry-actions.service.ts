@@ -7,10 +7,12 @@ import type { Db } from '../platform/db/client.ts';
 import { contactEnquiries, contactEnquiryReplies, tickets } from '../platform/db/schema.ts';
 import { fieldError, notFound } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
+import { normalisePhone } from '../platform/phone.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import { checkTicketChoice, insertNewTicket } from '../tickets/index.ts';
 import { getEnquiry } from './site-inbox.service.ts';
 import { takeSanitised } from './site.sanitize.ts';
+import { firmCountry } from './site.service.ts';
 
 export interface EnquiryActionDeps extends CustomerInviteDeps {
   db: Db;
@@ -72,14 +74,16 @@ export async function enquiryToTicket(deps: EnquiryActionDeps, actor: Actor, id:
       };
     }
     const service = await checkTicketChoice(tx, { service_id: body.service_id, year });
-    const phone = (body.phone ?? '').trim() || enquiry.phone.trim();
-    if (!phone) throw fieldError('phone', 'A phone number is required for a ticket.');
-    const customer = await customerForPerson(
-      deps,
-      tx,
-      { email: enquiry.email, full_name: enquiry.name, phone: enquiry.phone || phone },
-      actor,
-    );
+    // The number staff enter (when the enquiry has none, or one that cannot be read), else the enquiry's: in E.164
+    // by the rule the site's forms store numbers with, for the customer and the ticket alike.
+    const given = (body.phone ?? '').trim();
+    if (!given && !enquiry.phone.trim()) throw fieldError('phone', 'A phone number is required for a ticket.');
+    const phone = normalisePhone(given || enquiry.phone, {
+      region: await firmCountry(tx),
+      field: 'phone',
+      ...(given ? {} : { message: 'The enquiry’s phone number cannot be read: enter the customer’s number.' }),
+    });
+    const customer = await customerForPerson(deps, tx, { email: enquiry.email, full_name: enquiry.name, phone }, actor);
     const message = [enquiry.subject, enquiry.message].filter(Boolean).join('\n\n');
     const ticket = await insertNewTicket(tx, {
       customerId: customer.userId,

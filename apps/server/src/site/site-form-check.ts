@@ -8,6 +8,7 @@ import {
 } from '@taxportal/contract';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
+import { normalisePhone } from '../platform/phone.ts';
 import { takeSanitised } from './site.sanitize.ts';
 
 /**
@@ -23,9 +24,11 @@ export type FilesAt = Map<string, { fileName: string }>;
 export const refuse = (field: string, message: string) =>
   new AppError('validation', message, { errors: [{ field, message }] });
 const isBlank = (v: Value | undefined) => v === undefined || v === null || v === '' || v === false;
-const PHONE = /^\+?[\d\s().-]{7,25}$/;
 
-function checkField(f: FormField, raw: Value | undefined, path: string): Value {
+/** Where the form is: the firm's country (site.service.ts firmCountry), a phone without + is read in. */
+type Where = { region: string };
+
+function checkField(f: FormField, raw: Value | undefined, path: string, where: Where): Value {
   const label = textIn(f.label);
   if (isBlank(raw)) {
     if (f.required) throw refuse(path, `${label} is required`);
@@ -47,8 +50,9 @@ function checkField(f: FormField, raw: Value | undefined, path: string): Value {
       return parsed.data;
     }
     case 'phone':
-      if (typeof text !== 'string' || !PHONE.test(text)) throw refuse(path, `${label} must be a phone number`);
-      return text;
+      // Stored in E.164 whatever the visitor typed: `(217) 555-0188` on a US firm's site is +12175550188.
+      if (typeof text !== 'string') throw refuse(path, `${label} must be a phone number`);
+      return normalisePhone(text, { region: where.region, field: path, message: `${label} must be a phone number` });
     case 'date':
       if (typeof text !== 'string' || !z.iso.date().safeParse(text).success)
         throw refuse(path, `${label} must be a date (YYYY-MM-DD)`);
@@ -77,6 +81,7 @@ function checkRow(
   values: Record<string, Value>,
   prefix: string,
   files: FilesAt,
+  where: Where,
 ): Record<string, Value> {
   const known = new Set(fields.map((f) => f.name));
   const unknown = Object.keys(values).find((k) => !known.has(k));
@@ -84,7 +89,7 @@ function checkRow(
   return Object.fromEntries(
     fields.map((f) => {
       const path = `${prefix}.${f.name}`;
-      if (f.type !== 'file') return [f.name, checkField(f, values[f.name], path)];
+      if (f.type !== 'file') return [f.name, checkField(f, values[f.name], path, where)];
       const file = files.get(path);
       if (!isBlank(values[f.name])) throw refuse(path, `${textIn(f.label)}: send the file itself`);
       if (!file && f.required) throw refuse(path, `${textIn(f.label)} is required`);
@@ -104,14 +109,14 @@ const filePaths = (form: WebFormData, rowCount: number) => [
 /**
  * A submission's answers checked against the form's definition: every field's type, required fields, select
  * options, the number of child rows, and a file only where the form has a file field. Answers as stored (plain text
- * sanitised, a file field holding its file's name); 422 naming the first field that is wrong.
+ * sanitised, a phone in E.164, a file field holding its file's name); 422 naming the first field that is wrong.
  */
-export function checkAnswers(form: WebFormData, body: Answers, files: FilesAt): Answers {
-  const values = checkRow(form.fields, body.values, 'values', files);
+export function checkAnswers(form: WebFormData, body: Answers, files: FilesAt, where: Where): Answers {
+  const values = checkRow(form.fields, body.values, 'values', files, where);
   const group = form.child_group;
   if (!group && body.rows.length) throw refuse('rows', 'This form has no rows');
   if (group && body.rows.length > group.max_rows) throw refuse('rows', `At most ${group.max_rows} rows`);
-  const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`, files)) : [];
+  const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`, files, where)) : [];
   // A file for a field the form (or its rows) does not have.
   const used = new Set(filePaths(form, rows.length));
   const stray = [...files.keys()].find((k) => !used.has(k));

@@ -13,10 +13,12 @@ import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { contactEnquiries, contactEnquiryReplies, tickets, users } from '../platform/db/schema.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { normalisePhone } from '../platform/phone.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
 import * as repo from './site.repository.ts';
 import { takeSanitised } from './site.sanitize.ts';
+import { firmCountry } from './site.service.ts';
 
 /**
  * Contact enquiries (SPEC's Contact Enquiry): sent, listed unhandled first, read and marked handled; and what every
@@ -69,13 +71,15 @@ export async function sendContactEnquiry(deps: InboxDeps, input: ContactEnquiryB
   if (isSpam(deps, input)) return SUBMITTED;
   // Sanitised, then checked on what is left: `&#x202E;` in a name is refused as the override it stands for.
   const clean = takeSanitised(contactEnquiryBodySchema, input, '');
+  // Optional; when given, stored in E.164 (read in the firm's country), so it becomes a customer's phone as it is.
+  const phone = clean.phone && normalisePhone(clean.phone, { region: await firmCountry(deps.db), field: 'phone' });
   const id = randomUUID();
   await notifyStaff(deps, `New enquiry from ${clean.name}`, clean.subject || 'Contact form', async (tx) => {
     await tx.insert(contactEnquiries).values({
       id,
       name: clean.name,
       email: clean.email,
-      phone: clean.phone,
+      phone,
       subject: clean.subject,
       message: clean.message,
     });

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../platform/errors.ts';
 import { checkAnswers, claimStoredFiles, keptFiles, type Answers, type Value } from './site-form-check.ts';
 import { notifyStaff, type InboxDeps } from './site-inbox.service.ts';
 import { withFiles } from './site-submissions.service.ts';
+import { firmCountry } from './site.service.ts';
 
 /**
  * A signed-in visitor's own web form submissions (docs/decisions/0021-c): they list, read and edit what they sent
@@ -99,7 +100,7 @@ export async function editMySubmission(
   const form = found.form as WebFormData;
   const stored = await db.select().from(formSubmissionFiles).where(eq(formSubmissionFiles.submission_id, id));
   const { answers, kept } = claimStoredFiles(form, body, stored);
-  const { values, rows } = checkAnswers(form, answers, keptFiles(kept));
+  const { values, rows } = checkAnswers(form, answers, keptFiles(kept), { region: await firmCountry(db) });
   const dropped = stored.filter((f) => ![...kept.values()].includes(f));
 
   await notifyStaff(deps, `“${textIn(form.title)}” submission edited by its sender`, '', async (tx) => {

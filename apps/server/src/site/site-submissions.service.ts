@@ -15,6 +15,7 @@ import { notFound } from '../platform/errors.ts';
 import * as repo from './site.repository.ts';
 import { checkAnswers, refuse, type Answers, type Value } from './site-form-check.ts';
 import { isSpam, notifyStaff, pageOf, SUBMITTED, unhandledFirst, type InboxDeps } from './site-inbox.service.ts';
+import { firmCountry } from './site.service.ts';
 
 type Staged = Map<string, StagedFile>;
 type SubmissionBody = Answers & { website: string; started_at: number };
@@ -81,7 +82,7 @@ export async function submitForm(
       await discardStaged(deps, [...staged.values()]);
       return SUBMITTED;
     }
-    const { values, rows } = checkAnswers(form, body, staged);
+    const { values, rows } = checkAnswers(form, body, staged, { region: await firmCountry(deps.db) });
     const id = randomUUID();
     const title = `New “${textIn(form.title)}” submission`;
     await notifyStaff(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints as api, type SiteSettings } from '@taxportal/contract';
+import { endpoints as api, DEFAULT_COUNTRY, type SiteSettings } from '@taxportal/contract';
 import { sendVaultFile } from '../documents/index.ts';
 import { authOf, isStaff } from '../platform/auth/guard.ts';
 import { route } from '../platform/route.ts';
@@ -25,7 +25,7 @@ export const FALLBACK_SETTINGS: SiteSettings = {
     locality: '',
     region: '',
     postal_code: '',
-    country: 'US',
+    country: DEFAULT_COUNTRY,
     phone: '',
     email: '',
     hours: { en: '' },

@@ -1,5 +1,6 @@
 import {
   CONTENT_SCHEMAS,
+  DEFAULT_COUNTRY,
   MESSAGES,
   siteSettingsSchema,
   textIn,
@@ -278,4 +279,11 @@ export async function referenceFrameOrigins(db: Db): Promise<string[]> {
 export async function publishedSettings(db: Tx): Promise<{ settings: SiteSettings; at: Date } | null> {
   const row = await repo.findPublished(db, 'settings', SETTINGS_KEY);
   return row ? { settings: row.published as SiteSettings, at: row.published_at! } : null;
+}
+/**
+ * The firm's country, from its published business address (the default before the first publish): a phone number
+ * typed without + on its site, or by its staff, is read as one of this country's (platform/phone.ts).
+ */
+export async function firmCountry(db: Tx): Promise<string> {
+  return (await publishedSettings(db))?.settings.business.country || DEFAULT_COUNTRY;
 }

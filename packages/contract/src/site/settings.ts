@@ -10,12 +10,15 @@ export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'youtu
 const menuLeafSchema = linkSchema;
 export const menuItemSchema = linkSchema.extend({ children: z.array(menuLeafSchema).max(20).default([]) });
 
+/** The firm's country until it says otherwise (ISO 3166): phone numbers typed without + are read as its. */
+export const DEFAULT_COUNTRY = 'US';
+
 export const businessDetailsSchema = z.object({
   street: text().max(200),
   locality: text().max(100),
   region: text().max(100),
   postal_code: text().max(20),
-  country: text().max(2).default('US'),
+  country: text().max(2).default(DEFAULT_COUNTRY),
   phone: text().max(40),
   email: z.union([z.literal(''), z.email().max(254)]),
   hours: textSchema,

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api/index.ts';
 import { useSendEnquiry } from './site-api.ts';
 import classes from './site.module.css';
 
@@ -26,7 +27,16 @@ export function ContactForm() {
     );
   return (
     <form
-      onSubmit={form.onSubmit((values) => send.mutate({ ...values, started_at: startedAt }))}
+      onSubmit={form.onSubmit((values) =>
+        send.mutate(
+          { ...values, started_at: startedAt },
+          // The server's word on a field (a phone number it cannot read) shows under that field.
+          {
+            onError: (err) =>
+              isApiError(err) && form.setErrors(Object.fromEntries(err.errors.map((e) => [e.field, e.message]))),
+          },
+        ),
+      )}
       noValidate
       data-testid="contact-form"
     >

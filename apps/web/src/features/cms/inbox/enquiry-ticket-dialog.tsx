@@ -3,6 +3,7 @@ import type { Enquiry } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api/index.ts';
 import { showSuccessToast } from '../../../ui/toast.tsx';
 import { formatMoney } from '../../../ui/format.ts';
 import { useServices, useServiceTypes, useYears } from '../../tickets/index.ts';
@@ -10,7 +11,8 @@ import { useEnquiryToTicket } from './inbox-api.ts';
 
 /**
  * The second click of "make customer and ticket": the service and tax year, preset to the first service type's
- * first service and the latest year offered, so Create is all it takes; the phone only when the enquiry has none.
+ * first service and the latest year offered, so Create is all it takes; the phone only when the enquiry has none
+ * (or the server cannot read the enquiry's).
  */
 export function EnquiryTicketDialog({
   enquiry,
@@ -39,7 +41,9 @@ export function EnquiryTicketDialog({
   const year = yearChoice ?? yearItems[0] ?? null;
   const [phone, setPhone] = useState('');
   const convert = useEnquiryToTicket(enquiry.id);
-  const needsPhone = !enquiry.phone.trim();
+  // The server's word on the phone: the one typed, or the enquiry's when it cannot be read (it then asks for one).
+  const phoneError = isApiError(convert.error) ? convert.error.fieldMessage('phone') : undefined;
+  const needsPhone = !enquiry.phone.trim() || phoneError !== undefined || phone !== '';
 
   const submit = () => {
     if (!service || !year) return;
@@ -94,6 +98,7 @@ export function EnquiryTicketDialog({
             label={t('siteInbox.ticketDialog.phone')}
             value={phone}
             onChange={(e) => setPhone(e.currentTarget.value)}
+            error={phoneError}
             required
             data-testid="enquiry-ticket-phone"
           />

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { phoneE164, phoneSchema } from './fields.ts';
+
+describe('phoneE164: the one reading of a typed phone number', () => {
+  it("reads a national number in the firm's country and answers E.164", () => {
+    expect(phoneE164('(217) 555-0188', { region: 'US' })).toBe('+12175550188');
+    expect(phoneE164('217.555.0188', { region: 'us' })).toBe('+12175550188');
+    expect(phoneE164('020 7946 0018', { region: 'GB' })).toBe('+442079460018');
+    expect(phoneE164('+44 20 7946 0018', { region: 'US' })).toBe('+442079460018');
+  });
+
+  it('needs a + without a region (or with one it does not know), and a number valid in its plan', () => {
+    expect(phoneE164('(217) 555-0188')).toBeNull();
+    expect(phoneE164('(217) 555-0188', { region: 'ZZ' })).toBeNull();
+    expect(phoneE164('+1 217 555 0188', { region: 'ZZ' })).toBe('+12175550188');
+    expect(phoneE164('+1 999 555 0000')).toBeNull();
+    expect(phoneE164('+1 999 555 0000', { possible: true })).toBe('+19995550000');
+  });
+
+  it('refuses letters, symbols, control characters and absurd lengths', () => {
+    for (const hostile of ['call me', '1-800-FLOWERS', '$&', '217\u0000555\u00000188', '1'.repeat(40), '', ' ', '+'])
+      expect(phoneE164(hostile, { region: 'US' }), JSON.stringify(hostile)).toBeNull();
+  });
+
+  it('keeps phoneSchema international: + and a valid number, normalised', () => {
+    expect(phoneSchema.parse('+1 (202) 555-0101')).toBe('+12025550101');
+    expect(phoneSchema.safeParse('2025550101').success).toBe(false);
+  });
+});
