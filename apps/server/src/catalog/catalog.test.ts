@@ -1,4 +1,8 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_CHECKLIST } from '@taxportal/contract';
+import { documentTypes, siteSettings } from '../platform/db/schema.ts';
+import { seedBase } from '../platform/db/seed.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 
 let t: TestApp;
@@ -14,6 +18,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const base = '/api/v1/admin/catalog';
+const listDocumentTypeNames = async (): Promise<string[]> =>
+  (await t.app.inject('/api/v1/catalog/document-types')).json().items.map((d: { name: string }) => d.name);
 
 describe('public catalogue', () => {
   it('lists service types, services of a type with price, years newest first and document types to anyone', async () => {
@@ -33,6 +39,29 @@ describe('public catalogue', () => {
 
     const docs = (await t.app.inject('/api/v1/catalog/document-types')).json().items;
     expect(docs.map((d: { name: string }) => d.name)).toContain('W-2');
+  });
+
+  it('lists 1099-K, 1099-G and SSA-1099 among the document types, after the other 1099s (issue 29)', async () => {
+    const names = (await listDocumentTypeNames()).filter((n) => /1099/.test(n));
+    expect(names).toEqual([
+      '1099-INT',
+      '1099-DIV',
+      '1099-B',
+      '1099-NEC',
+      '1099-MISC',
+      '1099-R',
+      '1099-K',
+      '1099-G',
+      'SSA-1099',
+    ]);
+    // Staff list them too, and the request checklist asks for them by type.
+    const staffNames = (await preparer.get(`${base}/document-types`)).json().items.map((d: { name: string }) => d.name);
+    expect(staffNames).toEqual(expect.arrayContaining(['1099-K', '1099-G', 'SSA-1099']));
+    expect(REQUEST_CHECKLIST.filter((c) => ['1099-K', '1099-G', 'SSA-1099'].includes(c.label))).toEqual([
+      expect.objectContaining({ document_type: '1099-K' }),
+      expect.objectContaining({ document_type: '1099-G' }),
+      expect.objectContaining({ document_type: 'SSA-1099' }),
+    ]);
   });
 
   it('hides service types not shown on the website, inactive services and withdrawn years', async () => {
@@ -183,5 +212,26 @@ describe('catalogue administration', () => {
     }
     expect((await customer.get(`${base}/services`)).statusCode).toBe(403);
     expect((await customer.get(`${base}/tax-templates`)).statusCode).toBe(403);
+  });
+});
+
+describe('a database seeded before 1099-K, 1099-G and SSA-1099 were document types', () => {
+  it('gets them at the next start, after its own types, whose order is kept', async () => {
+    const db = t.database.db;
+    await db.delete(documentTypes).where(inArray(documentTypes.name, ['1099-K', '1099-G', 'SSA-1099']));
+    // The firm's own order: W-2 moved last.
+    await db.update(documentTypes).set({ position: 500 }).where(eq(documentTypes.name, 'W-2'));
+    await db.update(siteSettings).set({ value: 'an older seed' }).where(eq(siteSettings.key, 'seed_fingerprint'));
+    const before = await listDocumentTypeNames();
+    expect(before).not.toContain('1099-K');
+
+    await seedBase(db);
+    const after = await listDocumentTypeNames();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toEqual(['1099-K', '1099-G', 'SSA-1099']);
+    expect(before.at(-1)).toBe('W-2');
+    // Seeding again changes nothing.
+    await seedBase(db);
+    expect(await listDocumentTypeNames()).toEqual(after);
   });
 });

@@ -55,6 +55,10 @@ const CATALOGUE: { name: string; description: string; services: StarterService[]
   },
 ];
 
+/**
+ * The starter Tax Document Types, in the order a list shows them. A type added here reaches databases seeded
+ * before it at the next start (the fingerprint changes; existing rows, as the firm edited them, are kept).
+ */
 const DOCUMENT_TYPES = [
   'W-2',
   '1099-INT',
@@ -63,6 +67,9 @@ const DOCUMENT_TYPES = [
   '1099-NEC',
   '1099-MISC',
   '1099-R',
+  '1099-K',
+  '1099-G',
+  'SSA-1099',
   '1098 Mortgage Interest',
   '1098-E Student Loan Interest',
   '1098-T Tuition',
@@ -73,6 +80,28 @@ const DOCUMENT_TYPES = [
   'Receipts',
   'Other',
 ];
+
+/**
+ * A new database gets the list in its order; one seeded before gets the types it lacks after its own (whose order,
+ * maybe the firm's, is kept), never among them.
+ */
+async function seedDocumentTypes(db: Db) {
+  const have = await db.select({ name: documentTypes.name, position: documentTypes.position }).from(documentTypes);
+  const names = new Set(have.map((r) => r.name));
+  const missing = DOCUMENT_TYPES.filter((name) => !names.has(name));
+  if (!missing.length) return;
+  const after = Math.max(-1, ...have.map((r) => r.position)) + 1;
+  await db
+    .insert(documentTypes)
+    .values(
+      missing.map((name, i) => ({
+        id: randomUUID(),
+        name,
+        position: have.length ? after + i : DOCUMENT_TYPES.indexOf(name),
+      })),
+    )
+    .onConflictDoNothing();
+}
 
 /**
  * Reference data every install has. Idempotent: safe at every start. A
@@ -122,10 +151,7 @@ export async function seedBase(db: Db): Promise<void> {
       );
     }
   }
-  await db
-    .insert(documentTypes)
-    .values(DOCUMENT_TYPES.map((name, position) => ({ id: randomUUID(), name, position })))
-    .onConflictDoNothing();
+  await seedDocumentTypes(db);
   await db
     .insert(siteSettings)
     .values({ key: 'seed_fingerprint', value: fingerprint })
