@@ -107,3 +107,72 @@ test('the staff list comes from the server a page at a time, searched by name an
   await expect.poll(() => listed.at(-1)).toContain('role=Reviewer');
   for (const row of await rows.all()) await expect(row).toContainText('Reviewer');
 });
+
+test('an Admin resends a pending invitation (the old link dies) and revokes another (its link is refused)', async ({
+  staff,
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  const admin = await staff('Admin');
+  const p = admin.page;
+  const run = randomUUID().slice(0, 8);
+  const resent = `e2e-resent-${run}@example.test`;
+  const revoked = `e2e-revoked-${run}@example.test`;
+  await p.goto('/admin/staff');
+  for (const email of [resent, revoked]) {
+    await p.getByTestId('invite-staff').click();
+    const form = p.getByTestId('invite-form');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(form).toBeHidden();
+  }
+  const invitation = (email: string) => p.locator(`[data-testid="staff-invitation"][data-email="${email}"]`);
+  await expect(invitation(resent)).toBeVisible();
+  await expect(invitation(revoked)).toBeVisible();
+  const tokenOf = (text: string) => /accept-invitation\?token=([\w-]+)/.exec(text)![1]!;
+  const firstToken = tokenOf((await readMail(resent, /accept-invitation\?token=/)).text);
+  const revokedToken = tokenOf((await readMail(revoked, /accept-invitation\?token=/)).text);
+
+  // Resend: a new link by mail, the same way; the list stays.
+  await invitation(resent).getByRole('button', { name: 'Resend' }).click();
+  // Each invitation sent has its toast too: find this one among them.
+  const toast = (text: string) => p.getByTestId('toast-success').filter({ hasText: text });
+  await expect(toast(`Invitation sent again to ${resent}`)).toBeVisible();
+  const newToken = tokenOf((await readMail(resent, new RegExp(`accept-invitation\\?token=(?!${firstToken}\\b)`))).text);
+  expect(newToken).not.toBe(firstToken);
+  await expect(invitation(resent)).toBeVisible();
+
+  // Revoke: asked first, then gone from the list.
+  await invitation(revoked).getByRole('button', { name: 'Revoke' }).click();
+  const confirm = p.getByTestId('confirm-revoke-invitation');
+  await expect(confirm).toContainText(`Revoke the invitation to ${revoked}?`);
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(toast(`Invitation to ${revoked} revoked`)).toBeVisible();
+  await expect(invitation(revoked)).toHaveCount(0);
+  await expect(invitation(resent)).toBeVisible();
+
+  // The revoked link, opened by the invited person: refused, and told why.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(`/accept-invitation?token=${revokedToken}`);
+  const accept = page.getByTestId('accept-invitation-form');
+  await accept.getByLabel('Full name').fill('Rhea Revoked');
+  await accept.getByRole('textbox', { name: 'Password', exact: true }).fill('rhea-new-password-1');
+  await accept.getByRole('textbox', { name: 'Confirm password' }).fill('rhea-new-password-1');
+  await accept.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByTestId('toast-error')).toContainText('This invitation was withdrawn.');
+  await expect(page).toHaveURL(/\/accept-invitation/);
+  await context.close();
+
+  // The first link of the resent invitation is refused; the new one works.
+  const stranger = await playwright.request.newContext({ baseURL });
+  const body = (token: string) => ({ token, full_name: 'Rory Resent', password: 'rory-new-password-1' });
+  const old = await stranger.post('/api/v1/auth/invitations/accept', { data: body(firstToken) });
+  expect(old.status()).toBe(400);
+  expect((await old.json()).detail).toBe('This invitation is invalid or has expired.');
+  const fresh = await stranger.post('/api/v1/auth/invitations/accept', { data: body(newToken) });
+  expect(fresh.status(), await fresh.text()).toBe(200);
+  expect((await fresh.json()).user.email).toBe(resent);
+  await stranger.dispose();
+});

@@ -147,6 +147,62 @@ export async function insertInvitation(db: Tx, row: typeof staffInvitations.$inf
   return created!;
 }
 
+/** Not accepted and not revoked (expired or not): what an Admin may still resend or revoke. */
+const stillPending = () => and(isNull(staffInvitations.accepted_at), isNull(staffInvitations.revoked_at));
+
+export async function findPendingInvitation(db: Tx, id: string) {
+  const [row] = await db
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.id, id), stillPending()));
+  return row ?? null;
+}
+
+/** Ends a pending invitation: its link is refused from this moment (consumeInvitation reads revoked_at). */
+export async function revokeInvitation(db: Tx, id: string) {
+  const [row] = await db
+    .update(staffInvitations)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(staffInvitations.id, id), stillPending()))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * A new token and expiry for a pending invitation, unless it was resent after `resentBy` (a resend sets the expiry
+ * to that moment plus `ttlMs`; the first sending sets it to created_at plus `ttlMs`, which is no resend): two
+ * resends at once cannot both pass the cooldown. The old token's hash is gone, so its link is refused from now on.
+ */
+export async function renewInvitation(
+  db: Tx,
+  id: string,
+  renewal: { token_hash: string; expires_at: Date },
+  cooldown: { resentBy: Date; ttlMs: number },
+) {
+  const lastSent = sql`${staffInvitations.expires_at} - make_interval(secs => ${cooldown.ttlMs / 1000})`;
+  const [row] = await db
+    .update(staffInvitations)
+    .set(renewal)
+    .where(
+      and(
+        eq(staffInvitations.id, id),
+        stillPending(),
+        sql`(${lastSent} <= ${staffInvitations.created_at} or ${lastSent} <= ${cooldown.resentBy.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The invitation a token names, whatever its state: to say why it was refused. */
+export async function invitationByToken(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .select({ revoked_at: staffInvitations.revoked_at })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.token_hash, tokenHash));
+  return row ?? null;
+}
+
 /** Spends the invitation, only if unused, not revoked and unexpired: single use under races. */
 export async function consumeInvitation(db: Tx, tokenHash: string) {
   const [row] = await db

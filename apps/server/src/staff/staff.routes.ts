@@ -19,6 +19,19 @@ export function staffRoutes(deps: service.StaffDeps & { cookies: CookiePolicy; r
       handler: async (req, reply) => reply.code(201).send(await service.inviteStaff(deps, authOf(req), req.body)),
     });
 
+    route(app, api.revokeStaffInvitation, {
+      handler: async (req, reply) => {
+        await service.revokeInvitation(deps, authOf(req), req.params.id);
+        return reply.code(204).send(null);
+      },
+    });
+
+    // Each resend mails someone: the service allows one a minute per invitation, this route 30 a minute per address.
+    route(app, api.resendStaffInvitation, {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      handler: async (req) => service.resendInvitation(deps, authOf(req), req.params.id),
+    });
+
     route(app, api.acceptInvitation, {
       config: { rateLimit: { max: deps.ratePerMinute, timeWindow: '1 minute' } },
       handler: async (req, reply) => {

@@ -22,6 +22,8 @@ import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
 import * as repo from './staff.repository.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** An invitation is resent at most once a minute (besides the route's per-address limit). */
+const RESEND_COOLDOWN_MS = 60 * 1000;
 
 export interface StaffDeps {
   db: Db;
@@ -135,6 +137,8 @@ export async function inviteStaff(
 ): Promise<StaffInvitation> {
   if (await repo.emailInUse(deps.db, body.email)) throw new AppError('conflict', STAFF_MESSAGES.alreadyUser);
   const token = randomToken(32);
+  // One clock for both: a resend tells itself from the first sending by expires_at - created_at (resendInvitation).
+  const now = Date.now();
   const created = await deps.db.transaction(async (tx) => {
     const row = await repo.insertInvitation(tx, {
       id: randomUUID(),
@@ -142,7 +146,8 @@ export async function inviteStaff(
       email: body.email,
       roles: body.roles,
       invited_by: auth.user.id,
-      expires_at: new Date(Date.now() + INVITATION_TTL_MS),
+      created_at: new Date(now),
+      expires_at: new Date(now + INVITATION_TTL_MS),
     });
     await audit(tx, {
       actorId: auth.user.id,
@@ -153,13 +158,19 @@ export async function inviteStaff(
     });
     return row;
   });
+  await mailInvitation(deps, auth, { email: body.email, roles: body.roles }, token);
+  return invitationView(created);
+}
+
+/** The invitation e-mail, the same for the first sending and every resend: the link holds the token. */
+async function mailInvitation(deps: StaffDeps, auth: AuthContext, to: { email: string; roles: Role[] }, token: string) {
   await deps.mailer.send({
-    to: body.email,
+    to: to.email,
     subject: 'You are invited to the Tax Portal staff',
     text: [
       'Hello,',
       '',
-      `${auth.user.full_name} invited you to join the Tax Portal as ${body.roles.join(', ')}.`,
+      `${auth.user.full_name} invited you to join the Tax Portal as ${to.roles.join(', ')}.`,
       'Open this link within 7 days to choose your name and password:',
       `${deps.publicUrl}/accept-invitation?token=${token}`,
       '',
@@ -167,7 +178,69 @@ export async function inviteStaff(
     ].join('\n'),
     secrets: [token],
   });
-  return invitationView(created);
+}
+
+/** An Admin withdraws a pending invitation: accepting it is refused from this moment (invitationRevoked). */
+export async function revokeInvitation(deps: StaffDeps, auth: AuthContext, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const revoked = await repo.revokeInvitation(tx, id);
+    if (!revoked) throw notFound(STAFF_MESSAGES.invitationNotFound);
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'staff.invitation_revoked',
+      entityType: 'staff_invitation',
+      entityId: id,
+      meta: { roles: revoked.roles },
+    });
+  });
+}
+
+/**
+ * An Admin mails a pending invitation again (it got lost, or expired): a new token, so the old link is refused at
+ * once, and 7 days from now. The invitation keeps its id and roles. The first resend may follow the invitation at
+ * once (the person says nothing came); the next waits a minute after it. No column counts resends: a resend is when
+ * the expiry less the time to live lies after created_at (both set from one clock, inviteStaff), and that is when
+ * it was last resent.
+ */
+export async function resendInvitation(deps: StaffDeps, auth: AuthContext, id: string): Promise<StaffInvitation> {
+  const pending = await repo.findPendingInvitation(deps.db, id);
+  if (!pending) throw notFound(STAFF_MESSAGES.invitationNotFound);
+  if (await repo.emailInUse(deps.db, pending.email)) throw new AppError('conflict', STAFF_MESSAGES.alreadyUser);
+  const now = Date.now();
+  const resentBy = new Date(now - RESEND_COOLDOWN_MS);
+  /** The refusal while the last resend is less than a minute old; null if it may go. */
+  const tooSoon = (i: { created_at: Date; expires_at: Date }) => {
+    const lastResent = i.expires_at.getTime() - INVITATION_TTL_MS;
+    if (lastResent <= i.created_at.getTime() || lastResent <= resentBy.getTime()) return null;
+    const wait = Math.max(1, Math.ceil((lastResent + RESEND_COOLDOWN_MS - now) / 1000));
+    return new AppError('rate_limited', STAFF_MESSAGES.resendTooSoon, { headers: { 'retry-after': String(wait) } });
+  };
+  const early = tooSoon(pending);
+  if (early) throw early;
+  const token = randomToken(32);
+  const renewed = await deps.db.transaction(async (tx) => {
+    const row = await repo.renewInvitation(
+      tx,
+      id,
+      { token_hash: hmacHex(deps.sessionSecret, `invitation:${token}`), expires_at: new Date(now + INVITATION_TTL_MS) },
+      { resentBy, ttlMs: INVITATION_TTL_MS },
+    );
+    if (!row) {
+      // Accepted, revoked or resent by someone else since it was read.
+      const current = await repo.findPendingInvitation(tx, id);
+      throw (current && tooSoon(current)) ?? notFound(STAFF_MESSAGES.invitationNotFound);
+    }
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'staff.invitation_resent',
+      entityType: 'staff_invitation',
+      entityId: id,
+      meta: { roles: row.roles },
+    });
+    return row;
+  });
+  await mailInvitation(deps, auth, { email: renewed.email, roles: renewed.roles as Role[] }, token);
+  return invitationView(renewed);
 }
 
 /** The invited person sets their name and password; the account is made with the invited roles and signed in. */
@@ -176,8 +249,14 @@ export async function acceptInvitation(
   body: { token: string; full_name: string; password: string },
   meta: { ip: string; userAgent?: string | undefined },
 ) {
-  const invitation = await repo.consumeInvitation(deps.db, hmacHex(deps.sessionSecret, `invitation:${body.token}`));
-  if (!invitation) throw new AppError('bad_request', STAFF_MESSAGES.invitationInvalid);
+  const tokenHash = hmacHex(deps.sessionSecret, `invitation:${body.token}`);
+  const invitation = await repo.consumeInvitation(deps.db, tokenHash);
+  if (!invitation) {
+    // A withdrawn invitation says so; an unknown, spent, expired or resent (its old token) one does not say which.
+    const refused = await repo.invitationByToken(deps.db, tokenHash);
+    const detail = refused?.revoked_at ? STAFF_MESSAGES.invitationRevoked : STAFF_MESSAGES.invitationInvalid;
+    throw new AppError('bad_request', detail);
+  }
   const roles = invitation.roles as Role[];
   let userId: string;
   try {

@@ -39,6 +39,157 @@ async function invite(email: string, roles = ['Tax Preparer']) {
   return /token=([\w-]+)/.exec((await smtp.waitFor(email, /accept-invitation\?token=/)).text)![1]!;
 }
 
+/** The token of the newest invitation mail to `email` other than `old`'s (the mail of a resend). */
+async function newerToken(email: string, old: string) {
+  const mail = await smtp.waitFor(email, new RegExp(`accept-invitation\\?token=(?!${old}\\b)`));
+  return /token=([\w-]+)/.exec(mail.text)![1]!;
+}
+
+const accept = (token: string) =>
+  new Agent(t.app).post('/api/v1/auth/invitations/accept', {
+    token,
+    full_name: 'Invited Person',
+    password: 'a-good-password-1',
+  });
+
+async function pendingInvitation(email: string) {
+  const list = (await admin.get('/api/v1/admin/staff')).json();
+  return list.invitations.find((i: { email: string }) => i.email === email) as
+    { id: string; email: string; roles: string[]; created_at: string; expires_at: string } | undefined;
+}
+
+/** As if everything of the invitation (its sending, its resends) had happened `minutes` earlier. */
+async function sentMinutesAgo(id: string, minutes: number) {
+  await t.database.db.execute(
+    sql`update staff_invitations set created_at = created_at - make_interval(mins => ${minutes}),
+          expires_at = expires_at - make_interval(mins => ${minutes}) where id = ${id}`,
+  );
+}
+
+const audited = async (action: string, id: string) =>
+  (await firstRow(
+    t.database.db,
+    rowSchema({ n: col.int() }),
+    sql`select count(*)::int as n from audit_log where action = ${action} and entity_id = ${id}`,
+  ))!.n;
+
+describe('pending invitations: revoke and resend (Admin)', () => {
+  it('a revoked invitation leaves the list and its link is refused at once, saying so; audited', async () => {
+    const email = uniqueEmail('revoked');
+    const token = await invite(email);
+    const pending = (await pendingInvitation(email))!;
+    const res = await admin.delete(`/api/v1/admin/staff/invitations/${pending.id}`);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await pendingInvitation(email)).toBeUndefined();
+    const refused = await accept(token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json().detail).toBe(
+      'This invitation was withdrawn. Use the link in the newest invitation e-mail, or ask an Admin to invite you again.',
+    );
+    expect(await audited('staff.invitation_revoked', pending.id)).toBe(1);
+    // Gone: neither revoked again nor resent.
+    expect((await admin.delete(`/api/v1/admin/staff/invitations/${pending.id}`)).statusCode).toBe(404);
+    expect((await admin.post(`/api/v1/admin/staff/invitations/${pending.id}/resend`)).statusCode).toBe(404);
+  });
+
+  it('a resend mails a new link the same way, the old link dies, the 7 days start again; the new link works', async () => {
+    const email = uniqueEmail('resent');
+    const old = await invite(email, ['Reviewer']);
+    // Mailed two days ago: the resend must restart the expiry from now.
+    await sentMinutesAgo((await pendingInvitation(email))!.id, 2 * 24 * 60);
+    const before = (await pendingInvitation(email))!;
+    const started = Date.now();
+    const res = await admin.post(`/api/v1/admin/staff/invitations/${before.id}/resend`);
+    expect(res.statusCode, res.body).toBe(200);
+    const renewed = res.json();
+    expect(renewed).toMatchObject({ id: before.id, email, roles: ['Reviewer'], created_at: before.created_at });
+    const expiry = Date.parse(renewed.expires_at);
+    expect(expiry).toBeGreaterThanOrEqual(started + 7 * 24 * 3600_000 - 1000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3600_000 + 1000);
+    expect((await pendingInvitation(email))!.expires_at).toBe(renewed.expires_at);
+
+    const token = await newerToken(email, old);
+    expect(token).not.toBe(old);
+    const mail = await smtp.waitFor(email, new RegExp(`token=${token}`));
+    expect(mail.subject).toBe('You are invited to the Tax Portal staff');
+    expect(mail.text).toContain('join the Tax Portal as Reviewer');
+    // The new token stays out of the outbox, as the first one does.
+    const stored = await rows(
+      t.database.db,
+      rowSchema({ text: col.text() }),
+      sql`select text from outbox where "to" = ${email}`,
+    );
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await audited('staff.invitation_resent', before.id)).toBe(1);
+
+    const stale = await accept(old);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().detail).toBe('This invitation is invalid or has expired.');
+    const ok = await accept(token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ user: { email }, roles: ['Reviewer'] });
+    // Accepted: no longer resent or revoked.
+    expect((await admin.post(`/api/v1/admin/staff/invitations/${before.id}/resend`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/v1/admin/staff/invitations/${before.id}`)).statusCode).toBe(404);
+  });
+
+  it('a resend may follow the invitation at once, the next one a minute later (429 with Retry-After before); not once the address has an account', async () => {
+    const email = uniqueEmail('eager');
+    const first = await invite(email);
+    const { id } = (await pendingInvitation(email))!;
+    expect((await admin.post(`/api/v1/admin/staff/invitations/${id}/resend`)).statusCode).toBe(200);
+    const second = await newerToken(email, first);
+    const soon = await admin.post(`/api/v1/admin/staff/invitations/${id}/resend`);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.headers['content-type']).toContain('application/problem+json');
+    expect(soon.json().detail).toBe(
+      'This invitation was sent less than a minute ago. Please wait before sending it again.',
+    );
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(await audited('staff.invitation_resent', id)).toBe(1);
+    // Once the minute is over another goes: the link before it dies, the newest works.
+    await sentMinutesAgo(id, 2);
+    expect((await admin.post(`/api/v1/admin/staff/invitations/${id}/resend`)).statusCode).toBe(200);
+    expect((await accept(second)).statusCode).toBe(400);
+    expect((await accept(await newerToken(email, second))).statusCode).toBe(200);
+
+    const taken = uniqueEmail('taken');
+    await invite(taken);
+    const invitation = (await pendingInvitation(taken))!;
+    await createCustomer(t, { email: taken });
+    expect((await admin.post(`/api/v1/admin/staff/invitations/${invitation.id}/resend`)).statusCode).toBe(409);
+  });
+
+  it('refuses customers and every other staff role (403), and unknown ids (404)', async () => {
+    const email = uniqueEmail('guarded');
+    const token = await invite(email);
+    const { id } = (await pendingInvitation(email))!;
+    const others = [
+      await signIn(t, (await createCustomer(t)).email),
+      await signIn(t, (await createStaff(t, 'Customer Care Department')).email),
+      await signIn(t, (await createStaff(t, 'Tax Preparer')).email),
+      await signIn(t, (await createStaff(t, 'Reviewer')).email),
+    ];
+    for (const who of others) {
+      expect((await who.delete(`/api/v1/admin/staff/invitations/${id}`)).statusCode).toBe(403);
+      expect((await who.post(`/api/v1/admin/staff/invitations/${id}/resend`)).statusCode).toBe(403);
+    }
+    const anon = new Agent(t.app);
+    expect((await anon.delete(`/api/v1/admin/staff/invitations/${id}`)).statusCode).toBe(401);
+    expect((await anon.post(`/api/v1/admin/staff/invitations/${id}/resend`)).statusCode).toBe(401);
+    const unknown = await admin.delete('/api/v1/admin/staff/invitations/no-such-invitation');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('No pending invitation has this id.');
+    expect((await admin.post('/api/v1/admin/staff/invitations/no-such-invitation/resend')).statusCode).toBe(404);
+    // Nothing the refused callers sent touched it: still pending, and the first link still works.
+    expect(await audited('staff.invitation_revoked', id)).toBe(0);
+    expect(await audited('staff.invitation_resent', id)).toBe(0);
+    expect((await accept(token)).statusCode).toBe(200);
+  });
+});
+
 describe('staff management', () => {
   it('refuses everyone but an Admin', async () => {
     const customer = await signIn(t, (await createCustomer(t)).email);

@@ -1,4 +1,4 @@
-import { endpoint } from '../common/endpoint.ts';
+import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import { sessionSchema } from '../auth/session.ts';
 import {
   acceptInvitationBodySchema,
@@ -43,6 +43,32 @@ export const inviteStaff = endpoint({
   summary: 'Invite a staff member by e-mail with roles; the link expires in 7 days (Admin)',
   body: inviteStaffBodySchema,
   response: { 201: staffInvitationSchema },
+});
+
+export const revokeStaffInvitation = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/admin/staff/invitations/:id',
+  roles: ['Admin'],
+  tags,
+  summary: 'Revoke a pending invitation: its link stops working at once (Admin)',
+  description: 'An unknown, accepted or already revoked invitation answers 404.',
+  params: staffParamsSchema,
+  response: noContentResponse,
+});
+
+export const resendStaffInvitation = endpoint({
+  method: 'POST',
+  path: '/api/v1/admin/staff/invitations/:id/resend',
+  roles: ['Admin'],
+  tags,
+  summary:
+    'Mail a pending invitation again with a new link; the old link stops working, the 7 days start again (Admin)',
+  description:
+    'A first resend may follow the invitation at once, the next one a minute after it (429 with `Retry-After` ' +
+    'sooner). An unknown, accepted or revoked invitation answers 404; an address that has an account by now, 409.',
+  params: staffParamsSchema,
+  response: { 200: staffInvitationSchema },
+  errors: [409],
 });
 
 export const acceptInvitation = endpoint({

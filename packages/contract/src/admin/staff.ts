@@ -76,5 +76,9 @@ export const STAFF_MESSAGES = {
   notYourself: 'You cannot deactivate your own account.',
   alreadyUser: 'An account with this e-mail already exists.',
   invitationInvalid: 'This invitation is invalid or has expired.',
+  invitationRevoked:
+    'This invitation was withdrawn. Use the link in the newest invitation e-mail, or ask an Admin to invite you again.',
+  invitationNotFound: 'No pending invitation has this id.',
+  resendTooSoon: 'This invitation was sent less than a minute ago. Please wait before sending it again.',
   notStaff: 'Not a staff member.',
 } as const;

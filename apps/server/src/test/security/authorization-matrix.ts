@@ -160,6 +160,8 @@ const C = {
     body: { roles: ['Tax Preparer', 'Reviewer'] },
   })) as CallFor,
   invite: (() => ({ body: { email: uniqueEmail('invited'), roles: ['Reviewer'] } })) as CallFor,
+  /** A new one each call: revoking uses it up, and its first resend may follow at once. */
+  invitation: (async (w) => ({ params: { id: await w.fresh.invitation() } })) as CallFor,
   acceptInvitation: (() => ({
     body: { token: 'not-an-invitation-token', full_name: 'New Staff', password: 'a-new-password-1' },
   })) as CallFor,
@@ -422,6 +424,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/admin/staff':                                 r(401, 403, 403, 200, 403, 403, 403, 403, 200),
   'PATCH /api/v1/admin/staff/:id':                           r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.staffRoles),
   'POST /api/v1/admin/staff/invitations':                    r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.invite),
+  'DELETE /api/v1/admin/staff/invitations/:id':              r(401, 403, 403, 204, 403, 403, 403, 403, 204, C.invitation),
+  'POST /api/v1/admin/staff/invitations/:id/resend':         r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.invitation),
   'POST /api/v1/auth/invitations/accept':                    r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.acceptInvitation),
   // Phone and social sign-in (auth/sign-in-methods.routes.ts): public but for verifying the caller's own number.
   'GET /api/v1/auth/methods':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200),

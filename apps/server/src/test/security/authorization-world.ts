@@ -223,6 +223,8 @@ export interface Fresh {
   siteEditor(): Promise<string>;
   catalog(kind: 'service-types' | 'services' | 'document-types' | 'tax-templates'): Promise<string>;
   year(): Promise<number>;
+  /** A pending staff invitation (to revoke or resend). */
+  invitation(): Promise<string>;
   /** A fresh signed-in person of each role and fresh tokens: for calls that end the caller's session. */
   callers(): Promise<Record<Principal, Caller>>;
 }
@@ -495,6 +497,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
       await post(admin, '/api/v1/admin/catalog/years', { year, active: false }, 201);
       return year;
     },
+    invitation: async () =>
+      (
+        await post(
+          admin,
+          '/api/v1/admin/staff/invitations',
+          { email: uniqueEmail('matrix-invited'), roles: ['Reviewer'] },
+          201,
+        )
+      ).id,
     callers: async () => (await callersOf(t, true)).callers,
   };
 

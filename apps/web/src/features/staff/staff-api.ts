@@ -46,6 +46,26 @@ export function useInviteStaff() {
   });
 }
 
+/** Admin: the invitation's link stops working at once; the list drops it. */
+export function useRevokeInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.revokeStaffInvitation, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    meta: toastOnError,
+  });
+}
+
+/** Admin: a new link is mailed, the old one stops working, the 7 days start again (the list shows the new expiry). */
+export function useResendInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.resendStaffInvitation, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    meta: toastOnError,
+  });
+}
+
 export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({

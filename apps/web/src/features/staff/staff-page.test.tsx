@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { staffMemberSchema, type StaffMember } from '@taxportal/contract';
+import { staffInvitationSchema, staffMemberSchema, type StaffInvitation, type StaffMember } from '@taxportal/contract';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, type Call } from '../../test/fetch-mock.ts';
 import { aSession } from '../../test/fixtures.ts';
@@ -96,5 +96,82 @@ describe('the staff page asks the server for a page of staff at a time', () => {
     expect(await screen.findByText('You do not have permission to see this page.')).toBeInTheDocument();
     expect(screen.queryAllByTestId('staff-member')).toHaveLength(0);
     expect(calls.some((c) => c.path.startsWith('/admin/'))).toBe(false);
+  });
+});
+
+describe('pending invitations on the staff page', () => {
+  const invitation = (id: string, email: string): StaffInvitation =>
+    staffInvitationSchema.parse({
+      id,
+      email,
+      roles: ['Reviewer'],
+      created_at: '2026-03-01T09:00:00.000Z',
+      expires_at: '2026-03-08T09:00:00.000Z',
+    });
+
+  it('each can be resent and revoked (after a confirmation); a toast says so and the list is asked again', async () => {
+    let invitations = [invitation('i1', 'ivy@firm.test'), invitation('i2', 'otto@firm.test')];
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, admin),
+      'GET /admin/staff': () => json(200, { items: members.slice(0, 3), next_cursor: null, total: 3, invitations }),
+      'GET /admin/site/editors': () => json(200, { items: [] }),
+      'POST /admin/staff/invitations/i1/resend': () => {
+        invitations = [{ ...invitations[0]!, expires_at: '2026-03-20T09:00:00.000Z' }, invitations[1]!];
+        return json(200, invitations[0]);
+      },
+      'DELETE /admin/staff/invitations/i2': () => {
+        invitations = invitations.filter((i) => i.id !== 'i2');
+        return json(204, null);
+      },
+    });
+    const listed = () => calls.filter((c) => c.method === 'GET' && c.path === '/admin/staff').length;
+    const user = userEvent.setup();
+    renderWithProviders(<StaffPage />);
+    await waitFor(() => expect(screen.getAllByTestId('staff-invitation')).toHaveLength(2));
+    const row = (email: string) =>
+      screen.getAllByTestId('staff-invitation').find((r) => r.getAttribute('data-email') === email)!;
+    expect(row('ivy@firm.test')).toHaveTextContent('Reviewer');
+
+    // Resend: one request, no confirmation, a toast, and the list (with the new expiry) asked again.
+    const before = listed();
+    await user.click(within(row('ivy@firm.test')).getByRole('button', { name: 'Resend' }));
+    expect(
+      await screen.findByText('Invitation sent again to ivy@firm.test. The earlier link no longer works.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/admin/staff/invitations/i1/resend']);
+    await waitFor(() => expect(listed()).toBeGreaterThan(before));
+
+    // Revoke: asks first; Cancel sends nothing.
+    await user.click(within(row('otto@firm.test')).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByTestId('confirm-revoke-invitation');
+    expect(dialog).toHaveTextContent('Revoke the invitation to otto@firm.test? Its link stops working at once.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(row('otto@firm.test')).getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(await screen.findByTestId('confirm-revoke-invitation')).getByRole('button', { name: 'Revoke' }),
+    );
+    expect(await screen.findByText('Invitation to otto@firm.test revoked')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/admin/staff/invitations/i2']);
+    await waitFor(() => expect(screen.getAllByTestId('staff-invitation')).toHaveLength(1));
+    expect(screen.getByTestId('staff-invitation')).toHaveAttribute('data-email', 'ivy@firm.test');
+  });
+
+  it("a refused resend shows the server's text and changes nothing", async () => {
+    const detail = 'This invitation was sent less than a minute ago. Please wait before sending it again.';
+    mockApi({
+      'GET /auth/session': () => json(200, admin),
+      'GET /admin/staff': () =>
+        json(200, { items: [], next_cursor: null, total: 0, invitations: [invitation('i1', 'max@firm.test')] }),
+      'GET /admin/site/editors': () => json(200, { items: [] }),
+      'POST /admin/staff/invitations/i1/resend': () =>
+        json(429, { type: 'rate-limited', title: 'Too many requests', status: 429, detail }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<StaffPage />);
+    await user.click(await screen.findByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(screen.queryByText(/Invitation sent again to max/)).toBeNull();
+    expect(screen.getAllByTestId('staff-invitation')).toHaveLength(1);
   });
 });

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  List,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailForward, IconSearch, IconUserCog } from '@tabler/icons-react';
 import { STAFF_ROLES, type StaffMember } from '@taxportal/contract';
@@ -21,7 +8,6 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session/index.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ForbiddenNotice } from '../../ui/forbidden-notice.tsx';
-import { formatDate } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
@@ -29,13 +15,14 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { loadSigningSettingsCard } from '../signing/index.ts';
 import { useResetFactors, useSetSiteEditor, useSiteEditors, useStaff, useUpdateStaff } from './staff-api.ts';
 import { InviteModal, RolesModal, type StaffRole } from './staff-dialogs.tsx';
+import { PendingInvitations } from './staff-invitations.tsx';
 import { MemberRow } from './staff-member-row.tsx';
 
 const SigningSettingsCard = lazy(() => loadSigningSettingsCard().then((m) => ({ default: m.SigningSettingsCard })));
 
 /**
- * /admin/staff: Admin lists staff, invites by e-mail with roles, changes roles, deactivates, and resets a person's
- * second factors (a lost phone: docs/decisions/0019-a).
+ * /admin/staff: Admin lists staff, invites by e-mail with roles (and resends or revokes a pending invitation),
+ * changes roles, deactivates, and resets a person's second factors (a lost phone: docs/decisions/0019-a).
  */
 export function StaffPage() {
   const { t } = useTranslation();
@@ -191,22 +178,7 @@ export function StaffPage() {
           )}
         </Stack>
       </SectionCard>
-      {invitations.length > 0 && (
-        <SectionCard title={t('staff.pending')} icon={IconMailForward}>
-          <Stack gap="xs">
-            {invitations.map((i) => (
-              <Paper key={i.id} withBorder p="sm" data-testid="staff-invitation">
-                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {i.email}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {i.roles.join(', ')} · {t('staff.expires', { when: formatDate(i.expires_at) })}
-                </Text>
-              </Paper>
-            ))}
-          </Stack>
-        </SectionCard>
-      )}
+      <PendingInvitations invitations={invitations} />
       <Suspense fallback={null}>
         <SigningSettingsCard />
       </Suspense>
