@@ -105,3 +105,23 @@ test('a second, stale change of the same ticket gets the server’s message', as
   await a.context.close();
   await b.context.close();
 });
+
+test('a preparer takes a ticket with one click: Assign to me', async ({ page, customer, staff }) => {
+  const ticket = await createTicketByApi(page.request, 0, 2021);
+  expect(customer.email).toContain('@');
+  const prep = await staff('Tax Preparer');
+  const p = prep.page;
+  await p.goto(`/form/message/${ticket.name}`);
+  await expect(p.getByTestId('current-assignee')).toHaveText('Unassigned');
+  // No role, no user to pick: one click.
+  await p.getByTestId('assign-to-me').click();
+  await expect(p.getByTestId('toast-success')).toContainText(`Assigned to ${prep.user.full_name}`);
+  await expect(p.getByTestId('current-assignee')).toHaveText(prep.user.full_name);
+  await expect(p.getByTestId('assignment-history')).toContainText(
+    `${prep.user.full_name} assigned it to ${prep.user.full_name}`,
+  );
+  // Theirs now: the button is gone; My tickets lists it.
+  await expect(p.getByTestId('assign-to-me')).toHaveCount(0);
+  await p.goto('/my-tickets');
+  await expect(await ticketRow(p, ticket.name)).toBeVisible();
+});

@@ -1,17 +1,31 @@
 import { Alert, Button, Divider, Group, Select, Stack, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
-import { STAFF_ROLES, type TicketDetail } from '@taxportal/contract';
+import { STAFF_ROLES, type Session, type TicketDetail } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useAssignmentHistory, useAssignTicket, useStaffUsers } from './tickets-api.ts';
 
-/** SPEC §6: pick a role, then a user of that role. The history lists every (un)assignment, oldest first. */
+/**
+ * The role that makes the signed-in person assignable, if any. The server assigns a ticket to anyone holding a staff
+ * role (assignment.repository.ts findStaffUser), and the assign request names only the person: the role picked by
+ * hand just narrows the list of users. So any staff role qualifies; of several, this takes the first in STAFF_ROLES'
+ * order, and no role is sent: it only decides whether "Assign to me" is offered.
+ */
+const assignableAs = (session: Session) => STAFF_ROLES.find((r) => session.roles.includes(r));
+
+/**
+ * SPEC §6: pick a role, then a user of that role; or, in one click, "Assign to me" (not shown while the ticket is
+ * the caller's already). The history lists every (un)assignment, oldest first.
+ */
 export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
+  const { data: session } = useSession();
+  const me = session && assignableAs(session) ? session.user : null;
   const [role, setRole] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,6 +76,17 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
           nothingFoundMessage={t('ticket.noUsers')}
           data-testid="assign-user"
         />
+        {me && ticket.assignee?.id !== me.id && (
+          <Button
+            variant="light"
+            leftSection={<IconUserCheck size={16} aria-hidden />}
+            onClick={() => void submit(me.id)}
+            disabled={assign.isPending}
+            data-testid="assign-to-me"
+          >
+            {t('ticket.assignToMe')}
+          </Button>
+        )}
         <Group gap="xs" grow>
           <Button
             onClick={() => void submit(userId)}
