@@ -43,7 +43,7 @@ export async function uploadDraftByUi(page: Page, marker: string, label = 'Draft
     await page.getByRole('option', { name: label, exact: true }).click();
   }
   await form.getByTestId('draft-upload-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Draft uploaded' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: /^Draft (v\d+ )?uploaded/ })).toBeVisible();
 }
 
 /** Draws a squiggle on the signature pad with real mouse moves. */

@@ -22,7 +22,22 @@ for (const [device, viewport] of [
 
       const prep = await staff('Tax Preparer', viewport);
       await prep.page.goto(`/form/message/${ticket.name}`);
+      // Issue 29 item 11: the preparer is told, before and after, that an upload moves the ticket, and at Draft
+      // Ready what moves it on (the customer's decision), not only the one move back they may make.
+      await expect(prep.page.getByTestId('draft-upload-effect')).toHaveText(
+        'Uploading moves the ticket to Draft Ready and asks the customer to review the draft.',
+      );
       await uploadDraftByUi(prep.page, 'FIRST-DRAFT', 'CPA Reviewed');
+      await expect(
+        prep.page.getByTestId('toast-success').filter({ hasText: 'the ticket is now Draft Ready' }),
+      ).toBeVisible();
+      await expect(prep.page.getByTestId('status-by-itself')).toHaveText(
+        'It moves by itself when the customer approves the draft (to Draft Finalised); ' +
+          'the customer asks for changes (back to Tax Preparation); the invoice is paid (to Payment Collected).',
+      );
+      await expect(prep.page.getByTestId('draft-upload-effect')).toHaveText(
+        'The ticket stays where it is; the customer is asked to review the new version.',
+      );
       const staffRow = prep.page.getByTestId('draft-row').first();
       await expect(staffRow).toHaveAttribute('data-version', '1');
       await expect(staffRow.getByTestId('draft-label')).toHaveText('CPA Reviewed');

@@ -205,7 +205,9 @@ test("the firm switches the stricter check off: the password and the spouse's e-
     await dialog.getByTestId('signing-confirm').click();
     await dialog.getByTestId('signing-name').fill(customer.full_name);
     await dialog.getByText('Type', { exact: true }).click();
-    await dialog.getByTestId('signing-typed').fill(customer.full_name);
+    // The typed name is the signature: asked once (issue 29), shown as it will be signed.
+    await expect(dialog.getByTestId('signing-typed')).toHaveText(customer.full_name);
+    await expect(dialog.getByRole('textbox')).toHaveCount(1);
     await dialog.getByTestId('signing-agree').check();
     await dialog.getByTestId('signing-submit').click();
     const taxpayerRow = page.locator('[data-testid="signer-row"][data-role="taxpayer"]');

@@ -45,6 +45,7 @@ import { profileRoutes } from './profile/index.ts';
 import { staffRoutes } from './staff/index.ts';
 import {
   configurePublishedCache,
+  firmName,
   keepPublished,
   pageHead,
   referenceFrameOrigins,
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       sessionSecret: secrets.sessionSecret,
       sms: createSmsProvider(config, app.log),
       log: app.log,
+      firmName,
     },
     oidc: createOidc({
       db: database.db,
@@ -306,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const feature of [documentsRoutes, requestsRoutes, questionnaireRoutes, draftsRoutes])
       await taxpayerData.register(feature(documentsDeps));
     // Signers confirm with codes texted to them too (docs/decisions/0021-a): the one SMS provider auth has.
-    await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms }));
+    await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName }));
   });
 
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));

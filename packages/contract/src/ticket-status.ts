@@ -37,6 +37,18 @@ export const TICKET_STATUSES = [
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** Shown as labels (on drafts) but never a ticket's pipeline status. */
+/**
+ * The facts that move a ticket by themselves (the server's SYSTEM_MOVES says from where to where); named here so the
+ * ticket page can say what will happen (issue 29).
+ */
+export const SYSTEM_MOVE_EVENTS = [
+  'draft_uploaded',
+  'draft_approved',
+  'draft_changes_requested',
+  'payment_collected',
+] as const;
+export type SystemMoveEvent = (typeof SYSTEM_MOVE_EVENTS)[number];
+
 export const DISPLAY_ONLY_STATUSES = ['Draft', 'CPA Reviewed', 'Sample only'] as const;
 export type DisplayOnlyStatus = (typeof DISPLAY_ONLY_STATUSES)[number];
 

@@ -61,6 +61,23 @@ const verify = (phone: string, code: string, agent = new Agent(t.app)) =>
   agent.request({ method: 'POST', url: '/api/v1/auth/phone/verify', payload: { phone, code }, ...fromNewIp() });
 
 describe('phone sign-in', () => {
+  it("signs its texts with the firm's published name, not the product's (issue 29)", async () => {
+    const c = await customerWithVerifiedPhone();
+    let before = sms.messages.length;
+    expect((await start(c.phone)).statusCode).toBe(202);
+    expect((await sms.waitFor(c.phone, before)).body).toMatch(/^Your Tax Portal code is \d{6}\. It expires in/);
+    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    const saved = await admin.put('/api/v1/admin/site/settings', {
+      data: { ...(await admin.get('/api/v1/site')).json().settings, firm_name: 'Harbor Tax $& Accounting' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.post('/api/v1/admin/site/settings/publish')).statusCode).toBe(200);
+    const other = await customerWithVerifiedPhone(); // a resend to the first would wait out its cooldown
+    before = sms.messages.length;
+    expect((await start(other.phone)).statusCode).toBe(202);
+    expect((await sms.waitFor(other.phone, before)).body).toMatch(/^Your Harbor Tax \$& Accounting code is \d{6}\./);
+  });
+
   it('texts a code through Twilio to a verified phone and signs its customer in', async () => {
     const c = await customerWithVerifiedPhone();
     const before = sms.messages.length;

@@ -28,6 +28,8 @@ export interface PhoneDeps {
   /** null: phone sign-in and verification are off (production without an SMS provider). */
   sms: SmsProvider | null;
   log: FastifyBaseLogger;
+  /** The firm's name the texts are signed with (site's firmName, handed in by app.ts: site depends on auth). */
+  firmName: (db: Db) => Promise<string>;
 }
 
 const codeHash = (secret: Buffer, id: string, code: string) => hmacHex(secret, `phone-code:${id}:${code}`);
@@ -89,16 +91,20 @@ function sendInBackground(deps: PhoneDeps, sms: SmsProvider, to: string, body: s
   });
 }
 
-const smsText = (code: string, purpose: repo.CodePurpose = 'sign_in') =>
-  purpose === 'signing' || purpose === 'signing_spouse'
-    ? `Your Tax Portal code to sign Form 8879 is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`
-    : `Your Tax Portal code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`;
+async function smsText(deps: PhoneDeps, code: string, purpose: repo.CodePurpose = 'sign_in') {
+  const firm = await deps.firmName(deps.db);
+  return purpose === 'signing' || purpose === 'signing_spouse'
+    ? `Your ${firm} code to sign Form 8879 is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`
+    : `Your ${firm} code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`;
+}
 
 /** Sign-in: a code is made for any number (the same answer); it is texted only to a verified account's phone. */
 export async function startSignIn(deps: PhoneDeps, phone: string, meta: RequestMeta) {
   const sms = requireSms(deps);
   const { code, id } = await newCode(deps, { purpose: 'sign_in', phone, userId: null }, meta);
-  if (await repo.userByVerifiedPhone(deps.db, phone)) sendInBackground(deps, sms, phone, smsText(code), id);
+  // The text is written whether or not it goes out: the answer takes as long either way.
+  const text = await smsText(deps, code);
+  if (await repo.userByVerifiedPhone(deps.db, phone)) sendInBackground(deps, sms, phone, text, id);
   return { message: PHONE_MESSAGES.codeSent, resend_after_s: PHONE_RESEND_COOLDOWN_S };
 }
 
@@ -135,7 +141,7 @@ export async function sendStepUpCode(
 ) {
   const sms = requireSms(deps);
   const { code, id } = await newCode(deps, q, meta);
-  sendInBackground(deps, sms, q.phone, smsText(code, q.purpose), id);
+  sendInBackground(deps, sms, q.phone, await smsText(deps, code, q.purpose), id);
   return {
     expires_at: new Date(Date.now() + PHONE_CODE_TTL_MINUTES * 60 * 1000).toISOString(),
     resend_after_s: PHONE_RESEND_COOLDOWN_S,
@@ -186,7 +192,7 @@ export async function verifySignIn(
 export async function startVerification(deps: PhoneDeps, auth: AuthContext, phone: string, meta: RequestMeta) {
   const sms = requireSms(deps);
   const { code, id } = await newCode(deps, { purpose: 'verify', phone, userId: auth.user.id }, meta);
-  sendInBackground(deps, sms, phone, smsText(code), id);
+  sendInBackground(deps, sms, phone, await smsText(deps, code), id);
   return { message: PHONE_MESSAGES.verificationSent, resend_after_s: PHONE_RESEND_COOLDOWN_S };
 }
 

@@ -1,5 +1,6 @@
 import type { Invoice } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
+import { firmName } from '../site/index.ts';
 import { getSetting } from './invoices.repository.ts';
 import { formatMoney } from './money.ts';
 
@@ -11,7 +12,10 @@ export interface Firm {
   tax_id: string | null;
 }
 
-/** The firm's letterhead: site setting `firm` ({name, address, email, phone, tax_id}), else a plain default. */
+/**
+ * The firm's letterhead: site setting `firm` ({name, address, email, phone, tax_id}); without a name there, the firm's
+ * name from its website (site's firmName).
+ */
 export async function firmDetails(db: Tx): Promise<Firm> {
   const v = (await getSetting(db, 'firm')) as Partial<Record<keyof Firm, unknown>> | null;
   const str = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
@@ -19,7 +23,7 @@ export async function firmDetails(db: Tx): Promise<Firm> {
     ? v.address.filter((l): l is string => typeof l === 'string')
     : (str(v?.address)?.split('\n') ?? []);
   return {
-    name: str(v?.name) ?? 'Tax Portal',
+    name: str(v?.name) ?? (await firmName(db)),
     address,
     email: str(v?.email),
     phone: str(v?.phone),

@@ -122,7 +122,14 @@ async function makeSite(db: Db, editor: Editor, images: SampleImages) {
 
   const services = (await listServices(db, { activeOnly: true })).items;
   const price = (name: string) => services.find((s) => s.name.startsWith(name))?.price_cents ?? 0;
-  const cta = { label: en('Start your return'), href: '/register' };
+  // A new visitor starts on Create account, and after it (or signing in) lands on the service request, a chosen
+  // plan's service already picked (issue 29: the buttons opened Sign in and dropped the plan).
+  const startWith = (name?: string) => {
+    const service = name ? services.find((s) => s.name.startsWith(name)) : undefined;
+    const next = service ? `/create-ticket?service=${service.id}` : '/create-ticket';
+    return `/register?tab=create&next=${encodeURIComponent(next)}`;
+  };
+  const cta = { label: en('Start your return'), href: startWith() };
   const testimonials = {
     id: id(),
     type: 'testimonials',
@@ -267,7 +274,7 @@ async function makeSite(db: Db, editor: Editor, images: SampleImages) {
               en('E-file and direct deposit'),
             ],
             highlighted: false,
-            cta: { label: en('Choose Essential'), href: '/register' },
+            cta: { label: en('Choose Essential'), href: startWith('Form 1040 – Standard') },
           },
           {
             name: en('Itemized'),
@@ -280,7 +287,7 @@ async function makeSite(db: Db, editor: Editor, images: SampleImages) {
               en('A review call with your preparer'),
             ],
             highlighted: true,
-            cta: { label: en('Choose Itemized'), href: '/register' },
+            cta: { label: en('Choose Itemized'), href: startWith('Form 1040 – Itemized') },
           },
           {
             name: en('Year-round planning'),

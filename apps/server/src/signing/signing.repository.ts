@@ -76,12 +76,8 @@ export async function saveSigningSettings(db: Tx, strictIdentity: boolean) {
     .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
 }
 
-/** The firm's name (site setting `firm`), the ERO on the form. */
-export async function firmName(db: Tx): Promise<string> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, 'firm'));
-  const name = (row?.value as { name?: unknown } | undefined)?.name;
-  return typeof name === 'string' && name.trim() ? name.trim() : 'Tax Portal';
-}
+/** The firm's name, the ERO on the form: its published website settings' (site's firmName, the one home). */
+export { firmName } from '../site/index.ts';
 
 /** What the questionnaire says about a joint return: filing status married_joint and the spouse's name. */
 export async function questionnaireSpouse(

@@ -503,3 +503,18 @@ describe("the firm's own PDF", () => {
     expect((await staff.post(base(ticket.id), {})).statusCode).toBe(409);
   });
 });
+
+describe("the firm's name on the form", () => {
+  it('is the name its website publishes, in the form and its texted codes (issue 29: "Tax Portal" was)', async () => {
+    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    const saved = await admin.put('/api/v1/admin/site/settings', {
+      data: { ...(await admin.get('/api/v1/site')).json().settings, firm_name: 'Harbor Tax & Accounting' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.post('/api/v1/admin/site/settings/publish')).statusCode).toBe(200);
+    const { state } = await readyTicket();
+    const text = pdfText(await fileOf(customer, state.request!.document_id));
+    expect(text).toContain('Harbor Tax & Accounting');
+    expect(text).not.toContain('Tax Portal');
+  });
+});

@@ -17,3 +17,5 @@ export { createEntry, publishEntry, saveSettings, type Editor } from './site.ser
 export { storeMedia } from './site-media.service.ts';
 /** The firm's country: a phone number typed without + is read in it (platform/phone.ts; contacts' lookup). */
 export { firmCountry } from './site.service.ts';
+/** The firm's name (its published site settings): in texts, on Form 8879 and the invoice's letterhead. */
+export { firmName } from './site.service.ts';

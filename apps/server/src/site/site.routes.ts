@@ -12,11 +12,11 @@ import * as mine from './site-my-submissions.service.ts';
 import { publishedCache } from './published-cache.ts';
 import { openMediaFile } from './site-media.service.ts';
 import * as pub from './site-public.service.ts';
-import { publishedSettings } from './site.service.ts';
+import { PRODUCT_NAME, publishedSettings } from './site.service.ts';
 
 /** Before the firm publishes its settings, the site still has a name and a menu. */
 export const FALLBACK_SETTINGS: SiteSettings = {
-  firm_name: 'Tax Portal',
+  firm_name: PRODUCT_NAME,
   tagline: { en: '' },
   logo: null,
   colors: { primary: '#1c7ed6', accent: '#f59f00' },

@@ -280,6 +280,18 @@ export async function publishedSettings(db: Tx): Promise<{ settings: SiteSetting
   const row = await repo.findPublished(db, 'settings', SETTINGS_KEY);
   return row ? { settings: row.published as SiteSettings, at: row.published_at! } : null;
 }
+/** The site's name before a firm publishes its own. */
+export const PRODUCT_NAME = 'Tax Portal';
+
+/**
+ * The firm's name, as its published website settings give it (the product's name before the first publish): the
+ * one home of the name texts, the generated Form 8879 and the invoice letterhead use (issue 29: "Tax Portal" where
+ * the firm's name should be).
+ */
+export async function firmName(db: Tx): Promise<string> {
+  return (await publishedSettings(db))?.settings.firm_name.trim() || PRODUCT_NAME;
+}
+
 /**
  * The firm's country, from its published business address (the default before the first publish): a phone number
  * typed without + on its site, or by its staff, is read as one of this country's (platform/phone.ts).

@@ -10,7 +10,7 @@ import {
   type TicketSummary,
 } from '@taxportal/contract';
 import type { MessageRow } from './messages.repository.ts';
-import { allowedMoves, movesByOthers } from './ticket-transitions.ts';
+import { allowedMoves, movesByOthers, systemMovesFrom } from './ticket-transitions.ts';
 import type { TicketRow, Viewer } from './tickets.repository.ts';
 
 export interface StatusLabels {
@@ -66,6 +66,7 @@ export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: Ticket
     status_changed_at: r.status_changed_at.toISOString(),
     last_message_at: r.last_message_at?.toISOString() ?? null,
     moves_by_others: viewer.isStaff ? movesByOthers(roles, status) : [],
+    system_moves: viewer.isStaff ? systemMovesFrom(status) : [],
   };
 }
 

@@ -166,6 +166,24 @@ describe('changing status', () => {
     expect(history.at(-1)).toMatchObject({ note: 'Filed elsewhere', changed_by: { is_staff: false } });
   });
 
+  it('tells staff what moves the ticket by itself from here (a draft, a decision, a payment), customers nothing', async () => {
+    const ticket = await openTicket(t, customerAgent);
+    await forceStatus(t, ticket.id, 'Draft Ready');
+    const forPreparer = (await agents['Tax Preparer'].get(`/api/v1/tickets/${ticket.id}`)).json();
+    expect(forPreparer.allowed_statuses).toEqual(['Filing In Process']);
+    expect(forPreparer.system_moves).toEqual([
+      { event: 'draft_approved', status: 'Draft Finalised' },
+      { event: 'draft_changes_requested', status: 'Tax Preparation' },
+      { event: 'payment_collected', status: 'Payment Collected' },
+    ]);
+    await forceStatus(t, ticket.id, 'Tax Preparation');
+    expect((await agents['Tax Preparer'].get(`/api/v1/tickets/${ticket.id}`)).json().system_moves).toEqual([
+      { event: 'draft_uploaded', status: 'Draft Ready' },
+      { event: 'payment_collected', status: 'Payment Collected' },
+    ]);
+    expect((await customerAgent.get(`/api/v1/tickets/${ticket.id}`)).json().system_moves).toEqual([]);
+  });
+
   it('tells staff who else moves the ticket on where they cannot (stuck at Payment Collected), customers nothing', async () => {
     const ticket = await openTicket(t, customerAgent);
     await forceStatus(t, ticket.id, 'Payment Collected');

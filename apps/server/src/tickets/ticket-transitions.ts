@@ -1,4 +1,10 @@
-import { TICKET_STATUSES, type Role, type TicketStatus } from '@taxportal/contract';
+import {
+  SYSTEM_MOVE_EVENTS,
+  TICKET_STATUSES,
+  type Role,
+  type SystemMoveEvent,
+  type TicketStatus,
+} from '@taxportal/contract';
 
 /**
  * THE table of status moves: which ticket status may follow which, and who
@@ -92,5 +98,12 @@ export const SYSTEM_MOVES = {
   },
   draft_approved: { from: ['Draft Ready'], to: 'Draft Finalised' },
   draft_changes_requested: { from: ['Draft Ready'], to: 'Tax Preparation' },
-} as const satisfies Record<string, { from: readonly TicketStatus[]; to: TicketStatus }>;
+} as const satisfies Record<SystemMoveEvent, { from: readonly TicketStatus[]; to: TicketStatus }>;
 export type SystemMove = keyof typeof SYSTEM_MOVES;
+
+/** The moves from `from` that follow by themselves from another feature's fact, in the contract's order. */
+export function systemMovesFrom(from: TicketStatus): { event: SystemMoveEvent; status: TicketStatus }[] {
+  return SYSTEM_MOVE_EVENTS.filter((event) => (SYSTEM_MOVES[event].from as readonly TicketStatus[]).includes(from)).map(
+    (event) => ({ event, status: SYSTEM_MOVES[event].to }),
+  );
+}

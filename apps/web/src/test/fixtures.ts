@@ -54,6 +54,7 @@ export function aTicketDetail(over: Partial<TicketDetail> = {}): TicketDetail {
     status_changed_at: '2026-03-01T09:00:00.000Z',
     last_message_at: null,
     moves_by_others: [],
+    system_moves: [],
     ...over,
   });
 }

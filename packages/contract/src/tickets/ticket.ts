@@ -1,7 +1,7 @@
 import { ROLES } from '../roles.ts';
 import { z } from 'zod';
 import { text } from '../common/text.ts';
-import { BADGE_STYLES, STATUS_CATEGORIES } from '../ticket-status.ts';
+import { BADGE_STYLES, STATUS_CATEGORIES, SYSTEM_MOVE_EVENTS } from '../ticket-status.ts';
 import { ticketStatusSchema } from '../ticket-status-schemas.ts';
 import { progressSchema } from './progress.ts';
 
@@ -49,6 +49,12 @@ export const ticketDetailSchema = ticketSummarySchema.extend({
    * Collected" with no word of who can move it). Empty for customers.
    */
   moves_by_others: z.array(z.object({ status: ticketStatusSchema, roles: z.array(z.enum(ROLES)) })),
+  /**
+   * For staff: the moves from here that follow by themselves from another fact (a draft uploaded or decided on,
+   * the invoice paid), so nobody is surprised by them (issue 29: a draft upload moved the status silently). Empty
+   * for customers.
+   */
+  system_moves: z.array(z.object({ event: z.enum(SYSTEM_MOVE_EVENTS), status: ticketStatusSchema })),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 

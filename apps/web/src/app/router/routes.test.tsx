@@ -48,11 +48,12 @@ describe('routes (SPEC §2)', () => {
     expect(leafPath(url)).toBe(path);
   });
 
-  it('sends a visitor without a session from a guarded route to /', async () => {
+  it('sends a visitor without a session from a guarded route to sign in, and back to it after (issue 30)', async () => {
     signedOut();
-    const router = renderAt('/vault');
-    expect(await screen.findByText('Your taxes, prepared by professionals')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    const router = renderAt('/form/message/TD.0012?x=1');
+    expect(await screen.findByText('Sign in to your account')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/form/message/TD.0012?x=1')}`);
   });
 
   it('redirects login to register and p/home to /', async () => {

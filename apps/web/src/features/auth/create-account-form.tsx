@@ -2,6 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useReturnPath } from '../../lib/session/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useRegister } from './auth-api.ts';
@@ -23,6 +24,7 @@ export function CreateAccountForm({
 }: { onRegistering?: () => void; taxpayer?: 'individual' | 'business' } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const next = useReturnPath();
   const register = useRegister();
   // A referral link is /register?ref=CODE: the code rides along, read-only; the server ignores one it does not know.
   const [params] = useSearchParams();
@@ -40,7 +42,7 @@ export function CreateAccountForm({
       try {
         await register.mutateAsync(referralCode ? { ...values, referral_code: referralCode } : values);
         showSuccessToast(t('auth.accountCreated'));
-        if (!onRegistering) navigate('/dashboard');
+        if (!onRegistering) navigate(next ?? '/dashboard');
       } catch (err) {
         form.setErrors(serverFieldErrors(err, FIELDS)); // the toast comes from the mutation's meta
       }

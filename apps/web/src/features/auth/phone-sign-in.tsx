@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useReturnPath } from '../../lib/session/index.ts';
 import { PhoneCodeFlow } from './phone-code-flow.tsx';
 import { usePhoneSignInStart, usePhoneSignInVerify } from './sign-in-methods-api.ts';
 
@@ -8,6 +9,7 @@ import { usePhoneSignInStart, usePhoneSignInVerify } from './sign-in-methods-api
 export function PhoneSignIn({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const next = useReturnPath();
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -17,7 +19,7 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
         kind="sign-in"
         start={usePhoneSignInStart()}
         verify={usePhoneSignInVerify()}
-        onVerified={() => navigate('/dashboard')}
+        onVerified={() => navigate(next ?? '/dashboard')}
         formLabel={t('signInMethods.phoneTitle')}
         testId="phone-sign-in-form"
         footer={

@@ -4,8 +4,9 @@ import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { lazyComponent } from '../../lib/lazy-component.ts';
-import { useSession } from '../../lib/session/index.ts';
+import { useReturnPath, useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useFirmBrand } from '../cms/index.ts';
 import { CreateAccountForm } from './create-account-form.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
@@ -37,9 +38,13 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [forgot, setForgot] = useState(false);
+  // The firm's name, as its website publishes it (issue 29: the welcome said "Tax Portal"); the portal's until then.
+  const firm = useFirmBrand()?.name ?? t('app.name');
   const [byPhone, setByPhone] = useState(false);
   // A referral link (?ref=CODE) opens on Create account, and keeps its code when the tabs change.
   const ref = params.get('ref');
+  // Where the visitor was going (a guarded page, a plan's service): kept across the tabs, gone to afterwards.
+  const next = useReturnPath();
   const tab: Tab = params.get('tab') === 'create' || (ref && params.get('tab') !== 'sign-in') ? 'create' : 'sign-in';
   // After registration: prove the phone (verify-phone-panel.tsx); a social sign-in waiting for a password.
   // A state, not the URL: the session arrives before a navigation would (react-router's are transitions).
@@ -48,14 +53,16 @@ export function RegisterPage() {
   const linking = params.get('social') === 'link';
 
   if (session.isPending) return <PageLoader />;
-  if (session.data && !verifyingPhone) return <Navigate to="/dashboard" replace />;
+  if (session.data && !verifyingPhone) return <Navigate to={next ?? '/dashboard'} replace />;
 
   const selectTab = (value: string | null) => {
     setForgot(false);
     setByPhone(false);
-    const next: Record<string, string> = value === 'create' ? { tab: 'create' } : ref ? { tab: 'sign-in' } : {};
-    if (ref) next.ref = ref;
-    setParams(next, { replace: true });
+    const query: Record<string, string> =
+      value === 'create' ? { tab: 'create' } : ref || next ? { tab: 'sign-in' } : {};
+    if (ref) query.ref = ref;
+    if (next) query.next = next;
+    setParams(query, { replace: true });
   };
 
   return (
@@ -65,7 +72,7 @@ export function RegisterPage() {
           <Box className={classes.aside} visibleFrom="md">
             <Stack gap="lg">
               <Title order={2} c="white">
-                {t('auth.welcomeTitle')}
+                {t('auth.welcomeTitle', { firm })}
               </Title>
               <Text c="brand.0" size="md">
                 {t('auth.welcomeText')}
@@ -87,11 +94,11 @@ export function RegisterPage() {
           </Box>
           <Card className={classes.forms} shadow="none" withBorder={false} radius={0}>
             <Title order={1} className={classes.srOnly}>
-              {t('auth.welcomeTitle')}
+              {t('auth.welcomeTitle', { firm })}
             </Title>
             {session.data && verifyingPhone ? (
               <Suspense fallback={<PageLoader />}>
-                <VerifyPhonePanel phone={session.data.user.phone ?? ''} onDone={() => navigate('/dashboard')} />
+                <VerifyPhonePanel phone={session.data.user.phone ?? ''} onDone={() => navigate(next ?? '/dashboard')} />
               </Suspense>
             ) : linking ? (
               <Suspense fallback={<PageLoader />}>

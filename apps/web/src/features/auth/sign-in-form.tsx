@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Session } from '@taxportal/contract';
 import { errorMessage, isApiError } from '../../lib/api/index.ts';
+import { useReturnPath } from '../../lib/session/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { serverFieldErrors, zodFieldErrors } from './field-errors.ts';
@@ -20,8 +21,12 @@ type Values = {
   trust_device: boolean;
 };
 
-/** Staff without a second factor go to set one up first; everyone else to the dashboard. */
-export const afterSignIn = (session: Session | null) => (session?.factor_setup_required ? '/security' : '/dashboard');
+/**
+ * Staff without a second factor go to set one up first; everyone else to the page they came for (`next`, already
+ * checked by useReturnPath) or the dashboard.
+ */
+export const afterSignIn = (session: Session | null, next: string | null = null) =>
+  session?.factor_setup_required ? '/security' : (next ?? '/dashboard');
 
 /**
  * E-mail and password; when the account has a second factor the server answers 401 with an `otp` field error,
@@ -30,6 +35,7 @@ export const afterSignIn = (session: Session | null) => (session?.factor_setup_r
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const next = useReturnPath();
   const login = useSignIn();
   const passkey = usePasskeySignIn();
   // The second step asks for what the account has: a code, or (an account whose only factor is a passkey) a passkey.
@@ -48,7 +54,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
           password: values.password,
           ...(step === 'code' ? { otp, trust_device: values.trust_device } : {}),
         });
-        navigate(afterSignIn(session));
+        navigate(afterSignIn(session, next));
       } catch (err) {
         const needsCode = isApiError(err) && err.fieldMessage('otp') !== undefined;
         if (needsCode && step === 'password') {
@@ -67,7 +73,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   const signInWithPasskey = async () => {
     try {
-      navigate(afterSignIn(await passkey.mutateAsync(form.values.trust_device)));
+      navigate(afterSignIn(await passkey.mutateAsync(form.values.trust_device), next));
     } catch {
       // The toast comes from the mutation's meta; a cancelled browser prompt says nothing more.
     }

@@ -19,7 +19,9 @@ const formatExpiry = (v: string) => {
 
 /**
  * Test mode only (no Stripe keys): the built-in provider's card form, labelled as such. The
- * numbers stay in this component's inputs and go only to the test-card endpoint.
+ * numbers stay in this component's inputs and go only to the test-card endpoint. Autofill stays off on purpose
+ * (issue 29 asked for it): a browser would offer the person's real card to a form that sends the number to our own
+ * server, which must never hold one; with keys, Stripe's Payment Element offers the browser's saved cards itself.
  */
 export function TestCardForm({
   intent,

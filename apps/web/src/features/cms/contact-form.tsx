@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Stack, TextInput, Textarea } from '@mantine/core';
+import { Box, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
+import { SentNotice } from './sent-notice.tsx';
 import { useSendEnquiry } from './site-api.ts';
 import classes from './site.module.css';
 
@@ -21,9 +22,9 @@ export function ContactForm() {
   });
   if (send.isSuccess)
     return (
-      <Alert color="green" title={send.data.message} data-testid="contact-sent" role="status">
+      <SentNotice title={send.data.message} testId="contact-sent">
         {t('site.contact.thanks')}
-      </Alert>
+      </SentNotice>
     );
   return (
     <form

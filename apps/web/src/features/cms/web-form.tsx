@@ -18,6 +18,7 @@ import { UPLOAD_ACCEPT, type FormField, type MySubmission } from '@taxportal/con
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
+import { SentNotice } from './sent-notice.tsx';
 import { useEditMySubmission, useSubmitWebForm, useText, useWebForm } from './site-api.ts';
 
 /** A file already sent with a submission being edited: kept by naming its id (docs/decisions/0021-c). */
@@ -175,9 +176,9 @@ export function WebForm({
   if (!form) return null;
   if (submit.isSuccess)
     return (
-      <Alert color="green" title={submit.data.message} role="status" data-testid="web-form-sent">
+      <SentNotice title={submit.data.message} testId="web-form-sent">
         {text(form.success_message)}
-      </Alert>
+      </SentNotice>
     );
   const errorOf = (path: string) => (isApiError(sent.error) ? sent.error.fieldMessage(path) : undefined);
   const group = form.child_group;

@@ -1,4 +1,4 @@
-import { Button, FileInput, Paper, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Button, FileInput, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   DRAFT_LABELS,
   DRAFT_NOTE_MAX,
@@ -10,6 +10,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
+import { useSession } from '../../lib/session/index.ts';
+import { statusView } from '../../ui/status-badge.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useUploadDraft } from './drafts-api.ts';
 
@@ -17,10 +19,14 @@ import { useUploadDraft } from './drafts-api.ts';
 export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const upload = useUploadDraft(ticket.id);
+  const { data: session } = useSession();
   const [file, setFile] = useState<File | null>(null);
   const [label, setLabel] = useState<DraftLabel>('Draft');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The server's word on where an upload moves the ticket from here (none from Draft Ready itself).
+  const moves = ticket.system_moves.find((m) => m.event === 'draft_uploaded');
+  const movesTo = moves ? statusView(moves.status, 'staff', session?.statuses).label : null;
 
   const submit = async () => {
     setError(null);
@@ -28,8 +34,12 @@ export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
     if (file.size > MAX_UPLOAD_BYTES)
       return setError(`${UPLOAD_MESSAGES.fileSizeExceeded} ${UPLOAD_MESSAGES.fileSizeHint}`);
     try {
-      await upload.mutateAsync({ file, label, note });
-      showSuccessToast(t('drafts.uploaded'));
+      const draft = await upload.mutateAsync({ file, label, note });
+      showSuccessToast(
+        movesTo
+          ? t('drafts.uploadedMoved', { status: movesTo })
+          : t('drafts.uploadedVersion', { version: draft.version }),
+      );
       setFile(null);
       setNote('');
       setLabel('Draft');
@@ -44,6 +54,9 @@ export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
         <Title order={4} size="h6">
           {t('drafts.uploadHeading')}
         </Title>
+        <Text size="sm" c="dimmed" data-testid="draft-upload-effect">
+          {movesTo ? t('drafts.uploadMoves', { status: movesTo }) : t('drafts.uploadStays')}
+        </Text>
         <FileInput
           size="sm"
           label={t('drafts.file')}

@@ -42,7 +42,8 @@ export function ProfilePage() {
         onChange={(v) => v && navigate(v === 'details' ? '/my-profile' : `/my-profile/${v}`)}
         keepMounted={false}
       >
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {/* The tabs wrap on a phone rather than scroll: a tab off-screen with no hint was never found (issue 29). */}
+        <Tabs.List>
           {TABS.map((k) => {
             const Icon = ICONS[k];
             return (
@@ -59,7 +60,7 @@ export function ProfilePage() {
           <NotificationsSection roles={session.roles} />
         </Tabs.Panel>
         <Tabs.Panel value="security" pt="lg">
-          <SecuritySection />
+          <SecuritySection isCustomer={isCustomer} />
         </Tabs.Panel>
         <Tabs.Panel value="data" pt="lg">
           <DataSection isCustomer={isCustomer} />

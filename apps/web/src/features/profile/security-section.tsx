@@ -290,14 +290,23 @@ export function ApiTokensPanel() {
 // The second factors (TOTP, recovery codes, passkeys) are the auth feature's: its own chunk.
 const SecondFactorsPanel = lazy(() => loadSecurityPanel().then((m) => ({ default: m.SecurityPanel })));
 
-export function SecuritySection() {
+/**
+ * API tokens are for staff's programmatic clients (API.md); a taxpayer is not offered them (issue 29: "taxpayers
+ * see an API tokens section"), though one who made a token before still sees it, to revoke it.
+ */
+function CustomerApiTokens() {
+  const list = useApiTokens();
+  return list.data && list.data.items.length > 0 ? <ApiTokensPanel /> : null;
+}
+
+export function SecuritySection({ isCustomer }: { isCustomer: boolean }) {
   return (
     <Stack gap="lg">
       <Suspense fallback={<PageLoader />}>
         <SecondFactorsPanel />
       </Suspense>
       <SessionsPanel />
-      <ApiTokensPanel />
+      {isCustomer ? <CustomerApiTokens /> : <ApiTokensPanel />}
     </Stack>
   );
 }

@@ -29,11 +29,30 @@ interface FieldProps {
 const pathKey = (path: Path) => path.join('.');
 const testId = (path: Path) => `q-${pathKey(path)}`;
 
-export function TextField({ form, path, label, multiline, type }: FieldProps & { multiline?: boolean; type?: string }) {
+/**
+ * A text answer. `autoComplete` lets the browser fill the taxpayer's own details (a spouse's or a dependent's say
+ * "off", so it does not offer the taxpayer's name there); `inputMode` brings a phone's number pad (issue 29).
+ */
+export function TextField({
+  form,
+  path,
+  label,
+  multiline,
+  type,
+  autoComplete,
+  inputMode,
+}: FieldProps & {
+  multiline?: boolean;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel';
+}) {
   const value = (getIn(form.answers, path) as string | null | undefined) ?? '';
   const common = {
     label,
     value,
+    autoComplete,
+    inputMode,
     error: form.errors[pathKey(path)],
     onBlur: form.flush,
     'data-testid': testId(path),

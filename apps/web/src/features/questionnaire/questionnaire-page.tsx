@@ -1,11 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import {
   isStaffRole,
   QUESTIONNAIRE_SECTIONS,
   type QuestionnaireSection,
   type TicketProfile,
 } from '@taxportal/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
@@ -32,6 +33,7 @@ function SectionPanel({
   section,
   isStaff,
   onSaved,
+  onNext,
 }: {
   /** The ticket as the URL names it: the profile query is cached under it. */
   ticketRef: string;
@@ -39,11 +41,14 @@ function SectionPanel({
   section: QuestionnaireSection;
   isStaff: boolean;
   onSaved: () => void;
+  /** Opens the next section; null on the last. */
+  onNext: ((next: QuestionnaireSection) => void) | null;
 }) {
   const { t } = useTranslation();
   const autosave = useSectionAutosave(ticketRef, section, profile.sections[section].answers, onSaved);
   const form = autosave as unknown as AnyForm;
   const asksForDocuments = (profile.document_sections as readonly string[]).includes(section);
+  const next = QUESTIONNAIRE_SECTIONS[QUESTIONNAIRE_SECTIONS.indexOf(section) + 1];
   const fields = () => {
     switch (section) {
       case 'tax_payer':
@@ -79,6 +84,32 @@ function SectionPanel({
           </Stack>
         </Alert>
       )}
+      {/* The way on at a section's end (issue 29: there was none but the tabs at the top). Saves what was typed. */}
+      <Group justify="flex-end">
+        {next && onNext ? (
+          <Button
+            variant="light"
+            rightSection={<IconArrowRight size={16} />}
+            onClick={() => {
+              autosave.flush();
+              onNext(next);
+            }}
+            data-testid="questionnaire-next"
+          >
+            {t('questionnaire.nextSection', { section: t(`questionnaire.sections.${next}`) })}
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to={`/form/message/${profile.ticket_name}`}
+            variant="light"
+            onClick={autosave.flush}
+            data-testid="questionnaire-done"
+          >
+            {t('questionnaire.backToTicket', { ticket: profile.ticket_name })}
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }
@@ -92,6 +123,7 @@ function Questionnaire({ ticketId }: { ticketId: string }) {
   const profile = useProfile(ticketId);
   const [params, setParams] = useSearchParams();
   const saved = useSavedPopup();
+  const tabsTop = useRef<HTMLDivElement>(null);
   const isPhone = useIsPhone();
 
   if (!session || profile.isPending) return <PageLoader />;
@@ -142,6 +174,7 @@ function Questionnaire({ ticketId }: { ticketId: string }) {
         </Alert>
       )}
       <Tabs
+        ref={tabsTop}
         value={tab}
         onChange={(v) => isSection(v) && setParams({ section: v }, { replace: true })}
         keepMounted={false}
@@ -172,7 +205,17 @@ function Questionnaire({ ticketId }: { ticketId: string }) {
         {QUESTIONNAIRE_SECTIONS.map((s) => (
           <Tabs.Panel key={s} value={s} pt="md">
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} data-testid={`section-${s}`}>
-              <SectionPanel ticketRef={ticketId} profile={p} section={s} isStaff={isStaff} onSaved={saved.show} />
+              <SectionPanel
+                ticketRef={ticketId}
+                profile={p}
+                section={s}
+                isStaff={isStaff}
+                onSaved={saved.show}
+                onNext={(next) => {
+                  setParams({ section: next }, { replace: true });
+                  tabsTop.current?.scrollIntoView({ block: 'start' });
+                }}
+              />
             </Paper>
           </Tabs.Panel>
         ))}

@@ -42,30 +42,42 @@ export function TaxPayerSection({ form, ticketId, isStaff }: SectionProps) {
         maw={420}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField form={form} path={['first_name']} label={f('first_name')} />
-        <TextField form={form} path={['last_name']} label={f('last_name')} />
-        <TextField form={form} path={['date_of_birth']} label={f('date_of_birth')} type="date" />
-        <TextField form={form} path={['occupation']} label={f('occupation')} />
+        <TextField form={form} path={['first_name']} label={f('first_name')} autoComplete="given-name" />
+        <TextField form={form} path={['last_name']} label={f('last_name')} autoComplete="family-name" />
+        <TextField form={form} path={['date_of_birth']} label={f('date_of_birth')} type="date" autoComplete="bday" />
+        <TextField form={form} path={['occupation']} label={f('occupation')} autoComplete="organization-title" />
         {secret(['ssn'])}
         {secret(['itin'])}
-        <TextField form={form} path={['phone']} label={f('phone')} type="tel" />
+        <TextField form={form} path={['phone']} label={f('phone')} type="tel" autoComplete="tel" />
       </SimpleGrid>
       <Fieldset legend={f('address')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField form={form} path={['address', 'line1']} label={f('line1')} />
-          <TextField form={form} path={['address', 'line2']} label={f('line2')} />
-          <TextField form={form} path={['address', 'city']} label={f('city')} />
-          <TextField form={form} path={['address', 'state']} label={f('state')} />
-          <TextField form={form} path={['address', 'zip']} label={f('zip')} />
+          <TextField form={form} path={['address', 'line1']} label={f('line1')} autoComplete="address-line1" />
+          <TextField form={form} path={['address', 'line2']} label={f('line2')} autoComplete="address-line2" />
+          <TextField form={form} path={['address', 'city']} label={f('city')} autoComplete="address-level2" />
+          <TextField form={form} path={['address', 'state']} label={f('state')} autoComplete="address-level1" />
+          <TextField
+            form={form}
+            path={['address', 'zip']}
+            label={f('zip')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+          />
         </SimpleGrid>
       </Fieldset>
       {married && (
         <Fieldset legend={f('spouse')} data-testid="q-spouse">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextField form={form} path={['spouse', 'first_name']} label={f('first_name')} />
-            <TextField form={form} path={['spouse', 'last_name']} label={f('last_name')} />
-            <TextField form={form} path={['spouse', 'date_of_birth']} label={f('date_of_birth')} type="date" />
-            <TextField form={form} path={['spouse', 'occupation']} label={f('occupation')} />
+            <TextField form={form} path={['spouse', 'first_name']} label={f('first_name')} autoComplete="off" />
+            <TextField form={form} path={['spouse', 'last_name']} label={f('last_name')} autoComplete="off" />
+            <TextField
+              form={form}
+              path={['spouse', 'date_of_birth']}
+              label={f('date_of_birth')}
+              type="date"
+              autoComplete="off"
+            />
+            <TextField form={form} path={['spouse', 'occupation']} label={f('occupation')} autoComplete="off" />
             {secret(['spouse', 'ssn'])}
             {secret(['spouse', 'itin'])}
           </SimpleGrid>
@@ -80,10 +92,26 @@ export function TaxPayerSection({ form, ticketId, isStaff }: SectionProps) {
           blank={() => ({ first_name: null })}
           render={(i) => (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextField form={form} path={['dependents', i, 'first_name']} label={f('first_name')} />
-              <TextField form={form} path={['dependents', i, 'last_name']} label={f('last_name')} />
-              <TextField form={form} path={['dependents', i, 'date_of_birth']} label={f('date_of_birth')} type="date" />
-              <TextField form={form} path={['dependents', i, 'relationship']} label={f('relationship')} />
+              <TextField
+                form={form}
+                path={['dependents', i, 'first_name']}
+                label={f('first_name')}
+                autoComplete="off"
+              />
+              <TextField form={form} path={['dependents', i, 'last_name']} label={f('last_name')} autoComplete="off" />
+              <TextField
+                form={form}
+                path={['dependents', i, 'date_of_birth']}
+                label={f('date_of_birth')}
+                type="date"
+                autoComplete="off"
+              />
+              <TextField
+                form={form}
+                path={['dependents', i, 'relationship']}
+                label={f('relationship')}
+                autoComplete="off"
+              />
               {secret(['dependents', i, 'ssn'])}
               <NumberField
                 form={form}
@@ -97,7 +125,13 @@ export function TaxPayerSection({ form, ticketId, isStaff }: SectionProps) {
       </YesNo>
       <Fieldset legend={f('direct_deposit')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextField form={form} path={['direct_deposit', 'routing_number']} label={f('routing_number')} />
+          <TextField
+            form={form}
+            path={['direct_deposit', 'routing_number']}
+            label={f('routing_number')}
+            autoComplete="off"
+            inputMode="numeric"
+          />
           {secret(['direct_deposit', 'account_number'], true)}
         </SimpleGrid>
       </Fieldset>

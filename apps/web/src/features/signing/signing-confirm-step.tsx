@@ -19,11 +19,13 @@ type Choice = 'passkey' | 'totp' | 'sms_code' | 'password';
  */
 export function SigningConfirmStep({
   ticketId,
+  ticketName,
   signer,
   factors,
   onConfirmed,
 }: {
   ticketId: string;
+  ticketName: string;
   signer: Signer;
   factors: SigningFactors | null;
   onConfirmed: (confirmation: string) => void;
@@ -137,7 +139,13 @@ export function SigningConfirmStep({
       <Alert color="yellow" data-testid="signing-no-factor">
         <Stack gap="xs">
           <Text size="sm">{t('signing.noFactor')}</Text>
-          <Anchor component={Link} to="/security" size="sm">
+          {/* Security offers the way back here once a factor is set up (issue 29: there was none). */}
+          <Anchor
+            component={Link}
+            to={`/security?back=${encodeURIComponent(`/form/message/${ticketName}`)}`}
+            size="sm"
+            data-testid="signing-open-security"
+          >
             {t('signing.openSecurity')}
           </Anchor>
         </Stack>

@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Modal,
+  Paper,
   SegmentedControl,
   Stack,
   Stepper,
@@ -51,7 +52,6 @@ export function SigningDialog({
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [method, setMethod] = useState<'drawn' | 'typed'>('drawn');
-  const [typed, setTyped] = useState('');
   const [hasInk, setHasInk] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
@@ -72,7 +72,7 @@ export function SigningDialog({
         confirmation,
         signer_name: name,
         method,
-        ...(method === 'drawn' ? { signature_image: image! } : { typed_signature: typed }),
+        ...(method === 'drawn' ? { signature_image: image! } : { typed_signature: name.trim() }),
       });
       showSuccessToast(t('signing.signed'));
       onClose();
@@ -112,6 +112,7 @@ export function SigningDialog({
             </Text>
             <SigningConfirmStep
               ticketId={ticket.id}
+              ticketName={ticket.name}
               signer={signer}
               factors={factors}
               onConfirmed={(c) => {
@@ -145,13 +146,19 @@ export function SigningDialog({
             {method === 'drawn' ? (
               <SigningPad ref={pad} onChange={setHasInk} />
             ) : (
-              <TextInput
-                label={t('signing.typedSignature')}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                styles={{ input: { fontFamily: 'cursive', fontSize: 22 } }}
-                data-testid="signing-typed"
-              />
+              // Typed, the name typed above is the signature (issue 29: it asked for the name twice), shown as
+              // it will be on the form.
+              <Paper withBorder p="sm" radius="md" data-testid="signing-typed-preview">
+                <Text size="xs" c="dimmed">
+                  {t('signing.typedSignature')}
+                </Text>
+                <Text
+                  style={{ fontFamily: 'cursive', fontSize: 22, minHeight: 34, overflowWrap: 'anywhere' }}
+                  data-testid="signing-typed"
+                >
+                  {name.trim()}
+                </Text>
+              </Paper>
             )}
             {errorFor('signature', 'typed_signature') && (
               <Alert color="red">{errorFor('signature', 'typed_signature')}</Alert>
@@ -167,7 +174,7 @@ export function SigningDialog({
               <Button
                 onClick={() => void doSign()}
                 loading={sign.isPending}
-                disabled={!agreed || !name.trim() || (method === 'drawn' ? !hasInk : !typed.trim())}
+                disabled={!agreed || !name.trim() || (method === 'drawn' && !hasInk)}
                 data-testid="signing-submit"
               >
                 {t('signing.submit')}

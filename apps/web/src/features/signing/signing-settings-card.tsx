@@ -13,12 +13,14 @@ export function SigningSettingsCard() {
   const { t } = useTranslation();
   const settings = useSigningSettings();
   const update = useUpdateSigningSettings();
+  const strict = settings.data?.strict_identity ?? true;
   return (
     <SectionCard title={t('signing.settingsTitle')} icon={IconShieldLock} data-testid="signing-settings">
       <Switch
         label={t('signing.settingsStrict')}
-        description={t('signing.settingsStrictHint')}
-        checked={settings.data?.strict_identity ?? true}
+        // What the switch does in the state it is in now (issue 29: one fixed text read as its opposite when on).
+        description={t(strict ? 'signing.settingsStrictOn' : 'signing.settingsStrictOff')}
+        checked={strict}
         disabled={!settings.data || update.isPending}
         onChange={(e) =>
           update.mutate(

@@ -12,10 +12,17 @@ export function useServiceTypes() {
   });
 }
 
+/** Asks useServices for the services of every type. */
+export const ALL_TYPES = '*';
+
 export function useServices(serviceTypeId: string | null) {
   return useQuery({
     queryKey: [...queryKeys.catalog, 'public', 'services', serviceTypeId],
-    queryFn: ({ signal }) => call(endpoints.listPublicServices, { query: { service_type: serviceTypeId }, signal }),
+    queryFn: ({ signal }) =>
+      call(endpoints.listPublicServices, {
+        query: serviceTypeId === ALL_TYPES ? {} : { service_type: serviceTypeId },
+        signal,
+      }),
     enabled: !!serviceTypeId,
     staleTime: 5 * 60_000,
   });

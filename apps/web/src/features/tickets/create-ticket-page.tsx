@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
-import { useServices, useServiceTypes, useYears } from './create-ticket-api.ts';
+import { ALL_TYPES, useServices, useServiceTypes, useYears } from './create-ticket-api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { useCreateTicket } from './tickets-api.ts';
 
@@ -50,6 +50,9 @@ export function CreateTicketPage() {
       phone: (v) => (v.trim() ? null : t('createTicket.phoneRequired')),
     },
   });
+  // A plan chosen on the public site (?service=<id>, through sign-in: issue 29) starts with its type and service.
+  const presetService = params.get('service');
+  const allServices = useServices(presetService ? ALL_TYPES : null);
   const types = useServiceTypes();
   const services = useServices(form.values.service_type_id || null);
   const years = useYears();
@@ -63,6 +66,14 @@ export function CreateTicketPage() {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the preset or the list changes
   }, [presetType, typeItems]);
+
+  const chosenPlan = allServices.data?.items.find((s) => s.id === presetService);
+  useEffect(() => {
+    if (chosenPlan && !form.values.service_type_id && !form.values.service_id) {
+      form.setValues({ service_type_id: chosenPlan.service_type_id, service_id: chosenPlan.id });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the plan is found
+  }, [chosenPlan]);
 
   // The phone is the profile's: the customer's own, or the chosen customer's for staff.
   const profilePhone = isStaff ? (customer?.phone ?? '') : (session?.user.phone ?? '');

@@ -95,6 +95,16 @@ export function StatusControl({ ticket }: { ticket: TicketDetail }) {
           })}
         </Text>
       )}
+      {ticket.system_moves.length > 0 && (
+        // What moves it by itself (issue 29: a draft upload moved the status without saying so).
+        <Text size="sm" c="dimmed" data-testid="status-by-itself">
+          {t('ticket.movesByItself', {
+            moves: ticket.system_moves
+              .map((m) => t(`ticket.systemMove.${m.event}`, { status: labelOf(m.status) }))
+              .join('; '),
+          })}
+        </Text>
+      )}
       {error && (
         <Alert color="red" variant="light" data-testid="status-error">
           {error}
