@@ -45,6 +45,13 @@ export async function documentTypeIdsByName(db: Tx, names: string[]): Promise<Ma
   return new Map(found.map((r) => [r.name, r.id]));
 }
 
+/** Which of these Tax Document Type ids exist. */
+export async function existingDocumentTypeIds(db: Tx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const found = await db.select({ id: documentTypes.id }).from(documentTypes).where(inArray(documentTypes.id, ids));
+  return new Set(found.map((r) => r.id));
+}
+
 export interface NewRequest {
   id: string;
   ticket_id: string;

@@ -13,7 +13,7 @@ import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { AppError, notFound } from '../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
@@ -87,6 +87,19 @@ function requestMail(ticket: TicketRef, labels: string[], note: string | null, l
 export const ticketLink = (deps: Pick<DocumentsDeps, 'publicUrl'>, ticketName: string) =>
   `${deps.publicUrl}/form/message/${encodeURIComponent(ticketName)}`;
 
+/**
+ * Free-text requests, each with the type staff filed it under (or none): one per text, the first one's type; `at`
+ * is where it was in the body (a refusal names that field).
+ */
+function freeTextRequests(custom: NonNullable<CreateDocumentRequestsBody['custom']>) {
+  const byLabel = new Map<string, { label: string; typeId: string | null; at: number }>();
+  for (const [at, c] of custom.entries()) {
+    const [label, typeId] = typeof c === 'string' ? [c.trim(), null] : [c.label.trim(), c.document_type_id ?? null];
+    if (!byLabel.has(label)) byLabel.set(label, { label, typeId, at });
+  }
+  return [...byLabel.values()];
+}
+
 /** Staff ask for documents: one row per checklist item or free-text line, the customer told once. */
 export async function createRequests(
   deps: DocumentsDeps,
@@ -100,7 +113,7 @@ export async function createRequests(
   if (FINISHED_STATUSES.includes(ticket.status))
     throw new AppError('conflict', `Documents cannot be requested on a ticket that is ${ticket.status}.`);
   const checklist = [...new Set(body.checklist ?? [])].map((k) => REQUEST_CHECKLIST.find((c) => c.key === k)!);
-  const custom = [...new Set((body.custom ?? []).map((c) => c.trim()))];
+  const custom = freeTextRequests(body.custom ?? []);
   const note = body.note?.trim() || null;
   const now = deps.now();
   const next = new Date(now.getTime() + reminderInterval);
@@ -110,12 +123,18 @@ export async function createRequests(
       tx,
       checklist.flatMap((c) => (c.document_type ? [c.document_type] : [])),
     );
+    const known = await repo.existingDocumentTypeIds(
+      tx,
+      custom.flatMap((c) => (c.typeId ? [c.typeId] : [])),
+    );
+    const unknown = custom.find((c) => c.typeId !== null && !known.has(c.typeId));
+    if (unknown) throw fieldError(`custom.${unknown.at}.document_type_id`, 'Choose one of the document types.');
     const rows = [
       ...checklist.map((c) => ({
         label: c.label,
         typeId: c.document_type ? (types.get(c.document_type) ?? null) : null,
       })),
-      ...custom.map((label) => ({ label, typeId: null })),
+      ...custom.map((c) => ({ label: c.label, typeId: c.typeId })),
     ];
     for (const [i, r] of rows.entries()) {
       const id = randomUUID();

@@ -355,3 +355,36 @@ describe('document request reminders (background job, injected clock)', () => {
     }
   });
 });
+
+describe('free-text requests filed under a document type (issue 29)', () => {
+  it('keeps the type staff chose for each text, none for a bare text, and refuses an unknown type', async () => {
+    const c = await createCustomer(t, { full_name: 'Kim Kay' });
+    const ticket = await openTicket(t, await signIn(t, c.email));
+    const types = (await t.app.inject('/api/v1/catalog/document-types')).json().items as { id: string; name: string }[];
+    const typeId = (name: string) => types.find((x) => x.name === name)!.id;
+
+    const items = await request(ticket.id, {
+      custom: [
+        { label: 'Form 1099-K from PayPal', document_type_id: typeId('1099-K') },
+        'Lease agreement',
+        { label: 'W2 from employer', document_type_id: typeId('W-2') },
+        { label: 'Daycare letter', document_type_id: null },
+        { label: 'Form 1099-K from PayPal', document_type_id: typeId('Other') },
+      ],
+    });
+    expect(items.map((i) => [i.label, i.document_type_name])).toEqual([
+      ['Form 1099-K from PayPal', '1099-K'],
+      ['Lease agreement', null],
+      ['W2 from employer', 'W-2'],
+      ['Daycare letter', null],
+    ]);
+
+    const before = await countRequests();
+    const unknown = await staff.post(`/api/v1/tickets/${ticket.id}/document-requests`, {
+      custom: ['Bank letter', { label: 'Brokerage statement', document_type_id: 'no-such-type' }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors[0].field).toBe('custom.1.document_type_id');
+    expect(await countRequests()).toEqual(before);
+  });
+});

@@ -31,12 +31,23 @@ export const documentRequestListSchema = z.object({ items: z.array(documentReque
 export type DocumentRequestList = z.infer<typeof documentRequestListSchema>;
 
 const freeText = text().min(1, { error: 'Say which document.' }).max(120);
+/**
+ * A free-text request, with the Tax Document Type staff filed it under (the form preselects one by its text;
+ * null: none). A bare string is a request without a type.
+ */
+const customRequestSchema = z.object({
+  label: freeText,
+  document_type_id: opaqueText().min(1).max(64).nullable().default(null),
+});
 
 /** POST /api/v1/tickets/:id/document-requests (staff): several at once, from the checklist and/or free text. */
 export const createDocumentRequestsBodySchema = z
   .object({
     checklist: z.array(z.enum(REQUEST_CHECKLIST_KEYS)).max(REQUEST_CHECKLIST.length).default([]),
-    custom: z.array(freeText).max(10).default([]),
+    custom: z
+      .array(z.union([freeText, customRequestSchema]))
+      .max(10)
+      .default([]),
     note: multilineText().max(1000).optional(),
   })
   .refine((b) => b.checklist.length + b.custom.length > 0, {

@@ -1,13 +1,19 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { REQUEST_CHECKLIST, type RequestChecklistKey } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useDocumentTypes } from '../documents/index.ts';
+import { matchDocumentType } from './document-type-match.ts';
 import { useCreateRequests } from './requests-api.ts';
 
-/** Staff: pick forms from the checklist and/or type others (one per line), with an optional note. */
+/**
+ * Staff: pick forms from the checklist and/or type others (one per line), with an optional note. Each typed line is
+ * filed under a document type, preselected from its text as it is typed ("W2 from employer": W-2) until staff
+ * choose one by hand.
+ */
 export function RequestDocumentsModal({
   ticketId,
   opened,
@@ -21,28 +27,39 @@ export function RequestDocumentsModal({
   const create = useCreateRequests(ticketId);
   const [checked, setChecked] = useState<string[]>([]);
   const [custom, setCustom] = useState('');
+  /** The type staff chose by hand for the line at that place (null: no type); the other lines' follow their text. */
+  const [chosen, setChosen] = useState<Record<number, string | null>>({});
   const [note, setNote] = useState('');
+  const types = useDocumentTypes().data?.items ?? [];
   const [error, setError] = useState<string | null>(null);
   // Loaded on first open (ticket-requests-panel.tsx): it mounts closed, so the focus goes back on close.
   const shown = useOpenedOnceMounted(opened);
 
+  const lines = custom
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const typeOf = (i: number): string | null =>
+    Object.hasOwn(chosen, i) ? chosen[i]! : (matchDocumentType(lines[i]!, types)?.id ?? null);
+
   const reset = () => {
     setChecked([]);
     setCustom('');
+    setChosen({});
     setNote('');
     setError(null);
   };
   const submit = () => {
-    const lines = custom
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean);
     if (!checked.length && !lines.length) {
       setError(t('documentRequests.pickOne'));
       return;
     }
     create.mutate(
-      { checklist: checked as RequestChecklistKey[], custom: lines, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        checklist: checked as RequestChecklistKey[],
+        custom: lines.map((label, i) => ({ label, document_type_id: typeOf(i) })),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      },
       {
         onSuccess: () => {
           showSuccessToast(t('documentRequests.sent'));
@@ -82,6 +99,25 @@ export function RequestDocumentsModal({
             setError(null);
           }}
         />
+        {lines.length > 0 && (
+          <Stack gap="xs" data-testid="custom-request-types">
+            {lines.map((line, i) => (
+              <Select
+                // A line keeps its place (and the type chosen for it) while its text is typed.
+                key={i}
+                label={t('documentRequests.customType', { label: line })}
+                placeholder={t('documentRequests.noType')}
+                data={types.map((d) => ({ value: d.id, label: d.name }))}
+                value={typeOf(i)}
+                onChange={(v) => setChosen((c) => ({ ...c, [i]: v }))}
+                clearable
+                searchable
+                nothingFoundMessage={t('documentRequests.noTypeFound')}
+                data-testid="custom-request-type"
+              />
+            ))}
+          </Stack>
+        )}
         <Textarea
           label={t('documentRequests.note')}
           autosize

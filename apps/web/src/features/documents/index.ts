@@ -1,5 +1,7 @@
 // The documents feature's (the vault's) public entry point: the only module other features and the shell may import.
 // Pages and panels load through these functions so that each stays its own chunk.
 export { DocumentUploader } from './document-uploader.tsx';
+/** The document types a document is filed under (a document request's type is one of them). */
+export { useDocumentTypes } from './documents-api.ts';
 export const loadVaultPage = () => import('./vault-page.tsx');
 export const loadTicketUploadsPanel = () => import('./ticket-uploads-panel.tsx');

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { matchDocumentType } from './document-type-match.ts';
+
+const types = [
+  'W-2',
+  '1099-INT',
+  '1099-B',
+  '1099-R',
+  '1099-K',
+  '1099-G',
+  'SSA-1099',
+  '1098 Mortgage Interest',
+  'K-1',
+  'Photo ID',
+  'Other',
+].map((name, i) => ({ id: `t${i}`, name }));
+const match = (text: string) => matchDocumentType(text, types)?.name ?? null;
+
+describe('matchDocumentType', () => {
+  it('finds the type a free text names, whatever the case, hyphens or spaces', () => {
+    expect(match('Form 1099-K from PayPal')).toBe('1099-K');
+    expect(match('W2 from employer')).toBe('W-2');
+    expect(match('w 2 (second job)')).toBe('W-2');
+    expect(match('1099int from the bank')).toBe('1099-INT');
+    expect(match('ssa 1099 for Mom')).toBe('SSA-1099');
+    expect(match('Photo ID of the spouse')).toBe('Photo ID');
+    expect(match('1098 mortgage interest statement')).toBe('1098 Mortgage Interest');
+  });
+
+  it('takes a name only as a word of its own, the longest one found', () => {
+    expect(match('Form 1099-K')).toBe('1099-K');
+    expect(match('SSA-1099')).toBe('SSA-1099');
+    expect(match('1099-Bonus letter')).toBeNull();
+    expect(match('KW-2 form')).toBeNull();
+    expect(match('Daycare provider letter')).toBeNull();
+    expect(match('')).toBeNull();
+  });
+});
