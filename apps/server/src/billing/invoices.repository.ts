@@ -191,11 +191,17 @@ export async function listInvoices(
     .limit(limit);
 }
 
+/**
+ * Staff billing's totals over the filtered invoices. `count` and `invoiced` are of the same invoices, the issued
+ * ones (Unpaid, Paid, Refunded): a draft is not billed yet and a cancelled invoice no longer is, so neither is in
+ * the number nor in the amount.
+ */
 export async function invoiceTotals(db: Db, f: InvoiceFilter, today: string) {
+  const issued = sql`${invoices.status} in ('Unpaid', 'Paid', 'Refunded')`;
   const [row] = await db
     .select({
-      count: sql<number>`count(*)::int`,
-      invoiced: sql<string>`coalesce(sum(${invoices.grand_total_cents}) filter (where ${invoices.status} in ('Unpaid', 'Paid', 'Refunded')), 0)::bigint`,
+      count: sql<number>`count(*) filter (where ${issued})::int`,
+      invoiced: sql<string>`coalesce(sum(${invoices.grand_total_cents}) filter (where ${issued}), 0)::bigint`,
       outstanding: sql<string>`coalesce(sum(${invoices.grand_total_cents} - ${invoices.paid_cents}) filter (where ${invoices.status} = 'Unpaid'), 0)::bigint`,
       overdue: sql<string>`coalesce(sum(${invoices.grand_total_cents} - ${invoices.paid_cents}) filter (where ${invoices.status} = 'Unpaid' and ${invoices.due_date} < ${today}), 0)::bigint`,
       paid: sql<string>`coalesce(sum(${invoices.paid_cents} - ${invoices.refunded_cents}), 0)::bigint`,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@taxportal/contract';
 import { auditLog, invoices, notifications, outbox, tickets } from '../platform/db/schema.ts';
+import { createCustomer } from '../test/helper.ts';
 import {
   createTaxTemplate,
   createTicket,
@@ -244,7 +245,10 @@ describe('listing', () => {
     const all = await p.admin.get('/api/v1/invoices');
     const body = all.json();
     expect(body.items.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining([mine.invoice.id, theirs.id]));
-    expect(body.totals.count).toBe(body.items.length);
+    // Staff see drafts in the list; the totals count only the issued invoices they add up.
+    expect(body.totals.count).toBe(
+      body.items.filter((i: { status: string }) => !['Draft', 'Cancelled'].includes(i.status)).length,
+    );
     expect(body.totals.outstanding_cents).toBeGreaterThanOrEqual(2 * 19900);
     expect(body.totals.collected_by_month).toHaveLength(12);
     expect(body.totals.collected_by_month[11].month).toBe(new Date().toISOString().slice(0, 7));
@@ -255,6 +259,34 @@ describe('listing', () => {
     expect(drafts.json().items.every((i: { status: string }) => i.status === 'Draft')).toBe(true);
     const none = await p.admin.get('/api/v1/invoices?from=2001-01-01&to=2001-12-31');
     expect(none.json().items).toEqual([]);
+  });
+
+  it('counts in the totals the invoices whose amount they add up: issued ones, no draft or cancelled one', async () => {
+    const c = await createCustomer(t, { full_name: 'Drew Totals' });
+    const invoice = async (issue: boolean) => {
+      const ticket = await createTicket(t, c.id);
+      const res = await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id, issue });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; grand_total_cents: number; status: string };
+    };
+    const draft = await invoice(false);
+    const first = await invoice(true);
+    const second = await invoice(true);
+    const cancelled = await invoice(true);
+    expect((await p.preparer.post(`/api/v1/invoices/${cancelled.id}/cancel`)).statusCode).toBe(200);
+    expect(draft.status).toBe('Draft');
+
+    const mine = (await p.admin.get(`/api/v1/invoices?customer=${c.id}`)).json();
+    expect(mine.items).toHaveLength(4);
+    expect(mine.totals).toMatchObject({
+      count: 2,
+      invoiced_cents: first.grand_total_cents + second.grand_total_cents,
+      outstanding_cents: first.grand_total_cents + second.grand_total_cents,
+    });
+    // Filtered to drafts: none billed, in the number as in the amount.
+    const drafts = (await p.admin.get(`/api/v1/invoices?customer=${c.id}&status=Draft`)).json();
+    expect(drafts.items.map((i: { id: string }) => i.id)).toEqual([draft.id]);
+    expect(drafts.totals).toMatchObject({ count: 0, invoiced_cents: 0 });
   });
 
   it('pages with a cursor, newest first, without repeats', async () => {

@@ -120,6 +120,7 @@ export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 /** Staff only: totals over the filtered invoices and money collected per month (last 12). */
 export const invoiceTotalsSchema = z.object({
   currency: z.string(),
+  /** The issued invoices (Unpaid, Paid, Refunded; no draft or cancelled one): those `invoiced_cents` adds up. */
   count: z.number().int(),
   invoiced_cents: z.number().int(),
   outstanding_cents: z.number().int(),
