@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { samplePdf } from './drafts-helpers.ts';
-import { demoTotpSecret, expect, signInByApi, test } from './fixtures.ts';
+import { demoTotpSecret, expect, hydrating, signInByApi, test } from './fixtures.ts';
 
 /*
  * The demo firm's public website (issue 11), on the demo server (this file's name puts it in the `demo` project,
@@ -263,4 +263,41 @@ test('detail/… reads a post at one and three levels; gallery-detail leads to t
   await expect(page.getByTestId('site-not-found')).toBeVisible();
   await page.goto('/gallery-detail');
   await expect(page).toHaveURL((url) => url.pathname === '/gallery-list');
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a plan's button leads through sign-in to the request with its service; the thanks is in view", async ({
+    page,
+  }) => {
+    // Issue 29: "Choose Itemized" opened the Sign in tab and dropped the plan.
+    await page.goto('/p/pricing');
+    await page.getByRole('link', { name: 'Choose Itemized' }).click();
+    await expect(page).toHaveURL(/\/register\?tab=create&next=%2Fcreate-ticket%3Fservice%3D/);
+    await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Harbor Tax & Accounting');
+    // An existing client signs in instead: the plan rides along.
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/next=%2Fcreate-ticket%3Fservice%3D/);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('E-mail').fill('customer@demo.test');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/create-ticket\?service=/);
+    await expect(page.getByTestId('service-select')).toHaveValue(/^Form 1040 – Itemized/);
+
+    // The contact form's thanks comes into view on a phone (it was scrolled out of sight).
+    const visitor = hydrating(await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } }));
+    await visitor.goto('/contact-us');
+    const contact = visitor.getByTestId('contact-form');
+    await contact.getByLabel('Your name').fill('Phone Visitor');
+    await contact.getByLabel('E-mail').fill(`phone.visitor${test.info().retry}@example.com`);
+    await contact.getByLabel('Message').fill('Can you help with my 1099-K?');
+    await visitor.waitForTimeout(3200);
+    await contact.getByRole('button', { name: 'Send message' }).click();
+    await expect(visitor.getByTestId('contact-sent')).toBeInViewport();
+    await expect(visitor.getByTestId('contact-sent')).toBeFocused();
+    await visitor.close();
+  });
 });
