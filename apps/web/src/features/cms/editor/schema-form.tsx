@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Card,
   ColorInput,
@@ -15,18 +16,32 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { imageUrlSchema, longTextSchema, richTextSchema, type SiteImage } from '@taxportal/contract';
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, use, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useText } from '../site-api.ts';
 import { ImageSourceInput } from './media-library.tsx';
-import { checkOf, def, emptyOf, isLocalized, shapeOf, unwrapped, type Checks, type Def } from './schema-reading.ts';
+import {
+  centsOfAmount,
+  checkOf,
+  def,
+  emptyOf,
+  isLocalized,
+  rowTitleOf,
+  shapeOf,
+  unwrapped,
+  type Checks,
+  type Def,
+} from './schema-reading.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 /*
  * Forms drawn from the contract's zod schemas: each block type, each kind of content and the settings get their
  * inputs from the schema the server checks them with, so a new field in the contract shows up here by itself.
  * Only what the contract's site schemas use is drawn: objects, arrays, texts in every language ({en, es}), rich
- * text, strings, numbers, booleans, enums, nullable and defaulted values.
+ * text, strings, numbers, booleans, enums, nullable and defaulted values. A number whose key ends in `_cents` is
+ * money: typed in dollars and cents, stored in whole cents. A row of a list is titled by its own first short text
+ * (a plan's name), else by what one row is called and its position ("Plan 2").
  */
 
 type Schema = z.ZodType;
@@ -58,8 +73,11 @@ export interface FieldProps {
   name: string;
   /** Where the field sits in the document, for test ids: `blocks.0.heading`. */
   path: string;
-  /** The field is required (not optional, not nullable). */
   label?: string;
+  /** An object drawn inside a frame that already names it (a row's card): its fields without a legend of their own. */
+  bare?: boolean;
+  /** The currency of the object the field is in (its sibling `currency`), for money fields. */
+  currency?: string | undefined;
 }
 
 const testIdOf = (path: string) => `field-${path}`;
@@ -115,8 +133,23 @@ function LocalizedField({ schema, value, onChange, name, path, label }: FieldPro
   );
 }
 
+/** What one row of a list is called ("Plan"), and its add button ("Add a plan"); the list's label otherwise. */
+function useRowNames() {
+  const { t, i18n } = useTranslation();
+  return (name: string, label: string) => {
+    const row = `siteEditor.row.${name}`;
+    const add = `siteEditor.addRow.${name}`;
+    return {
+      row: i18n.exists(row) ? t(row as 'siteEditor.row.plans') : label,
+      add: i18n.exists(add) ? t(add as 'siteEditor.addRow.plans') : t('siteEditor.addItem', { label }),
+    };
+  };
+}
+
 function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) {
   const { t } = useTranslation();
+  const text = useText();
+  const names = useRowNames()(name, label ?? name);
   const d = def(schema);
   const element = d.element as Schema;
   const items = Array.isArray(value) ? value : [];
@@ -134,7 +167,8 @@ function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) 
     <Fieldset legend={label} data-testid={testIdOf(path)} p="sm">
       <Stack gap="sm">
         {items.map((item, i) => {
-          const itemLabel = t('siteEditor.item', { label, n: i + 1 });
+          const itemLabel =
+            (scalar ? '' : rowTitleOf(element, item, text)) || t('siteEditor.item', { label: names.row, n: i + 1 });
           const controls = (
             <Group gap={4} wrap="nowrap">
               <ActionIcon
@@ -172,6 +206,7 @@ function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) 
               name={name}
               path={`${path}.${i}`}
               label={itemLabel}
+              bare={!scalar}
             />
           );
           return scalar ? (
@@ -182,7 +217,7 @@ function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) 
           ) : (
             <Card key={i} withBorder padding="sm">
               <Group justify="space-between" mb={4} wrap="nowrap">
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} truncate style={{ minWidth: 0 }} data-testid={`${testIdOf(path)}.${i}-title`}>
                   {itemLabel}
                 </Text>
                 {controls}
@@ -200,7 +235,7 @@ function ArrayField({ schema, value, onChange, name, path, label }: FieldProps) 
               onClick={() => set([...items, emptyOf(element)])}
               data-testid={`${testIdOf(path)}-add`}
             >
-              {t('siteEditor.addItem', { label })}
+              {names.add}
             </Button>
           </Group>
         )}
@@ -243,6 +278,7 @@ export function ObjectFields({
             name={key}
             path={path ? `${path}.${key}` : key}
             label={label(key)}
+            currency={typeof obj.currency === 'string' ? obj.currency : undefined}
           />
         );
       })}
@@ -281,37 +317,42 @@ export function Field(props: FieldProps) {
         </Stack>
       );
     }
-    case 'object':
+    case 'object': {
       if (isLocalized(d)) return <LocalizedField {...props} />;
-      if (isImage(d))
-        return (
+      // In a row's card, the card's title names the object: a legend would say it again.
+      const frame = (children: ReactNode) =>
+        props.bare ? (
+          <Box data-testid={id}>{children}</Box>
+        ) : (
           <Fieldset legend={label} p="sm" data-testid={id}>
-            <ObjectFields
-              schema={schema}
-              value={value}
-              onChange={onChange}
-              path={path}
-              overrides={{
-                src: (
-                  <ImageSourceInput
-                    value={value as Partial<SiteImage> | undefined}
-                    onChange={onChange}
-                    label={t('siteEditor.media.source')}
-                    testId={`${id}.src`}
-                  />
-                ),
-              }}
-            />
+            {children}
           </Fieldset>
         );
-      return (
-        <Fieldset legend={label} p="sm" data-testid={id}>
-          <ObjectFields schema={schema} value={value} onChange={onChange} path={path} />
-        </Fieldset>
-      );
+      if (isImage(d))
+        return frame(
+          <ObjectFields
+            schema={schema}
+            value={value}
+            onChange={onChange}
+            path={path}
+            overrides={{
+              src: (
+                <ImageSourceInput
+                  value={value as Partial<SiteImage> | undefined}
+                  onChange={onChange}
+                  label={t('siteEditor.media.source')}
+                  testId={`${id}.src`}
+                />
+              ),
+            }}
+          />,
+        );
+      return frame(<ObjectFields schema={schema} value={value} onChange={onChange} path={path} />);
+    }
     case 'array':
       return <ArrayField {...props} />;
     case 'number':
+      if (name.endsWith('_cents')) return <MoneyField {...props} />;
       return (
         <NumberInput
           label={label}
@@ -355,4 +396,49 @@ export function Field(props: FieldProps) {
     default:
       return null;
   }
+}
+
+/** The symbol an amount in a currency is written with ("$", "€"); "$" when the code is no currency. */
+function currencySymbol(currency: string | undefined): string {
+  try {
+    const parts = new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: currency || 'USD',
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? '$';
+  } catch {
+    return '$';
+  }
+}
+
+/** Money: typed as an amount with cents ($1,234.56), kept in whole cents (123456) as the contract stores it. */
+function MoneyField({ schema, value, onChange, path, label, currency }: FieldProps) {
+  const d = def(schema);
+  // A cleared field stores 0 (the contract wants a number) but stays empty while it is typed into, not "$0.00".
+  const [cleared, setCleared] = useState(false);
+  const bound = (check: string) => {
+    const v = checkOf(d, check)?.value;
+    return typeof v === 'number' ? v / 100 : undefined;
+  };
+  return (
+    <NumberInput
+      label={label}
+      value={typeof value === 'number' && !(cleared && value === 0) ? value / 100 : ''}
+      onChange={(v) => {
+        const cents = centsOfAmount(v);
+        setCleared(cents === null);
+        onChange(cents ?? 0);
+      }}
+      prefix={currencySymbol(currency)}
+      thousandSeparator=","
+      decimalScale={2}
+      fixedDecimalScale
+      allowNegative={(bound('greater_than') ?? -1) < 0}
+      min={bound('greater_than')}
+      max={bound('less_than')}
+      inputMode="decimal"
+      data-testid={testIdOf(path)}
+    />
+  );
 }

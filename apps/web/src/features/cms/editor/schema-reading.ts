@@ -1,3 +1,4 @@
+import { hrefSchema, imageUrlSchema, longTextSchema, richTextSchema, type LocalizedText } from '@taxportal/contract';
 import type { z } from 'zod';
 
 /*
@@ -72,4 +73,41 @@ export function firstIssue(schema: Schema, value: unknown): { path: string; mess
   if (result.success) return null;
   const issue = result.error.issues[0]!;
   return { path: issue.path.join('.'), message: issue.message };
+}
+
+/**
+ * A row's own title in a list of rows (a plan's name, a question, a menu entry's label): the text of its first
+ * short text field, read by `text` (the editor's language); '' when the row has none or it is still empty. Long and
+ * rich texts, addresses and hidden keys are no titles.
+ */
+export function rowTitleOf(schema: Schema, value: unknown, text: (t: LocalizedText) => string): string {
+  const d = def(unwrapped(schema));
+  if (d.type !== 'object' || isLocalized(d) || typeof value !== 'object' || value === null) return '';
+  const row = value as Record<string, unknown>;
+  for (const [key, field] of Object.entries(shapeOf(d))) {
+    if (ROW_TITLE_SKIPPED.has(key)) continue;
+    const s = unwrapped(field);
+    const fd = def(s);
+    if (isLocalized(fd)) {
+      if (s === longTextSchema || s === richTextSchema) continue;
+      const v = row[key];
+      return typeof v === 'object' && v !== null ? text(v as LocalizedText).trim() : '';
+    }
+    if (fd.type === 'string' && s !== hrefSchema && s !== imageUrlSchema && fd.format === undefined) {
+      const v = row[key];
+      return typeof v === 'string' ? v.trim() : '';
+    }
+  }
+  return '';
+}
+const ROW_TITLE_SKIPPED = new Set(['id', 'media_id', 'currency']);
+
+/** Whole cents of an amount of money (199.99 → 19999), in integers: no float drift; null when it is no amount. */
+export function centsOfAmount(amount: number | string): number | null {
+  const written = typeof amount === 'number' ? (Number.isFinite(amount) ? amount.toFixed(2) : '') : amount;
+  const m = /^\s*(-?)(\d*)(?:\.(\d*))?\s*$/.exec(written.replace(/,/g, ''));
+  if (!m || (m[2] === '' && !m[3])) return null;
+  // Digits, not floating point: 0.29 * 100 is 28.999999999999996.
+  const cents = Number(m[2] || '0') * 100 + Number((m[3] ?? '').padEnd(2, '0').slice(0, 2));
+  return m[1] ? -cents : cents;
 }
