@@ -1,10 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_STATUSES, type TicketStatus, type TicketSummary } from '@taxportal/contract';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api/index.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { StatusBadge, statusView } from '../../ui/status-badge.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
@@ -101,7 +99,6 @@ function BoardColumn({ status, filters, pending, dragging, allowed, cardProps, o
 export function TicketBoard({ filters }: { filters: TicketFilters }) {
   const { t } = useTranslation();
   const { data: session } = useSession();
-  const client = useQueryClient();
   const moveTicket = useMoveTicket();
   const fetchTicket = useFetchTicket();
   const [pending, setPending] = useState<Pending>({});
@@ -115,8 +112,13 @@ export function TicketBoard({ filters }: { filters: TicketFilters }) {
     if (ticket.status === to || pending[ticket.id]) return;
     setPending((p) => ({ ...p, [ticket.id]: { ticket, to } }));
     try {
-      await moveTicket.mutateAsync({ id: ticket.id, status: to, expected_version: ticket.version });
-      await client.refetchQueries({ queryKey: queryKeys.ticketLists, type: 'active' });
+      // The mutation refetches the two columns involved, once, and answers when they have the move.
+      await moveTicket.mutateAsync({
+        id: ticket.id,
+        from: ticket.status,
+        status: to,
+        expected_version: ticket.version,
+      });
       showSuccessToast(t('board.moved', { name: ticket.name, status: labelOf(to) }));
     } catch (err) {
       showErrorToast(errorMessage(err));

@@ -6,9 +6,11 @@ import {
   type CreateTicketBody,
   type ListTicketsQuery,
   type TicketDetail,
+  type TicketStatus,
 } from '@taxportal/contract';
 import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { refreshStatusChange } from '../../lib/realtime/index.ts';
 
 /**
  * The lists' filters: GET /api/v1/tickets's query as the contract declares it (the cursor aside, paging adds it);
@@ -81,26 +83,48 @@ export function useCreateTicket() {
   });
 }
 
+/**
+ * After a status change: the detail is the server's answer; the lists showing the status it left or joined refetch
+ * (on the board: two columns, not twelve), once: the change's live event, coming back to this tab, finds it done.
+ * The mutation waits for the refetch, so that what moved is drawn where it now is.
+ */
+function useStatusChanged() {
+  const client = useQueryClient();
+  return (ticket: TicketDetail, from: TicketStatus | null) => {
+    client.setQueryData(queryKeys.ticket(ticket.name), ticket);
+    client.setQueryData(queryKeys.ticket(ticket.id), ticket);
+    const change = { ticketId: ticket.id, ticketName: ticket.name, from, to: ticket.status, version: ticket.version };
+    return refreshStatusChange(client, change).done;
+  };
+}
+
 export function useChangeStatus(idOrName: string) {
-  const changed = useTicketChanged();
+  const client = useQueryClient();
+  const changed = useStatusChanged();
   return useMutation({
     mutationFn: (body: ChangeStatusBody) => call(endpoints.changeTicketStatus, { params: { id: idOrName }, body }),
-    onSuccess: changed,
+    // The status it leaves, as the page read it (by id or by name).
+    onMutate: () =>
+      client
+        .getQueriesData<TicketDetail>({ queryKey: queryKeys.ticketDetails })
+        .find(([, t]) => t?.id === idOrName || t?.name === idOrName)?.[1]?.status ?? null,
+    // The page has the answer: its status shows at once, the timeline and any list catch up.
+    onSuccess: (ticket, _body, from) => void changed(ticket, from ?? null),
   });
 }
 
-/** The board moves tickets other than the one on screen: the id comes with the call. */
+/** The board moves tickets other than the one on screen: the id (and the status it leaves) come with the call. */
 export function useMoveTicket() {
   const client = useQueryClient();
-  const changed = useTicketChanged();
+  const changed = useStatusChanged();
   return useMutation({
-    mutationFn: ({ id, ...body }: ChangeStatusBody & { id: string }) =>
+    mutationFn: ({ id, from: _from, ...body }: ChangeStatusBody & { id: string; from?: TicketStatus }) =>
       call(endpoints.changeTicketStatus, { params: { id }, body }),
     // A read of the ticket still in flight (the board asks for the allowed moves when a drag starts) must not
     // land after the move and put the old status back in the cache; and whatever the answer, the next read
     // asks the server again.
     onMutate: ({ id }) => client.cancelQueries({ queryKey: queryKeys.ticket(id) }),
-    onSuccess: changed,
+    onSuccess: (ticket, { from }) => changed(ticket, from ?? null),
     onSettled: (_data, _err, { id }) => client.invalidateQueries({ queryKey: queryKeys.ticket(id) }),
   });
 }

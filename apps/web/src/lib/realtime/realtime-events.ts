@@ -4,6 +4,7 @@ import {
   type RealtimeEventPayload,
   type TicketMessage,
   type TicketMessageList,
+  type TicketStatus,
 } from '@taxportal/contract';
 import { queryKeys } from '../query-keys.ts';
 
@@ -33,6 +34,53 @@ export function appendMessage(client: QueryClient, message: TicketMessage): void
 
 const notMessages = (key: readonly unknown[]) => !(key[0] === 'tickets' && key[1] === 'messages');
 
+/** A ticket's status change: from what (null: not known here) to what, at which version of the ticket. */
+export interface StatusChange {
+  ticketId: string;
+  ticketName: string;
+  from: TicketStatus | null;
+  to: TicketStatus;
+  version: number;
+}
+
+/** Per query client, per ticket: the last status change refreshed, and that refresh. */
+const refreshedChanges = new WeakMap<QueryClient, Map<string, { version: number; done: Promise<void> }>>();
+
+/**
+ * Refreshes what a status change moves, once per change however many times it is told: a board (a column per
+ * status) refetches the two columns the ticket left and joined, not every column, and lists of every status
+ * refetch; the ticket's timeline and paperwork and the dashboard go stale. The one who moved it tells it with the
+ * server's answer and its live event tells it again (either may come first): the second finds the refresh done or
+ * under way (`fresh: false`) and waits for it, fetching nothing.
+ */
+export function refreshStatusChange(
+  client: QueryClient,
+  change: StatusChange,
+): { fresh: boolean; done: Promise<void> } {
+  let byTicket = refreshedChanges.get(client);
+  if (!byTicket) refreshedChanges.set(client, (byTicket = new Map()));
+  const last = byTicket.get(change.ticketId);
+  if (last && last.version >= change.version) return { fresh: false, done: last.done };
+  const refs: unknown[] = [change.ticketId, change.ticketName];
+  const done = Promise.all([
+    client.invalidateQueries({
+      queryKey: queryKeys.ticketLists,
+      predicate: ({ queryKey }) => {
+        const status = (queryKey[2] as { status?: unknown } | undefined)?.status;
+        return !status || change.from === null || status === change.from || status === change.to;
+      },
+    }),
+    client.invalidateQueries({
+      queryKey: queryKeys.tickets,
+      predicate: ({ queryKey }) =>
+        !['list', 'detail', 'messages'].includes(queryKey[1] as string) && refs.includes(queryKey[2]),
+    }),
+    client.invalidateQueries({ queryKey: queryKeys.dashboard }),
+  ]).then(() => undefined);
+  byTicket.set(change.ticketId, { version: change.version, done });
+  return { fresh: true, done };
+}
+
 /** What an event changes in the cache: patch what the event carries, refetch the rest. */
 export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayload): void {
   switch (event.type) {
@@ -43,7 +91,24 @@ export function applyRealtimeEvent(client: QueryClient, event: RealtimeEventPayl
       void client.invalidateQueries({ queryKey: queryKeys.dashboard });
       void client.invalidateQueries({ queryKey: queryKeys.contacts });
       break;
-    case 'ticket.status_changed':
+    case 'ticket.status_changed': {
+      const { fresh } = refreshStatusChange(client, {
+        ticketId: event.ticket_id,
+        ticketName: event.ticket_name,
+        from: event.from_status,
+        to: event.status,
+        version: event.version,
+      });
+      // Not this tab's own move (whose detail is already the server's answer): the ticket's page reads it again.
+      if (fresh)
+        for (const ref of [event.ticket_id, event.ticket_name])
+          void client.invalidateQueries({ queryKey: queryKeys.ticket(ref) });
+      void client.invalidateQueries({ queryKey: queryKeys.contacts });
+      // A status follows from a payment or asks for documents: the invoice and the requests may have moved too.
+      void client.invalidateQueries({ queryKey: queryKeys.billing });
+      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
+      break;
+    }
     case 'ticket.assigned':
       void client.invalidateQueries({ queryKey: queryKeys.tickets, predicate: (q) => notMessages(q.queryKey) });
       void client.invalidateQueries({ queryKey: queryKeys.dashboard });
