@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { ReferenceSites } from './reference-site-modal.tsx';
-import { SiteLink } from './site-links.tsx';
+import { SiteLink, SiteMenuLink } from './site-links.tsx';
 import { useSite, useText } from './site-api.ts';
 import classes from './site.module.css';
 
@@ -50,21 +50,31 @@ function SiteNav({ settings }: { settings: SiteSettings }) {
           ))}
       </Stack>
     ) : (
-      <Menu key={item.href} trigger="click-hover" openDelay={50} closeDelay={150}>
+      <Menu
+        key={item.href}
+        trigger="click-hover"
+        openDelay={50}
+        closeDelay={150}
+        position="bottom-start"
+        offset={4}
+        shadow="md"
+        radius="md"
+        classNames={{ dropdown: classes.navMenu, item: classes.navMenuItem }}
+      >
         <Menu.Target>
-          <UnstyledButton className={classes.navLink} aria-haspopup="menu">
-            <Group gap={4}>
+          <UnstyledButton className={classes.navLink}>
+            <Group gap={4} wrap="nowrap">
               {text(item.label)}
-              <IconChevronDown size={14} aria-hidden />
+              <IconChevronDown size={14} aria-hidden className={classes.navChevron} />
             </Group>
           </UnstyledButton>
         </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={SiteLinkItem} href={item.href}>
+        <Menu.Dropdown data-testid="site-nav-submenu">
+          <Menu.Item component={SiteMenuLink} href={item.href}>
             {text(item.label)}
           </Menu.Item>
           {item.children.map((child) => (
-            <Menu.Item key={child.href} component={SiteLinkItem} href={child.href}>
+            <Menu.Item key={child.href} component={SiteMenuLink} href={child.href}>
               {text(child.label)}
             </Menu.Item>
           ))}
@@ -94,15 +104,6 @@ function SiteNav({ settings }: { settings: SiteSettings }) {
         )}
       </Container>
     </Box>
-  );
-}
-
-/** A menu item that is a link, in the app or (https) in a new tab. */
-function SiteLinkItem({ href, children, ...rest }: { href: string; children?: ReactNode }) {
-  return (
-    <SiteLink href={href} {...rest}>
-      {children}
-    </SiteLink>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { hrefTarget } from '@taxportal/contract';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
@@ -17,14 +17,33 @@ export function SiteLink({ href, children, className }: { href: string; children
         {children}
       </Anchor>
     );
-  const newTab = target.kind === 'web' && target.href.startsWith('https');
   return (
-    <Anchor
-      href={target.href}
-      className={className}
-      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-    >
+    <Anchor href={target.href} className={className} {...newTabOf(target)}>
       {children}
     </Anchor>
+  );
+}
+
+const newTabOf = (target: { kind: string; href: string }) =>
+  target.kind === 'web' && target.href.startsWith('https') ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+
+/**
+ * The same link as a bare element that takes every prop and ref it is given: what a menu draws as its item
+ * (`<Menu.Item component={SiteMenuLink}>`), so the menu's role, focus, keys and look are the item's own. An Anchor
+ * there dropped them, and drew the items as loose page links.
+ */
+export function SiteMenuLink({ href, children, ...rest }: ComponentPropsWithRef<'a'> & { href: string }) {
+  const target = hrefTarget(href);
+  if (!target) return <span {...(rest as ComponentPropsWithRef<'span'>)}>{children}</span>;
+  if (target.kind === 'path')
+    return (
+      <Link to={target.href} {...rest}>
+        {children}
+      </Link>
+    );
+  return (
+    <a href={target.href} {...newTabOf(target)} {...rest}>
+      {children}
+    </a>
   );
 }
