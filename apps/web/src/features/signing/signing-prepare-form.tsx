@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
+import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { usePrepareSigning } from './signing-api.ts';
 
 /** Staff prepare Form 8879: generated from the ticket or the firm's PDF; a joint return names the spouse. */
@@ -17,6 +18,7 @@ export function SigningPrepareForm({
   onDone?: () => void;
 }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const prepare = usePrepareSigning(ticket.id);
   const [source, setSource] = useState<'generate' | 'upload'>('generate');
   const [file, setFile] = useState<File | null>(null);
@@ -59,8 +61,13 @@ export function SigningPrepareForm({
         <Title order={4} size="h6">
           {t('signing.prepareHeading')}
         </Title>
+        {/* The two choices fill the card's width, one under the other on a phone, and their words wrap: "Upload
+            the firm's PDF" was cut off at 390 px (issue 29 item 13.4; a segment never wraps by itself). */}
         <SegmentedControl
           size="xs"
+          fullWidth
+          orientation={isPhone ? 'vertical' : 'horizontal'}
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }}
           value={source}
           onChange={(v) => setSource(v as 'generate' | 'upload')}
           data={[
