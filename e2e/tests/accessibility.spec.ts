@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { csrfHeaders } from './ticket-helpers.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -52,6 +53,12 @@ for (const width of [1280, 390]) {
       data: { email: customer.email, password: customer.password },
     });
     expect(login.status()).toBe(200);
+    // A taxpayer sees API tokens only once they have one (issue 29): one made through the API.
+    const made = await page.request.post('/api/v1/auth/tokens', {
+      data: { name: 'Old script' },
+      headers: await csrfHeaders(page.request),
+    });
+    expect(made.status()).toBe(201);
     await page.goto('/my-profile/security');
     await expect(page.getByTestId('device-session')).toHaveCount(2);
     await expect(page.locator('[data-testid="device-session"][data-current="true"]')).toContainText('This device');

@@ -288,7 +288,12 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.getByTestId('service-select')).toHaveValue(/^Form 1040 – Itemized/);
 
     // The contact form's thanks comes into view on a phone (it was scrolled out of sight).
-    const visitor = hydrating(await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } }));
+    const visitor = hydrating(
+      await page
+        .context()
+        .browser()!
+        .newPage({ viewport: { width: 390, height: 844 } }),
+    );
     await visitor.goto('/contact-us');
     const contact = visitor.getByTestId('contact-form');
     await contact.getByLabel('Your name').fill('Phone Visitor');

@@ -1,8 +1,7 @@
 import { phoneE164 } from '@taxportal/contract';
 import { fieldError } from './errors.ts';
 
-const PHONE_INVALID =
-  'Enter a valid phone number (a number from another country starts with + and its country code).';
+const PHONE_INVALID = 'Enter a valid phone number (a number from another country starts with + and its country code).';
 
 /**
  * The server's one rule for a phone number someone typed: a public site's form or enquiry, staff turning an enquiry

@@ -7,8 +7,19 @@ import classes from './site.module.css';
 // The site's lists drawn from its content, for a page's blocks (site-blocks.tsx) and the blog and gallery pages
 // (site-pages.tsx): the latest posts as cards, a gallery's images.
 
-/** The latest posts (of a category), newest first, as cards linking to each. */
-export function PostCards({ category, count }: { category?: string | undefined; count: number }) {
+/**
+ * The latest posts (of a category), newest first, as cards linking to each. Their titles are one level under the
+ * heading above them: h2 on the blog's own page (under its h1), h3 in a page's section (issue 29: heading-order).
+ */
+export function PostCards({
+  category,
+  count,
+  level = 3,
+}: {
+  category?: string | undefined;
+  count: number;
+  level?: 2 | 3;
+}) {
   const text = useText();
   const { data } = usePosts(category, count);
   return (
@@ -19,7 +30,7 @@ export function PostCards({ category, count }: { category?: string | undefined; 
             <Text size="xs" c="dimmed">
               {new Date(p.published_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
             </Text>
-            <Title order={3} size="h4">
+            <Title order={level} size="h4">
               <Anchor component={RouterLink} to={`/detail/blog/${p.slug}`}>
                 {text(p.title)}
               </Anchor>

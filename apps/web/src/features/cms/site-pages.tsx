@@ -117,7 +117,7 @@ export function BlogListPage() {
   const category = page_route && page_route !== 'blog' ? page_route : undefined;
   return (
     <Shell title={t('site.blog')}>
-      <PostCards category={category} count={250} />
+      <PostCards category={category} count={250} level={2} />
     </Shell>
   );
 }

@@ -192,7 +192,7 @@ function Questionnaire({ ticketId }: { ticketId: string }) {
                 data-testid={`tab-${s}`}
                 aria-label={`${t(`questionnaire.sections.${s}`)}, ${t('questionnaire.sectionProgress', { answered, required })}`}
                 rightSection={
-                  <Badge size="sm" variant="filled" autoContrast color={answered === required ? 'green.8' : 'gray.2'}>
+                  <Badge size="sm" variant="filled" autoContrast color={answered === required ? 'teal.9' : 'gray.2'}>
                     {t('questionnaire.progress', { answered, required })}
                   </Badge>
                 }

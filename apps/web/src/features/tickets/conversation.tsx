@@ -102,7 +102,16 @@ export function Conversation({
       {messages.isPending ? (
         <PageLoader />
       ) : (
-        <div className={classes.scroller} ref={scroller} aria-live="polite" data-testid="message-list">
+        // A scrolling log of the messages: reachable by keyboard and named (axe: scrollable-region-focusable).
+        <div
+          className={classes.scroller}
+          ref={scroller}
+          role="log"
+          tabIndex={0}
+          aria-label={t('conversation.title')}
+          aria-live="polite"
+          data-testid="message-list"
+        >
           {messages.hasNextPage && (
             <Center>
               <Button

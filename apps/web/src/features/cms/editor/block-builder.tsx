@@ -165,7 +165,7 @@ export function BlockBuilder({ blocks, onChange }: { blocks: Block[]; onChange: 
   return (
     <Stack gap="sm" data-testid="block-builder">
       <Group justify="space-between">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('siteEditor.builder.blocks')}
         </Title>
         <Menu position="bottom-end" withinPortal>

@@ -38,7 +38,7 @@ export function LivePreview({ page }: { page: Record<string, unknown> }) {
   return (
     <Stack gap="xs" data-testid="live-preview" data-width={w}>
       <Group justify="space-between">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('siteEditor.preview.title')}
         </Title>
         <SegmentedControl

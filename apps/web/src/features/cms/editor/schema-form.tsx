@@ -388,7 +388,17 @@ export function Field(props: FieldProps) {
     case 'union': {
       const text = typeof value === 'string' ? value : '';
       if (name === 'primary' || name === 'accent')
-        return <ColorInput label={label} value={text} onChange={onChange} format="hex" data-testid={id} />;
+        return (
+          <ColorInput
+            label={label}
+            value={text}
+            onChange={onChange}
+            format="hex"
+            // The eyedropper is an icon button: named, for a screen reader (axe: button-name).
+            eyeDropperButtonProps={{ 'aria-label': t('siteEditor.pickColour', { field: label }) }}
+            data-testid={id}
+          />
+        );
       return (
         <TextInput label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} data-testid={id} />
       );
