@@ -1,2 +1,2 @@
-export { appendMessage, refreshStatusChange, type StatusChange } from './realtime-events.ts';
+export { appendMessage, refreshStatusChange } from './realtime-events.ts';
 export { useRealtime, useRealtimeListener } from './use-realtime.ts';
