@@ -73,8 +73,15 @@ export default defineConfig({
   projects: [
     // The demo spec runs first: its server makes the sample data in the seconds after it starts, and on a
     // 2-core runner that work would otherwise slow the journeys' first minutes past their timeouts.
-    { name: 'demo', testMatch: /demo\.spec\.ts$/, use: { baseURL: DEMO_URL } },
+    {
+      name: 'demo',
+      testMatch: /demo\.spec\.ts$/,
+      testIgnore: /axe-journey-demo\.spec\.ts$/,
+      use: { baseURL: DEMO_URL },
+    },
     { name: 'journeys', testIgnore: /demo\.spec\.ts$/, dependencies: ['demo'] },
+    // The accessibility journey reads the demo server's pages only: it runs beside the journeys, not before them.
+    { name: 'demo-a11y', testMatch: /axe-journey-demo\.spec\.ts$/, use: { baseURL: DEMO_URL }, dependencies: ['demo'] },
   ],
   use: {
     ...devices['Desktop Chrome'],
