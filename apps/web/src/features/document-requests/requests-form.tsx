@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { useDocumentTypes } from '../documents/index.ts';
 import { matchDocumentType } from './document-type-match.ts';
 import { useCreateRequests } from './requests-api.ts';
@@ -49,27 +50,29 @@ export function RequestDocumentsModal({
     setNote('');
     setError(null);
   };
-  const submit = () => {
+  const submit = useSingleFlight(async () => {
     if (!checked.length && !lines.length) {
       setError(t('documentRequests.pickOne'));
       return;
     }
-    create.mutate(
-      {
-        checklist: checked as RequestChecklistKey[],
-        custom: lines.map((label, i) => ({ label, document_type_id: typeOf(i) })),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      },
-      {
-        onSuccess: () => {
-          showSuccessToast(t('documentRequests.sent'));
-          reset();
-          onClose();
+    await create
+      .mutateAsync(
+        {
+          checklist: checked as RequestChecklistKey[],
+          custom: lines.map((label, i) => ({ label, document_type_id: typeOf(i) })),
+          ...(note.trim() ? { note: note.trim() } : {}),
         },
-        onError: (err) => (isApiError(err) ? setError(err.detail) : showErrorToast(err.message)),
-      },
-    );
-  };
+        {
+          onSuccess: () => {
+            showSuccessToast(t('documentRequests.sent'));
+            reset();
+            onClose();
+          },
+          onError: (err) => (isApiError(err) ? setError(err.detail) : showErrorToast(err.message)),
+        },
+      )
+      .catch(() => undefined); // told by onError above
+  });
 
   return (
     <Modal opened={shown} onClose={onClose} title={t('documentRequests.modalTitle')} size="lg">
@@ -132,7 +135,7 @@ export function RequestDocumentsModal({
           </Text>
         )}
         <Group justify="flex-end">
-          <Button onClick={submit} loading={create.isPending}>
+          <Button onClick={() => void submit()} loading={create.isPending}>
             {t('documentRequests.send')}
           </Button>
         </Group>

@@ -236,7 +236,9 @@ export function ApiTokensPanel() {
                     : t('profile.neverUsed')}
                 </Text>
               </div>
-              <Tooltip label={t('profile.revokeToken')}>
+              {/* In the page, not a portal: shown on focus (the secret's dialog returns it here), it stays within
+                  the main landmark (axe: region). */}
+              <Tooltip label={t('profile.revokeToken')} withinPortal={false}>
                 <ActionIcon
                   variant="light"
                   color="red"

@@ -9,6 +9,7 @@ import { call, errorMessage, isApiError } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { ALL_TYPES, useServices, useServiceTypes, useYears } from './create-ticket-api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
@@ -82,35 +83,38 @@ export function CreateTicketPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the profile only
   }, [profilePhone]);
 
+  // One ticket however fast Submit is pressed (an outside tester made four with quick taps).
+  const send = useSingleFlight(async (values: FormValues) => {
+    if (isStaff && !customer) {
+      setCustomerError(t('createTicket.customerRequired'));
+      return;
+    }
+    try {
+      const ticket = await create.mutateAsync({
+        service_type_id: values.service_type_id,
+        service_id: values.service_id,
+        year: Number(values.year),
+        phone: values.phone.trim() || undefined,
+        customer_id: isStaff ? customer!.id : undefined,
+      });
+      showSuccessToast(t('createTicket.submitted'));
+      navigate(`/form/message/${ticket.name}`);
+    } catch (err) {
+      if (isApiError(err) && err.errors.length > 0) {
+        for (const e of err.errors) {
+          if (e.field === 'customer_id') setCustomerError(e.message);
+          else form.setFieldError(e.field, e.message);
+        }
+      } else {
+        showErrorToast(errorMessage(err));
+      }
+    }
+  });
+
   if (!session) return <PageLoader />;
 
   const submit = form.onSubmit(
-    async (values) => {
-      if (isStaff && !customer) {
-        setCustomerError(t('createTicket.customerRequired'));
-        return;
-      }
-      try {
-        const ticket = await create.mutateAsync({
-          service_type_id: values.service_type_id,
-          service_id: values.service_id,
-          year: Number(values.year),
-          phone: values.phone.trim() || undefined,
-          customer_id: isStaff ? customer!.id : undefined,
-        });
-        showSuccessToast(t('createTicket.submitted'));
-        navigate(`/form/message/${ticket.name}`);
-      } catch (err) {
-        if (isApiError(err) && err.errors.length > 0) {
-          for (const e of err.errors) {
-            if (e.field === 'customer_id') setCustomerError(e.message);
-            else form.setFieldError(e.field, e.message);
-          }
-        } else {
-          showErrorToast(errorMessage(err));
-        }
-      }
-    },
+    (values) => void send(values),
     () => {
       if (isStaff && !customer) setCustomerError(t('createTicket.customerRequired'));
     },
