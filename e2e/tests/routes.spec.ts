@@ -1,11 +1,12 @@
 import { expect, test } from './fixtures.ts';
 
 test.describe('routes (SPEC §2)', () => {
-  test('a guarded route while signed out goes to /', async ({ page }) => {
+  // SPEC sent a signed-out visitor to '/'; they go to sign in, and back to the page after it (issue 30).
+  test('a guarded route while signed out goes to sign in, with the page to return to', async ({ page }) => {
     for (const path of ['/dashboard', '/my-tickets/42', '/vault', '/open-tickets', '/form/7/TD.0001']) {
       await page.goto(path);
-      await expect(page).toHaveURL((url) => url.pathname === '/');
-      await expect(page.getByTestId('home-sign-in')).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === '/register' && url.searchParams.get('next') === path);
+      await expect(page.getByTestId('sign-in-form')).toBeVisible();
     }
   });
 
