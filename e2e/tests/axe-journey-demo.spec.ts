@@ -104,7 +104,7 @@ for (const width of [1280, 390]) {
     await check(c.page, 'questionnaire saved popup', found, '[data-testid="saved-popup"]');
     // Dialogs: change password, and signing where a form waits for a signature.
     await c.page.goto('/my-profile');
-    await c.page.getByRole('button', { name: /change password/i }).click();
+    await c.page.getByTestId('profile-change-password').click();
     await expect(c.page.getByRole('dialog')).toBeVisible();
     await check(c.page, 'change password dialog', found);
     for (const t of mine.items) {
