@@ -46,6 +46,7 @@ import { staffRoutes } from './staff/index.ts';
 import {
   configurePublishedCache,
   firmName,
+  firmCountry,
   keepPublished,
   pageHead,
   referenceFrameOrigins,
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       sms: createSmsProvider(config, app.log),
       log: app.log,
       firmName,
+      firmCountry,
     },
     oidc: createOidc({
       db: database.db,
@@ -308,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const feature of [documentsRoutes, requestsRoutes, questionnaireRoutes, draftsRoutes])
       await taxpayerData.register(feature(documentsDeps));
     // Signers confirm with codes texted to them too (docs/decisions/0021-a): the one SMS provider auth has.
-    await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName }));
+    await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
   });
 
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));

@@ -15,7 +15,7 @@ import type { AuthDeps } from './auth.service.ts';
 import { DEVICE_MAX_AGE_S } from './login-throttle.ts';
 import { mfaRoutes } from './mfa.routes.ts';
 import type { Oidc } from './oidc.service.ts';
-import type { PhoneDeps } from './phone.service.ts';
+import { typedPhone, type PhoneDeps } from './phone.service.ts';
 import { signInMethodsRoutes } from './sign-in-methods.routes.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -43,7 +43,8 @@ export function authRoutes(
     route(app, api.register, {
       config: limit(),
       handler: async (req, reply) => {
-        const { session, view, newDevice } = await service.register(deps, req.body, meta(req));
+        const body = { ...req.body, phone: await typedPhone(deps.phone, req.body.phone) };
+        const { session, view, newDevice } = await service.register(deps, body, meta(req));
         setSessionCookies(reply, session);
         setDeviceCookie(reply, newDevice);
         return reply.code(201).send(view);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@taxportal/contract';
+import { MESSAGES, PHONE_INVALID as MESSAGES_PHONE } from '@taxportal/contract';
 import { buildApp } from '../app.ts';
 import { outbox, sessions, users } from '../platform/db/schema.ts';
 import {
@@ -82,6 +82,15 @@ describe('register', () => {
     expect(problem.detail).toContain(field);
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("reads a number typed without + in the firm's country (US by default) and stores it in E.164", async () => {
+    const res = await new Agent(t.app).post('/api/v1/auth/register', registration({ phone: '(217) 555-0188' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.phone).toBe('+12175550188');
+    const bad = await new Agent(t.app).post('/api/v1/auth/register', registration({ phone: '(217) 555-01' }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([{ field: 'phone', message: MESSAGES_PHONE }]);
   });
 
   it('answers 409 with a clear message for an e-mail already registered, whatever its case', async () => {

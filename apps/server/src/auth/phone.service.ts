@@ -13,6 +13,7 @@ import { createSession, deleteSession, loadUserWithRoles, type AuthContext } fro
 import { hmacHex, safeEqual } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { normalisePhone } from '../platform/phone.ts';
 import type { SmsProvider } from '../platform/sms.ts';
 import * as repo from './phone.repository.ts';
 import type { RequestMeta } from './auth.service.ts';
@@ -30,6 +31,16 @@ export interface PhoneDeps {
   log: FastifyBaseLogger;
   /** The firm's name the texts are signed with (site's firmName, handed in by app.ts: site depends on auth). */
   firmName: (db: Db) => Promise<string>;
+  /** The firm's country (site's firmCountry): a number typed without + is read as one of its. */
+  firmCountry: (db: Db) => Promise<string>;
+}
+
+/**
+ * A phone number a person typed (registration, phone sign-in, verifying a number), in E.164: `(217) 555-0188` on
+ * a US firm's portal is `+12175550188`. Not a number: a 422 naming `field` (platform/phone.ts, the one rule).
+ */
+export async function typedPhone(deps: Pick<PhoneDeps, 'db' | 'firmCountry'>, raw: string, field = 'phone') {
+  return normalisePhone(raw, { region: await deps.firmCountry(deps.db), field });
 }
 
 const codeHash = (secret: Buffer, id: string, code: string) => hmacHex(secret, `phone-code:${id}:${code}`);

@@ -50,7 +50,8 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
 
   route(app, api.phoneSignInStart, {
     config: limit(),
-    handler: async (req, reply) => reply.code(202).send(await phone.startSignIn(deps.phone, req.body.phone, meta(req))),
+    handler: async (req, reply) =>
+      reply.code(202).send(await phone.startSignIn(deps.phone, await phone.typedPhone(deps.phone, req.body.phone), meta(req))),
   });
 
   route(app, api.phoneSignInVerify, {
@@ -58,7 +59,7 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
     handler: async (req, reply) => {
       const { session, loaded } = await phone.verifySignIn(
         deps.phone,
-        req.body,
+        { ...req.body, phone: await phone.typedPhone(deps.phone, req.body.phone) },
         meta(req),
         req.auth?.sessionId ?? null,
       );
@@ -69,12 +70,22 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
   route(app, api.phoneVerificationStart, {
     config: limit(),
     handler: async (req, reply) =>
-      reply.code(202).send(await phone.startVerification(deps.phone, authOf(req), req.body.phone, meta(req))),
+      reply
+        .code(202)
+        .send(
+          await phone.startVerification(deps.phone, authOf(req), await phone.typedPhone(deps.phone, req.body.phone), meta(req)),
+        ),
   });
 
   route(app, api.phoneVerificationVerify, {
     config: limit(),
-    handler: async (req) => phone.confirmVerification(deps.phone, authOf(req), req.body, meta(req)),
+    handler: async (req) =>
+      phone.confirmVerification(
+        deps.phone,
+        authOf(req),
+        { ...req.body, phone: await phone.typedPhone(deps.phone, req.body.phone) },
+        meta(req),
+      ),
   });
 
   route(app, api.oidcStart, {

@@ -1,7 +1,5 @@
-import { phoneE164 } from '@taxportal/contract';
+import { PHONE_INVALID, phoneE164 } from '@taxportal/contract';
 import { fieldError } from './errors.ts';
-
-const PHONE_INVALID = 'Enter a valid phone number (a number from another country starts with + and its country code).';
 
 /**
  * The server's one rule for a phone number someone typed: a public site's form or enquiry, staff turning an enquiry

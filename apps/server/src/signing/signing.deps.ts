@@ -8,4 +8,6 @@ export interface SigningDeps extends DocumentsDeps {
   sms: SmsProvider | null;
   /** The firm's name the texts are signed with (site's firmName). */
   firmName: (db: Db) => Promise<string>;
+  /** The firm's country (site's firmCountry): a spouse's phone typed without + is read as one of its. */
+  firmCountry: (db: Db) => Promise<string>;
 }

@@ -12,6 +12,7 @@ import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
+import { normalisePhone } from '../platform/phone.ts';
 import { findTicketRef, visibleTicket } from '../tickets/index.ts';
 import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from '../documents/index.ts';
 import { FollowUps, ticketLink } from '../drafts/index.ts';
@@ -79,6 +80,16 @@ export async function prepareSigning(
   if (fields.joint && !fields.spouse_phone && (await isStrictIdentity(deps.db))) {
     await discardStaged(deps, [staged]);
     throw fieldError('spouse_phone', SIGNING_MESSAGES.spousePhoneRequired);
+  }
+  if (fields.joint && fields.spouse_phone) {
+    // As typed, `(217) 555-0188` on a US firm's portal: stored and texted in E.164 (platform/phone.ts).
+    try {
+      const region = await deps.firmCountry(deps.db);
+      fields = { ...fields, spouse_phone: normalisePhone(fields.spouse_phone, { region, field: 'spouse_phone' }) };
+    } catch (err) {
+      await discardStaged(deps, [staged]);
+      throw err;
+    }
   }
   const follow = new FollowUps();
   try {

@@ -326,7 +326,7 @@ describe('a joint return', () => {
       joint: true,
       spouse_name: 'Sam Spouse',
       spouse_email: 'sam.spouse@example.test',
-      spouse_phone: '+1 202 555 0147',
+      spouse_phone: '(202) 555-0147',
     });
     expect(state.request!.signers.map((s) => s.role)).toEqual(['taxpayer', 'spouse']);
     const [stored] = await t.database.db.select().from(signingRequests).where(eq(signingRequests.ticket_id, ticket.id));

@@ -22,8 +22,10 @@ describe('phoneE164: the one reading of a typed phone number', () => {
       expect(phoneE164(hostile, { region: 'US' }), JSON.stringify(hostile)).toBeNull();
   });
 
-  it('keeps phoneSchema international: + and a valid number, normalised', () => {
-    expect(phoneSchema.parse('+1 (202) 555-0101')).toBe('+12025550101');
-    expect(phoneSchema.safeParse('2025550101').success).toBe(false);
+  it('lets phoneSchema take a national number (the server reads it in the firm country), not junk', () => {
+    expect(phoneSchema.parse('(217) 555-0188')).toBe('(217) 555-0188');
+    expect(phoneSchema.parse('+1 (202) 555-0101')).toBe('+1 (202) 555-0101');
+    for (const bad of ['+1 555', 'call me', '12', '1'.repeat(18), '217\u202e5550188', '$1'])
+      expect(phoneSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

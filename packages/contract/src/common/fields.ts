@@ -30,12 +30,25 @@ export function phoneE164(raw: string, opts: { region?: string | undefined; poss
   return parsed.number;
 }
 
-/** E.164 (`+15551234567`); national formats with a leading + are normalised. */
-export const phoneSchema = text()
-  .refine((v) => v.startsWith('+') && phoneE164(v) !== null, {
-    error: 'Enter a phone number in international format, e.g. +15551234567',
-  })
-  .transform((v) => phoneE164(v) ?? v);
+/** What a person is told when a number they typed is not one (the form and the server say it alike). */
+export const PHONE_INVALID =
+  'Enter a valid phone number (a number from another country starts with + and its country code).';
+
+/**
+ * A phone number as a person typed it: `+44 20 7946 0958`, or `(217) 555-0188` in the firm's country. The shape is
+ * checked here (phone characters, 4 to 17 digits; a number with + must be valid); the server reads a number
+ * without + in the firm's country and stores E.164 (server platform/phone.ts normalisePhone), because only it
+ * knows the country.
+ */
+export const phoneSchema = text().refine(
+  (v) => {
+    if (!PHONE_CHARACTERS.test(v)) return false;
+    if (v.startsWith('+')) return phoneE164(v) !== null;
+    const digits = v.replace(/\D/g, '').length;
+    return digits >= 4 && digits <= 17;
+  },
+  { error: PHONE_INVALID },
+);
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

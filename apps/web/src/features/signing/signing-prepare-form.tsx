@@ -125,7 +125,7 @@ export function SigningPrepareForm({
               autoComplete="off"
               label={t('signing.spousePhone')}
               description={t('signing.spousePhoneHint')}
-              placeholder="+15551234567"
+              placeholder={t('common.phonePlaceholder')}
               value={spousePhone}
               onChange={(e) => setSpousePhone(e.currentTarget.value)}
               error={errorFor('spouse_phone')}
