@@ -10,6 +10,19 @@ test.describe('routes (SPEC §2)', () => {
     }
   });
 
+  // SPEC leaves /my-profile and /billing unguarded: each sends a signed-out visitor to sign in itself, with next.
+  test('the profile and billing, signed out, also lead to sign in and back', async ({ page }) => {
+    await page.goto('/my-profile/security');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/register' && url.searchParams.get('next') === '/my-profile/security',
+    );
+    await page.goto('/billing/INV-1');
+    await page.getByTestId('billing-sign-in').getByRole('link').click();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/register' && url.searchParams.get('next') === '/billing/INV-1',
+    );
+  });
+
   test('redirects and not found', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/register$/);

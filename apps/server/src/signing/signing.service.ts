@@ -32,6 +32,9 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+/** A typed signature that is the signer's name is drawn as the form spells it; anything else (initials) as typed. */
+const typedSignature = (typed: string | undefined, name: string) =>
+  typed === undefined ? null : sameName(typed, name) ? name : typed.trim().replace(/\s+/g, ' ');
 const addYears = (d: Date, years: number) => {
   const r = new Date(d);
   r.setUTCFullYear(r.getUTCFullYear() + years);
@@ -166,7 +169,8 @@ export async function sign(
   const image = body.method === 'drawn' ? await signatureImage(body.signature_image) : null;
   const evidence: SignatureEvidence = {
     role: body.signer,
-    name: body.signer_name.trim().replace(/\s+/g, ' '),
+    // As on the form (the name matched it but for case and spacing): 'dana  TAXPAYER' signs as 'Dana Taxpayer'.
+    name: expectedName,
     email: body.signer === 'taxpayer' ? ticket.customer_email : request.spouse_email!,
     method: body.method,
     confirmation: by.factor,
@@ -174,7 +178,7 @@ export async function sign(
     // A password or an e-mailed code is accepted only while the firm has the stricter check off.
     stricterCheckOff: by.factor === 'password' || by.factor === 'email_code',
     image,
-    typed: body.method === 'typed' ? (body.typed_signature ?? null) : null,
+    typed: body.method === 'typed' ? typedSignature(body.typed_signature, expectedName) : null,
     signedAt: now,
     ip: client.ip,
     userAgent: client.userAgent.slice(0, 400) || 'unknown',

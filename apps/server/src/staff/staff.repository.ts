@@ -197,7 +197,13 @@ export async function renewInvitation(
 /** The invitation a token names, whatever its state: to say why it was refused. */
 export async function invitationByToken(db: Tx, tokenHash: string) {
   const [row] = await db
-    .select({ revoked_at: staffInvitations.revoked_at })
+    .select({
+      email: staffInvitations.email,
+      roles: staffInvitations.roles,
+      revoked_at: staffInvitations.revoked_at,
+      accepted_at: staffInvitations.accepted_at,
+      expires_at: staffInvitations.expires_at,
+    })
     .from(staffInvitations)
     .where(eq(staffInvitations.token_hash, tokenHash));
   return row ?? null;

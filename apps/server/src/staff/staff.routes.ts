@@ -32,6 +32,11 @@ export function staffRoutes(deps: service.StaffDeps & { cookies: CookiePolicy; r
       handler: async (req) => service.resendInvitation(deps, authOf(req), req.params.id),
     });
 
+    route(app, api.checkInvitation, {
+      config: { rateLimit: { max: deps.ratePerMinute, timeWindow: '1 minute' } },
+      handler: async (req) => service.checkInvitation(deps, req.body.token),
+    });
+
     route(app, api.acceptInvitation, {
       config: { rateLimit: { max: deps.ratePerMinute, timeWindow: '1 minute' } },
       handler: async (req, reply) => {

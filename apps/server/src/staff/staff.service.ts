@@ -3,6 +3,7 @@ import {
   MESSAGES,
   STAFF_MESSAGES,
   type EndpointBody,
+  type InvitationPreview,
   type endpoints,
   type ListStaffQuery,
   type Role,
@@ -19,6 +20,7 @@ import { keysetCursor } from '../platform/keyset-cursor.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
+import { firmName } from '../site/index.ts';
 import * as repo from './staff.repository.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -164,13 +166,14 @@ export async function inviteStaff(
 
 /** The invitation e-mail, the same for the first sending and every resend: the link holds the token. */
 async function mailInvitation(deps: StaffDeps, auth: AuthContext, to: { email: string; roles: Role[] }, token: string) {
+  const firm = await firmName(deps.db);
   await deps.mailer.send({
     to: to.email,
-    subject: 'You are invited to the Tax Portal staff',
+    subject: `You are invited to the ${firm} staff`,
     text: [
       'Hello,',
       '',
-      `${auth.user.full_name} invited you to join the Tax Portal as ${to.roles.join(', ')}.`,
+      `${auth.user.full_name} invited you to join ${firm} as ${to.roles.join(', ')}.`,
       'Open this link within 7 days to choose your name and password:',
       `${deps.publicUrl}/accept-invitation?token=${token}`,
       '',
@@ -243,6 +246,27 @@ export async function resendInvitation(deps: StaffDeps, auth: AuthContext, id: s
   return invitationView(renewed);
 }
 
+/** Why a link cannot be accepted: a withdrawn one says so; an unknown, spent, expired or resent one does not say which. */
+const refusedDetail = (refused: { revoked_at: Date | null } | null) =>
+  refused?.revoked_at ? STAFF_MESSAGES.invitationRevoked : STAFF_MESSAGES.invitationInvalid;
+
+/**
+ * What an invitation link is for, before the person types anything: refused exactly as accepting it would be, so a
+ * withdrawn or replaced link says so on arrival rather than after a name and password.
+ */
+export async function checkInvitation(deps: StaffDeps, token: string): Promise<InvitationPreview> {
+  const found = await repo.invitationByToken(deps.db, hmacHex(deps.sessionSecret, `invitation:${token}`));
+  if (!found || found.revoked_at || found.accepted_at || found.expires_at.getTime() <= Date.now()) {
+    throw new AppError('bad_request', refusedDetail(found));
+  }
+  return {
+    email: found.email,
+    roles: found.roles as InvitationPreview['roles'],
+    firm_name: await firmName(deps.db),
+    expires_at: found.expires_at.toISOString(),
+  };
+}
+
 /** The invited person sets their name and password; the account is made with the invited roles and signed in. */
 export async function acceptInvitation(
   deps: StaffDeps,
@@ -252,10 +276,7 @@ export async function acceptInvitation(
   const tokenHash = hmacHex(deps.sessionSecret, `invitation:${body.token}`);
   const invitation = await repo.consumeInvitation(deps.db, tokenHash);
   if (!invitation) {
-    // A withdrawn invitation says so; an unknown, spent, expired or resent (its old token) one does not say which.
-    const refused = await repo.invitationByToken(deps.db, tokenHash);
-    const detail = refused?.revoked_at ? STAFF_MESSAGES.invitationRevoked : STAFF_MESSAGES.invitationInvalid;
-    throw new AppError('bad_request', detail);
+    throw new AppError('bad_request', refusedDetail(await repo.invitationByToken(deps.db, tokenHash)));
   }
   const roles = invitation.roles as Role[];
   let userId: string;

@@ -58,6 +58,8 @@ async function pendingInvitation(email: string) {
     { id: string; email: string; roles: string[]; created_at: string; expires_at: string } | undefined;
 }
 
+const check = (token: string) => new Agent(t.app).post('/api/v1/auth/invitations/check', { token });
+
 /** As if everything of the invitation (its sending, its resends) had happened `minutes` earlier. */
 async function sentMinutesAgo(id: string, minutes: number) {
   await t.database.db.execute(
@@ -78,9 +80,14 @@ describe('pending invitations: revoke and resend (Admin)', () => {
     const email = uniqueEmail('revoked');
     const token = await invite(email);
     const pending = (await pendingInvitation(email))!;
+    expect((await check(token)).statusCode).toBe(200);
     const res = await admin.delete(`/api/v1/admin/staff/invitations/${pending.id}`);
     expect(res.statusCode, res.body).toBe(204);
     expect(await pendingInvitation(email)).toBeUndefined();
+    // The link says so on arrival, before a name and password are typed.
+    const checked = await check(token);
+    expect(checked.statusCode).toBe(400);
+    expect(checked.json().detail).toMatch(/^This invitation was withdrawn\./);
     const refused = await accept(token);
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-type']).toContain('application/problem+json');
@@ -96,6 +103,11 @@ describe('pending invitations: revoke and resend (Admin)', () => {
   it('a resend mails a new link the same way, the old link dies, the 7 days start again; the new link works', async () => {
     const email = uniqueEmail('resent');
     const old = await invite(email, ['Reviewer']);
+    const saved = await admin.put('/api/v1/admin/site/settings', {
+      data: { ...(await admin.get('/api/v1/site')).json().settings, firm_name: 'Harbor Tax $& Accounting' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.post('/api/v1/admin/site/settings/publish')).statusCode).toBe(200);
     // Mailed two days ago: the resend must restart the expiry from now.
     await sentMinutesAgo((await pendingInvitation(email))!.id, 2 * 24 * 60);
     const before = (await pendingInvitation(email))!;
@@ -112,8 +124,16 @@ describe('pending invitations: revoke and resend (Admin)', () => {
     const token = await newerToken(email, old);
     expect(token).not.toBe(old);
     const mail = await smtp.waitFor(email, new RegExp(`token=${token}`));
-    expect(mail.subject).toBe('You are invited to the Tax Portal staff');
-    expect(mail.text).toContain('join the Tax Portal as Reviewer');
+    expect(mail.subject).toBe('You are invited to the Harbor Tax $& Accounting staff');
+    expect(mail.text).toContain('join Harbor Tax $& Accounting as Reviewer');
+    // The replaced link is refused on arrival; the new one says what it is for.
+    expect((await check(old)).json().detail).toBe('This invitation is invalid or has expired.');
+    expect((await check(token)).json()).toMatchObject({
+      email,
+      roles: ['Reviewer'],
+      firm_name: 'Harbor Tax $& Accounting',
+      expires_at: renewed.expires_at,
+    });
     // The new token stays out of the outbox, as the first one does.
     const stored = await rows(
       t.database.db,
@@ -276,6 +296,10 @@ describe('staff management', () => {
       (await admin.get('/api/v1/admin/staff')).json().invitations.map((i: { email: string }) => i.email),
     ).toContain(email);
     const person = new Agent(t.app);
+    const preview = await check(token);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().email).toBe(email);
+    expect(preview.json().roles.sort()).toEqual(['Reviewer', 'Tax Preparer']);
     const res = await person.post('/api/v1/auth/invitations/accept', {
       token,
       full_name: 'Nina New',
@@ -291,6 +315,9 @@ describe('staff management', () => {
       password: 'another-password-2',
     });
     expect(again.statusCode).toBe(400);
+    expect((await check(token)).statusCode).toBe(400);
+    for (const hostile of ['', 'x'.repeat(129), 'tok en', '$&\u202e'])
+      expect([400, 422], hostile).toContain((await check(hostile)).statusCode);
     await signIn(t, email, 'a-good-password-1');
   });
 
@@ -306,6 +333,7 @@ describe('staff management', () => {
       password: 'a-good-password-1',
     });
     expect(res.statusCode).toBe(400);
+    expect((await check(token)).json().detail).toBe('This invitation is invalid or has expired.');
     const existing = await createCustomer(t);
     const dup = await admin.post('/api/v1/admin/staff/invitations', { email: existing.email, roles: ['Reviewer'] });
     expect(dup.statusCode).toBe(409);

@@ -2,6 +2,8 @@ import { endpoint, noContentResponse } from '../common/endpoint.ts';
 import { sessionSchema } from '../auth/session.ts';
 import {
   acceptInvitationBodySchema,
+  checkInvitationBodySchema,
+  invitationPreviewSchema,
   inviteStaffBodySchema,
   staffInvitationSchema,
   listStaffQuerySchema,
@@ -69,6 +71,19 @@ export const resendStaffInvitation = endpoint({
   params: staffParamsSchema,
   response: { 200: staffInvitationSchema },
   errors: [409],
+});
+
+export const checkInvitation = endpoint({
+  method: 'POST',
+  path: '/api/v1/auth/invitations/check',
+  public: true,
+  tags: ['Accounts'],
+  summary: 'Whether a staff invitation link can still be accepted, and for what (read only)',
+  description:
+    'Answers the invited address, roles and firm for a pending link; 400 with the same detail as accepting it ' +
+    'for a withdrawn, used, expired, replaced or unknown one, so the page says so before anything is typed.',
+  body: checkInvitationBodySchema,
+  response: { 200: invitationPreviewSchema },
 });
 
 export const acceptInvitation = endpoint({

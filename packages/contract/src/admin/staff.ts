@@ -65,6 +65,16 @@ export const updatedStaffSchema = z.object({
 });
 
 export const inviteStaffBodySchema = z.object({ email: emailSchema, roles: staffRolesSchema });
+/** POST /api/v1/auth/invitations/check: the token in the body, never in a URL a log could keep. */
+export const checkInvitationBodySchema = z.object({ token: opaqueText().min(1).max(128) });
+/** What the invited person is shown before choosing a name and password. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  roles: z.array(staffRoleSchema),
+  firm_name: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const acceptInvitationBodySchema = z.object({
   token: opaqueText().min(1).max(128),
   full_name: text().min(1, { error: 'Name is required' }).max(140),

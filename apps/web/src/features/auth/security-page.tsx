@@ -9,8 +9,11 @@ import { SecurityPanel } from './security-panel.tsx';
  * `/security`: the caller's second factors. Staff without one are sent here right after sign-in and on every
  * other page until they set one up (the API refuses their other calls meanwhile).
  */
-/** Only a ticket's page of this site is a way back (never an address from elsewhere). */
-const BACK_TO_TICKET = /^\/form\/message\/([A-Za-z0-9._-]{1,64})$/;
+/**
+ * Only a ticket's page of this site is a way back (never an address from elsewhere), with the signer whose dialog
+ * it reopens (signing-section.tsx reads `sign`).
+ */
+const BACK_TO_TICKET = /^\/form\/message\/([A-Za-z0-9._-]{1,64})(?:\?sign=(?:taxpayer|spouse))?$/;
 
 export function SecurityPage() {
   const { t } = useTranslation();

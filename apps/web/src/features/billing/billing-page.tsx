@@ -3,8 +3,8 @@ import { IconLogin, IconReceipt } from '@tabler/icons-react';
 import { isStaffRole } from '@taxportal/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { useSession } from '../../lib/session/index.ts';
+import { Link, useLocation, useParams } from 'react-router';
+import { signInThenReturn, useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useInvoiceList } from './billing-api.ts';
@@ -14,9 +14,10 @@ import { InvoiceResults } from './invoice-results.tsx';
 // The chart (recharts) is for staff only: customers never download it.
 const StaffBilling = lazy(() => import('./staff-billing.tsx').then((m) => ({ default: m.StaffBilling })));
 
-/** SPEC lists /billing as public: a signed-out visitor is asked to sign in. */
+/** SPEC lists /billing as public: a signed-out visitor is asked to sign in, and comes back here after it. */
 function SignInPrompt() {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   return (
     <Paper withBorder shadow="xs" p="xl" maw={520} mx="auto" mt="xl" data-testid="billing-sign-in">
       <Stack align="center" gap="sm" ta="center">
@@ -27,7 +28,11 @@ function SignInPrompt() {
           {t('billing.title')}
         </Title>
         <Text c="dimmed">{t('billing.signInPrompt')}</Text>
-        <Button component={Link} to="/register" leftSection={<IconLogin size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to={signInThenReturn(pathname + search)}
+          leftSection={<IconLogin size={18} aria-hidden />}
+        >
           {t('billing.signIn')}
         </Button>
       </Stack>

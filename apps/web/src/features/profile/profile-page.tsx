@@ -3,8 +3,8 @@ import { IconBell, IconDatabase, IconId, IconShieldLock } from '@tabler/icons-re
 import { isStaffRole } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../lib/session/index.ts';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { signInThenReturn, useSession } from '../../lib/session/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { ChangePasswordModal } from '../auth/index.ts';
@@ -20,17 +20,18 @@ const ICONS = { details: IconId, notifications: IconBell, security: IconShieldLo
 
 /**
  * /my-profile/{tab}: SPEC §2 keeps the route and its optional ids; the first names the tab (details by default).
- * A signed-out visitor is sent to sign in (the route itself is not guarded, as in SPEC).
+ * A signed-out visitor is sent to sign in and back here after it (the route itself is not guarded, as in SPEC).
  */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id_1 } = useParams();
   const { data: session, isPending } = useSession();
+  const { pathname, search } = useLocation();
   const profile = useProfile(!!session);
   const [changingPassword, setChangingPassword] = useState(false);
   if (isPending) return <PageLoader />;
-  if (!session) return <Navigate to="/register" replace />;
+  if (!session) return <Navigate to={signInThenReturn(pathname + search)} replace />;
   if (!profile.data) return <PageLoader />;
   const tab: Tab = TABS.includes(id_1 as Tab) ? (id_1 as Tab) : 'details';
   const isCustomer = !session.roles.some(isStaffRole);

@@ -142,7 +142,7 @@ export function SigningConfirmStep({
           {/* Security offers the way back here once a factor is set up (issue 29: there was none). */}
           <Anchor
             component={Link}
-            to={`/security?back=${encodeURIComponent(`/form/message/${ticketName}`)}`}
+            to={`/security?back=${encodeURIComponent(`/form/message/${ticketName}?sign=${signer.role}`)}`}
             size="sm"
             data-testid="signing-open-security"
           >

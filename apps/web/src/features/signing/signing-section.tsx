@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconSignature } from '@tabler/icons-react';
 import type { Signer, TicketDetail } from '@taxportal/contract';
-import { useState, type ComponentProps } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
@@ -39,6 +40,26 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
   if (signing && signing !== dialogSigner) setDialogSigner(signing);
   const [preparing, setPreparing] = useState(false);
   const [viewing, setViewing] = useState(false);
+  // `?sign=taxpayer`: back from setting up a factor on /security (security-page.tsx), the dialog opens again where
+  // the signer left it; the parameter is spent at once, so a reload or closing the dialog does not bring it back.
+  const [params, setParams] = useSearchParams();
+  const reopen = params.get('sign');
+  const [reopened, setReopened] = useState(false);
+  if (reopen && !reopened && state.data) {
+    setReopened(true);
+    const signer = state.data.request?.signers.find((s) => s.role === reopen && !s.signed_at);
+    if (signer && state.data.can_sign && !isStaff) setSigning(signer);
+  }
+  useEffect(() => {
+    if (!reopened || !reopen) return;
+    setParams(
+      (p) => {
+        p.delete('sign');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [reopened, reopen, setParams]);
 
   /** The factor the signer confirmed with, as the audit page names it. */
   const confirmedBy = (s: Signer) => {

@@ -66,6 +66,17 @@ export function useResendInvitation() {
   });
 }
 
+/** What an invitation link is for, asked on arrival: a withdrawn, used or replaced link is refused before typing. */
+export function useInvitationCheck(token: string) {
+  return useQuery({
+    queryKey: ['invitation-check', token],
+    queryFn: () => call(endpoints.checkInvitation, { body: { token } }),
+    enabled: token.length >= 10,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({
