@@ -286,6 +286,11 @@ test.describe('on a phone (390 px)', () => {
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/create-ticket\?service=/);
     await expect(page.getByTestId('service-select')).toHaveValue(/^Form 1040 – Itemized/);
+    await expect(page.getByTestId('plan-unavailable')).toHaveCount(0);
+    // A plan no longer offered (or a mangled link) says so, and nothing is chosen.
+    await page.goto('/create-ticket?service=no-such-plan');
+    await expect(page.getByTestId('plan-unavailable')).toBeVisible();
+    await expect(page.getByTestId('service-select')).toHaveValue('');
 
     // The contact form's thanks comes into view on a phone (it was scrolled out of sight).
     const visitor = hydrating(

@@ -27,5 +27,8 @@ export const MESSAGES = {
   sessionOnly: 'An API token cannot do this: sign in to the portal to do it.',
   notFound: 'Not found.',
   ticketNotFound: 'Ticket not found.',
+  /** A cancelled ticket is finished with: nobody takes it on, no documents are added to it. */
+  ticketCancelledNoAssignee: 'This ticket is cancelled: it is not assigned to anyone any more.',
+  ticketCancelledNoUploads: 'This ticket is cancelled: upload to your documents, or to another ticket.',
   passwordLength: 'Password must be 8 to 128 characters.',
 } as const;

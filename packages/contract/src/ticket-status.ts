@@ -165,3 +165,7 @@ export function customerStatusView(s: {
     return { label: SIGNATURE_DUE_VIEW.customer_label, category: SIGNATURE_DUE_VIEW.category };
   return { label: s.customer_label, category: s.category as StatusCategory };
 }
+
+/** Whether a ticket in this status is cancelled: nobody takes it on and no document is added to it. */
+export const isCancelledStatus = (status: string): boolean =>
+  STATUS_DEFINITIONS.some((s) => s.name === status && s.category === 'cancelled');

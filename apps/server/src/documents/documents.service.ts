@@ -1,6 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { and, desc, eq, lt, ne, or, type SQL } from 'drizzle-orm';
 import {
+  isCancelledStatus,
   MESSAGES,
   uploadDocumentFieldsSchema,
   UPLOAD_MESSAGES,
@@ -145,6 +146,7 @@ export async function uploadDocuments(
     let ticket: { name: string; status: string } | null = null;
     if (ticketId) {
       const t = await visibleTicket(deps.db, auth, ticketId);
+      if (isCancelledStatus(t.status)) throw new AppError('conflict', MESSAGES.ticketCancelledNoUploads);
       ticketId = t.id;
       ticket = t;
       if (isStaff(auth) && f.customer_id && f.customer_id !== t.customer_id) {

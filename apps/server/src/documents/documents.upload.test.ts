@@ -5,10 +5,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@taxportal/contract';
+import { MAX_UPLOAD_BYTES, MESSAGES, UPLOAD_MESSAGES } from '@taxportal/contract';
 import { auditLog, documents, documentTypes } from '../platform/db/schema.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
-import { openTicket } from '../test/ticket-fixtures.ts';
+import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { jpegWithGps, multipart, pdf, pdfOfSize, png, type Upload } from '../test/upload-fixtures.ts';
 
 let t: TestApp;
@@ -342,5 +342,22 @@ describe('file names are cleaned and never used as paths', () => {
     // Nothing was written outside the store.
     expect(fs.existsSync(path.join(dataDir, 'etc'))).toBe(false);
     for (const f of storedFiles()) expect(f).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('a cancelled ticket', () => {
+  it('takes no more documents (409, nothing stored); the vault still does', async () => {
+    const cancelled = (await openTicket(t, customer)).id;
+    await forceStatus(t, cancelled, 'Cancelled');
+    const rows = await rowCount();
+    const files = storedFiles().length;
+    for (const agent of [customer, staff]) {
+      const res = await upload(agent, [{ name: 'late.pdf', data: pdf() }], { ticket_id: cancelled });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().detail).toBe(MESSAGES.ticketCancelledNoUploads);
+    }
+    expect(await rowCount()).toBe(rows);
+    expect(storedFiles()).toHaveLength(files);
+    expect((await upload(customer, [{ name: 'vault.pdf', data: pdf() }])).statusCode).toBe(201);
   });
 });

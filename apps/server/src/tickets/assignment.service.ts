@@ -1,4 +1,5 @@
 import {
+  isCancelledStatus,
   MESSAGES,
   type Assignment,
   type AssignTicketBody,
@@ -53,6 +54,8 @@ export async function assignTicket(
     if (!t) throw notFound(MESSAGES.ticketNotFound);
     if (body.expected_version !== undefined && body.expected_version !== t.version) throw staleTicket();
     const newId = assignee?.id ?? null;
+    // Unassigning a cancelled ticket clears someone's list; assigning it gives them nothing to do.
+    if (newId && isCancelledStatus(t.status)) throw new AppError('conflict', MESSAGES.ticketCancelledNoAssignee);
     if (t.assignee_id === newId) return { result: await ticketDetailIn(tx, auth, t.id) };
     if (!(await repo.updateTicketVersioned(tx, t.id, t.version, { assignee_id: newId }))) throw staleTicket();
     await assignments.insertAssignment(tx, {

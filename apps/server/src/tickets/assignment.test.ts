@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
-import { openTicket } from '../test/ticket-fixtures.ts';
+import { MESSAGES } from '@taxportal/contract';
+import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 
 let t: TestApp;
 let customer: Agent;
@@ -75,6 +76,19 @@ describe('assigning a ticket', () => {
     await care.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Tax Preparation' });
     const stale = await care.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: preparer.id, expected_version: 1 });
     expect(stale.statusCode).toBe(409);
+  });
+
+  it('a cancelled ticket is assigned to nobody (409); its assignee can still be removed', async () => {
+    const ticket = await openTicket(t, customer);
+    expect((await care.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: preparer.id })).statusCode).toBe(200);
+    await forceStatus(t, ticket.id, 'Cancelled');
+    const refused = await care.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: reviewer.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(MESSAGES.ticketCancelledNoAssignee);
+    expect((await care.get(`/api/v1/tickets/${ticket.id}`)).json().assignee.id).toBe(preparer.id);
+    const cleared = await care.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().assignee).toBeNull();
   });
 
   it('finds tickets by assignee', async () => {

@@ -11,7 +11,9 @@ const types = [
   'SSA-1099',
   '1098 Mortgage Interest',
   'K-1',
+  '1098-T Tuition',
   'Photo ID',
+  'Prior Year Return',
   'Other',
 ].map((name, i) => ({ id: `t${i}`, name }));
 const match = (text: string) => matchDocumentType(text, types)?.name ?? null;
@@ -25,6 +27,18 @@ describe('matchDocumentType', () => {
     expect(match('ssa 1099 for Mom')).toBe('SSA-1099');
     expect(match('Photo ID of the spouse')).toBe('Photo ID');
     expect(match('1098 mortgage interest statement')).toBe('1098 Mortgage Interest');
+  });
+
+  it('finds plurals, what people also call a type, and a form number said alone (outside tester)', () => {
+    expect(match('w-2s from both jobs')).toBe('W-2');
+    expect(match("W2's")).toBe('W-2');
+    expect(match('Mortgage 1098')).toBe('1098 Mortgage Interest');
+    expect(match('1098-T for college')).toBe('1098-T Tuition');
+    expect(match('Driver license (front and back)')).toBe('Photo ID');
+    expect(match("Spouse's passport")).toBe('Photo ID');
+    expect(match("Last year's return")).toBe('Prior Year Return');
+    // The whole name wins over a number or another word found in the same text.
+    expect(match('1098 mortgage interest and the passport')).toBe('1098 Mortgage Interest');
   });
 
   it('takes a name only as a word of its own, the longest one found', () => {

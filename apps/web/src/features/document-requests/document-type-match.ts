@@ -4,21 +4,61 @@ const squeeze = (s: string) => s.toLowerCase().replace(/[\s\-\u2010-\u2015]+/g, 
 const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
+ * What people call the seeded types other than by their names (the firm may rename them; then only the name is
+ * found). Lower case; hyphens and spaces are ignored as in names.
+ */
+const ALSO_CALLED: Record<string, readonly string[]> = {
+  'photo id': [
+    "driver's license",
+    'drivers license',
+    'driver license',
+    "driver's licence",
+    'driving licence',
+    'passport',
+    'state id',
+    'id card',
+    'identity card',
+  ],
+  'prior year return': ["last year's return", 'last years return', 'last year return', 'prior return'],
+  'bank statement': ['bank statements'],
+  receipts: ['receipt'],
+};
+
+/** The form's number a name starts with ("1098" of "1098 Mortgage Interest"): said alone, it names that type. */
+const code = (name: string) => {
+  const first = name.trim().split(/\s+/)[0]!;
+  return /\d/.test(first) && first.length < name.trim().length ? first : null;
+};
+
+/** `phrase` as a word of its own in the text, ignoring case, hyphens and spaces; a plural ("W-2s", "W2's") too. */
+const standsIn = (text: string, phrase: string) =>
+  new RegExp(
+    `(?:^|[^\\p{L}\\p{N}])${[...squeeze(phrase)].map(escape).join(IGNORED)}(?:['\\u2019]?s)?(?![\\p{L}\\p{N}])`,
+    'iu',
+  ).test(text);
+
+/**
  * The document type a free-text request names, if any: a type whose name stands in the text as a word of its own,
- * whatever the case, hyphens or spaces ("W2 from employer" is a W-2, "Form 1099-K from PayPal" a 1099-K, but
- * "Form 1099-K" is no K-1). The longest name found wins; none found, null.
+ * whatever the case, hyphens, spaces or plural ("W2s from employer" is a W-2, "Form 1099-K from PayPal" a 1099-K,
+ * but "Form 1099-K" is no K-1), or what people also call it ("Driver license" is a Photo ID), or the form number
+ * it starts with ("Mortgage 1098"). The whole name wins over a number or another word, the longer over the
+ * shorter; none found, null.
  */
 export function matchDocumentType<T extends { name: string }>(text: string, types: readonly T[]): T | null {
   let best: T | null = null;
-  let bestLength = 0;
-  for (const type of types) {
-    const name = squeeze(type.name);
-    if (name.length <= bestLength) continue;
-    const word = new RegExp(`(?:^|[^\\p{L}\\p{N}])${[...name].map(escape).join(IGNORED)}(?![\\p{L}\\p{N}])`, 'iu');
-    if (word.test(text)) {
+  let bestScore = 0;
+  const consider = (type: T, phrase: string | null | undefined, weight: number) => {
+    if (!phrase) return;
+    const score = weight + squeeze(phrase).length;
+    if (score > bestScore && standsIn(text, phrase)) {
       best = type;
-      bestLength = name.length;
+      bestScore = score;
     }
+  };
+  for (const type of types) {
+    consider(type, type.name, 2000);
+    for (const other of ALSO_CALLED[type.name.trim().toLowerCase()] ?? []) consider(type, other, 1000);
+    consider(type, code(type.name), 0);
   }
   return best;
 }

@@ -31,7 +31,14 @@ export function TicketUploadsPanel({ ticket, isStaff }: { ticket: TicketDetail; 
         </Text>
       )}
       {docs.length > 0 && <VaultDocumentList docs={docs} />}
-      <DocumentUploader ticketId={ticket.id} />
+      {ticket.status_category === 'cancelled' ? (
+        // The server refuses an upload to a cancelled ticket; the vault still takes documents.
+        <Text size="sm" c="dimmed" data-testid="uploads-cancelled">
+          {t('vault.ticketCancelled')}
+        </Text>
+      ) : (
+        <DocumentUploader ticketId={ticket.id} />
+      )}
     </SectionCard>
   );
 }

@@ -78,4 +78,20 @@ describe('AssignmentPanel: Assign to me', () => {
     await settled(ticket, calls);
     expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
   });
+
+  it('a cancelled ticket offers no assigning, only removing its assignee (outside tester)', async () => {
+    const calls = panelApi({
+      'POST /tickets/t1/assign': () => json(200, { ...ticket, status: 'Cancelled', assignee: null }),
+    });
+    render({ ...ticket, status: 'Cancelled', status_category: 'cancelled' });
+    expect(await screen.findByTestId('assign-cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(screen.queryByTestId('assign-role')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Unassign' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { user_id: null, expected_version: 4 },
+      ]),
+    );
+  });
 });

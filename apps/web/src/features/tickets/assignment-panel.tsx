@@ -32,6 +32,8 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
   const users = useStaffUsers(role, !!role);
   const history = useAssignmentHistory(ticket.id, true);
   const assign = useAssignTicket(ticket.id);
+  // A cancelled ticket is taken on by nobody (the server refuses it too); its assignee may still be removed.
+  const cancelled = ticket.status_category === 'cancelled';
 
   const submit = async (id: string | null) => {
     setError(null);
@@ -55,53 +57,68 @@ export function AssignmentPanel({ ticket }: { ticket: TicketDetail }) {
             {ticket.assignee?.full_name ?? t('tickets.unassigned')}
           </Text>
         </Text>
-        <Select
-          label={t('ticket.assignRole')}
-          placeholder={t('createTicket.choose')}
-          data={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          value={role}
-          onChange={(v) => {
-            setRole(v);
-            setUserId(null);
-          }}
-          data-testid="assign-role"
-        />
-        <Select
-          label={t('ticket.assignUser')}
-          placeholder={role ? t('createTicket.choose') : t('ticket.chooseRoleFirst')}
-          disabled={!role}
-          data={(users.data?.items ?? []).map((u) => ({ value: u.id, label: u.full_name }))}
-          value={userId}
-          onChange={setUserId}
-          nothingFoundMessage={t('ticket.noUsers')}
-          data-testid="assign-user"
-        />
-        {me && ticket.assignee?.id !== me.id && (
-          <Button
-            variant="light"
-            leftSection={<IconUserCheck size={16} aria-hidden />}
-            onClick={() => void submit(me.id)}
-            disabled={assign.isPending}
-            data-testid="assign-to-me"
-          >
-            {t('ticket.assignToMe')}
-          </Button>
+        {cancelled ? (
+          <>
+            <Text size="sm" c="dimmed" data-testid="assign-cancelled">
+              {t('ticket.assignCancelled')}
+            </Text>
+            {ticket.assignee && (
+              <Button variant="default" onClick={() => void submit(null)} disabled={assign.isPending}>
+                {t('ticket.unassign')}
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            <Select
+              label={t('ticket.assignRole')}
+              placeholder={t('createTicket.choose')}
+              data={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+              value={role}
+              onChange={(v) => {
+                setRole(v);
+                setUserId(null);
+              }}
+              data-testid="assign-role"
+            />
+            <Select
+              label={t('ticket.assignUser')}
+              placeholder={role ? t('createTicket.choose') : t('ticket.chooseRoleFirst')}
+              disabled={!role}
+              data={(users.data?.items ?? []).map((u) => ({ value: u.id, label: u.full_name }))}
+              value={userId}
+              onChange={setUserId}
+              nothingFoundMessage={t('ticket.noUsers')}
+              data-testid="assign-user"
+            />
+            {me && ticket.assignee?.id !== me.id && (
+              <Button
+                variant="light"
+                leftSection={<IconUserCheck size={16} aria-hidden />}
+                onClick={() => void submit(me.id)}
+                disabled={assign.isPending}
+                data-testid="assign-to-me"
+              >
+                {t('ticket.assignToMe')}
+              </Button>
+            )}
+            <Group gap="xs" grow>
+              <Button
+                onClick={() => void submit(userId)}
+                disabled={!userId}
+                loading={assign.isPending}
+                data-testid="assign-submit"
+              >
+                {t('ticket.assign')}
+              </Button>
+              {ticket.assignee && (
+                <Button variant="default" onClick={() => void submit(null)} disabled={assign.isPending}>
+                  {t('ticket.unassign')}
+                </Button>
+              )}
+            </Group>
+          </>
         )}
-        <Group gap="xs" grow>
-          <Button
-            onClick={() => void submit(userId)}
-            disabled={!userId}
-            loading={assign.isPending}
-            data-testid="assign-submit"
-          >
-            {t('ticket.assign')}
-          </Button>
-          {ticket.assignee && (
-            <Button variant="default" onClick={() => void submit(null)} disabled={assign.isPending}>
-              {t('ticket.unassign')}
-            </Button>
-          )}
-        </Group>
         {error && (
           <Alert color="red" variant="light">
             {error}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { endpoints, isStaffRole, type Contact } from '@taxportal/contract';
 import { useEffect, useState } from 'react';
@@ -69,6 +69,8 @@ export function CreateTicketPage() {
   }, [presetType, typeItems]);
 
   const chosenPlan = allServices.data?.items.find((s) => s.id === presetService);
+  // A plan link to a service no longer offered (or a mistyped one) says so rather than silently choosing nothing.
+  const planGone = Boolean(presetService && allServices.data && !chosenPlan);
   useEffect(() => {
     if (chosenPlan && !form.values.service_type_id && !form.values.service_id) {
       form.setValues({ service_type_id: chosenPlan.service_type_id, service_id: chosenPlan.id });
@@ -136,6 +138,11 @@ export function CreateTicketPage() {
           {t('createTicket.intro')}
         </Text>
       </div>
+      {planGone && (
+        <Alert color="yellow" variant="light" data-testid="plan-unavailable">
+          {t('createTicket.planUnavailable')}
+        </Alert>
+      )}
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate data-testid="create-ticket-form">
           <Stack gap="md">
