@@ -65,10 +65,10 @@ for (const [device, viewport] of [
       await expect(back).toBeVisible();
       await back.getByRole('link', { name: `Back to signing ${ticket.name}` }).click();
       // Back in the signing dialog itself (it was only the ticket page); the address no longer asks to reopen it.
-      await expect(page.getByTestId('signing-dialog')).toBeVisible();
+      await expect(dialog.getByTestId('signing-no-factor')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/form/message/${ticket.name}$`));
       await page.keyboard.press('Escape');
-      await expect(page.getByTestId('signing-dialog')).toBeHidden();
+      await expect(dialog.getByTestId('signing-no-factor')).toBeHidden();
       await expect(page.getByTestId('sign-as-taxpayer')).toBeVisible();
       // Only a page of this site is a way back.
       await page.goto('/security?back=%2F%2Fevil.example%2Fx');

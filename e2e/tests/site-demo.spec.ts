@@ -311,3 +311,20 @@ test.describe('on a phone (390 px)', () => {
     await visitor.close();
   });
 });
+
+test("the desk site's Services menu works from the keyboard", async ({ page }) => {
+  // Outside tester: Enter on "Services" did not open it.
+  await page.goto('/');
+  const services = page.getByTestId('site-nav').getByRole('button', { name: 'Services' });
+  await services.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByTestId('site-nav-submenu');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(services).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(menu).toBeVisible();
+});
