@@ -14,6 +14,7 @@ function Page() {
   const [note, setNote] = useState('');
   const [plan, setPlan] = useState('basic');
   const [view, setView] = useState('list');
+  const [, redraw] = useState(0);
   const radios = (name: string, values: string[], value: string, set: (v: string) => void) =>
     values.map((v) => (
       <label key={v}>
@@ -34,6 +35,9 @@ function Page() {
       {/* A group outside any form, as a segmented control draws one. */}
       <div>{radios('view', ['list', 'board', 'table'], view, setView)}</div>
       <output>{JSON.stringify({ ...form.getValues(), note, plan, view })}</output>
+      <button type="button" onClick={() => redraw((n) => n + 1)}>
+        Draw again
+      </button>
     </>
   );
 }
@@ -62,9 +66,11 @@ function served() {
     act(() => {
       root = hydrateRoot(container, tree);
     });
+  /** As the browser types: the field's own value changes (no script's setter is called), then `input`. */
   const type = (selector: string, value: string) => {
-    field(selector).value = value;
-    fireEvent.input(field(selector));
+    const node = field(selector);
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(node) as object, 'value')!.set!.call(node, value);
+    fireEvent.input(node);
   };
   return { container, field, state, hydrate, type };
 }
@@ -107,6 +113,28 @@ describe('typedBeforeHydration', () => {
       'full',
       'table',
     ]);
+  });
+
+  it('keeps what was typed when the page draws again between hydration and the replay (issue 30)', () => {
+    const { container, field, state, hydrate, type } = served();
+    const typed = typedBeforeHydration(container);
+    type('textarea', 'Please call me');
+    type('input[type="email"]', 'someone@example.com');
+    container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    hydrate();
+    // A query answers, a parent's state changes: the components draw again with their (empty) state.
+    act(() => container.querySelector('button')!.click());
+    expect(field('textarea').value).toBe('Please call me');
+    expect(field('input[type="email"]').value).toBe('someone@example.com');
+    expect(container.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked).toBe(true);
+    // The next keystroke reaches the component with all of it.
+    type('textarea', 'Please call me t');
+    expect(state()).toMatchObject({ note: 'Please call me t' });
+    act(() => typed.replay());
+    expect(state()).toMatchObject({ note: 'Please call me t', email: 'someone@example.com', agree: true });
+    // From here on React writes as it always does: the component's value is the field's.
+    act(() => container.querySelector('button')!.click());
+    expect(field('textarea').value).toBe('Please call me t');
   });
 
   it('leaves alone what was changed and changed back, in a form or not', () => {

@@ -19,6 +19,42 @@ const isTick = (node: unknown): node is HTMLInputElement =>
 export function typedBeforeHydration(container: HTMLElement) {
   const typed = new Map<Field, string>();
   const ticked = new Map<HTMLInputElement, boolean>();
+  const unguards: (() => void)[] = [];
+  /**
+   * Hydration takes a field over as it is, but the first time its component draws again (a query answering, a
+   * parent's state) React writes the component's value, still the server's empty one, into the field: what the
+   * person typed is wiped before it could be replayed (issue 30: "ase call me tomorrow"). React marks the moment
+   * it takes a field over by giving it `_valueTracker`, right after putting its own `value` (or `checked`)
+   * property on it (react-dom's trackValueOnNode); from then until the replay, its writes to a field the person
+   * changed are held off, so the field keeps their text, and their next keystroke tells the component.
+   */
+  const guard = (field: Field) => {
+    const prop = isTick(field) ? 'checked' : 'value';
+    const pending = () => (isTick(field) ? ticked.has(field) : typed.has(field as Field));
+    Object.defineProperty(field, '_valueTracker', {
+      configurable: true,
+      get: () => undefined,
+      set(tracker: unknown) {
+        Object.defineProperty(field, '_valueTracker', { value: tracker, writable: true, configurable: true });
+        const react = Object.getOwnPropertyDescriptor(field, prop);
+        if (!react?.set || !react.get) return;
+        const write = react.set;
+        Object.defineProperty(field, prop, {
+          configurable: true,
+          get: react.get,
+          set(value: unknown) {
+            if (!pending()) write.call(field, value);
+          },
+        });
+        unguards.push(() => Object.defineProperty(field, prop, react));
+      },
+    });
+    unguards.push(() => {
+      // Never taken over (not hydrated yet, or not React's): the field is left as the browser made it.
+      const own = Object.getOwnPropertyDescriptor(field, '_valueTracker');
+      if (own?.set) delete (field as { _valueTracker?: unknown })._valueTracker;
+    });
+  };
   /** A radio's group: the radios of its name with the same form (or none), wherever they are on the page. */
   const groupOf = (radio: HTMLInputElement) =>
     radio.name
@@ -37,7 +73,10 @@ export function typedBeforeHydration(container: HTMLElement) {
         else ticked.delete(f);
     }
   };
-  container.querySelectorAll('input, textarea').forEach(take);
+  container.querySelectorAll('input, textarea').forEach((field) => {
+    if (isTextField(field) || isTick(field)) guard(field);
+    take(field);
+  });
   const onInput = (event: Event) => take(event.target);
   container.addEventListener('input', onInput, true);
   container.addEventListener('change', onInput, true);
@@ -49,6 +88,8 @@ export function typedBeforeHydration(container: HTMLElement) {
     replay() {
       container.removeEventListener('input', onInput, true);
       container.removeEventListener('change', onInput, true);
+      // React's own properties back before the replay writes through them (its value tracker must see them).
+      for (const unguard of unguards.splice(0)) unguard();
       // A field gone, or disabled by the app meanwhile (a form being sent), is left as it is.
       const live = (field: Field) => field.isConnected && !field.matches(':disabled');
       for (const [field, value] of typed) {
