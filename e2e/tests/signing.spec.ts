@@ -1,35 +1,17 @@
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, readMail, test, totpCode } from './fixtures.ts';
 import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
 import { addVirtualAuthenticator } from './passkey-helpers.ts';
 import { createTicketByApi, csrfHeaders, postJson } from './ticket-helpers.ts';
+// The server tests' reader: the form's fonts are embedded subsets, read through their ToUnicode maps.
+import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 
 /** The customer of `request` turns on an authenticator app (through the API): its secret. */
 async function enableTotp(request: APIRequestContext): Promise<string> {
   const { secret } = await postJson<{ secret: string }>(request, '/api/v1/auth/mfa/setup', {});
   await postJson(request, '/api/v1/auth/mfa/enable', { code: totpCode(secret) });
   return secret;
-}
-
-/** The words pdf-lib drew (hex strings shown with Tj, in deflated streams): enough to read the audit page. */
-function pdfWords(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const bytes = pdf.subarray(start, raw.indexOf('endstream', start));
-    let content: string;
-    try {
-      content = zlib.inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    for (const op of content.matchAll(/<([0-9a-fA-F]*)>\s*Tj/g))
-      out.push(Buffer.from(op[1]!, 'hex').toString('latin1'));
-  }
-  return out.join('\n');
 }
 
 test.describe.configure({ timeout: 150_000 });
@@ -99,7 +81,7 @@ for (const [device, viewport] of [
       const bytes = fs.readFileSync((await download.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-      expect(pdfWords(bytes)).toContain('Identity confirmed by: TOTP code from an authenticator app');
+      expect(pdfText(bytes)).toContain('Identity confirmed by: TOTP code from an authenticator app');
       await prep.context.close();
     });
   });
@@ -164,7 +146,7 @@ test('a customer with an app and a passkey signs with the passkey; the signer ro
     prep.page.waitForEvent('download'),
     prep.page.getByTestId('signed-download').click(),
   ]);
-  const words = pdfWords(fs.readFileSync((await download.path())!));
+  const words = pdfText(fs.readFileSync((await download.path())!));
   expect(words).toContain('Identity confirmed by: passkey (WebAuthn)');
   expect(words).not.toContain('authenticator app');
   await prep.context.close();

@@ -1,5 +1,7 @@
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '@taxportal/contract';
+import { createCustomer } from '../test/helper.ts';
 import {
   createTaxTemplate,
   createTicket,
@@ -62,6 +64,38 @@ describe('invoice PDF', () => {
     const after = pdfText((await p.admin.get(`/api/v1/invoices/${invoice.id}/pdf`)).rawPayload, ' ');
     expect(after).toContain('PAID');
     expect(after).toContain('ACC-PAY-');
+  });
+
+  it('prints the firm, the customer and the lines in Cyrillic, Greek or with accents as typed', async () => {
+    const firm = 'Налоговая Ωμέγα Ñandú';
+    const customerName = 'Дмитрий Παπαδόπουλος-Müller';
+    const description = 'Декларация 3-НДФЛ – Φόρος εισοδήματος, Ærø';
+    await setSetting(t, 'firm', { name: firm, address: 'ул. Тверская, 7\nМосква' });
+    try {
+      const customer = await createCustomer(t, { full_name: customerName });
+      const ticket = await createTicket(t, customer.id);
+      const res = await p.preparer.post('/api/v1/invoices', {
+        ticket_id: ticket.id,
+        issue: true,
+        // A letter the font has no glyph for (CJK) is the one "?" left.
+        lines: [{ description: `${description} 税`, quantity: 1, unit_amount_cents: 12_500 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const pdf = (await p.preparer.get(`/api/v1/invoices/${res.json().id}/pdf`)).rawPayload;
+      // Words wrap at the column's width: compare with single spaces.
+      const text = pdfText(pdf, ' ').replace(/\s+/g, ' ');
+      for (const s of [firm, 'ул. Тверская, 7', 'Москва', customerName, `${description} ?`, '$125.00']) {
+        expect(text, s).toContain(s);
+      }
+      expect((await PDFDocument.load(pdf)).getAuthor()).toBe(firm);
+    } finally {
+      await setSetting(t, 'firm', {
+        name: 'Acme Tax LLP',
+        address: '1 Main St\nSpringfield, IL 62701',
+        email: 'billing@acme.test',
+        phone: '+1 202 555 0100',
+      });
+    }
   });
 });
 

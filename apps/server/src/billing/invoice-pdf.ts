@@ -1,5 +1,6 @@
 import type { Invoice } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
+import { drawable, pdfFontFiles, pdfPlainText } from '../platform/pdf-fonts.ts';
 import { firmName } from '../site/index.ts';
 import { getSetting } from './invoices.repository.ts';
 import { formatMoney } from './money.ts';
@@ -31,6 +32,9 @@ export async function firmDetails(db: Tx): Promise<Firm> {
   };
 }
 
+const REGULAR = 'Regular';
+const BOLD = 'Bold';
+
 const STAMPS: Partial<Record<Invoice['status'], { text: string; color: string }>> = {
   Paid: { text: 'PAID', color: '#2f9e44' },
   Cancelled: { text: 'CANCELLED', color: '#868e96' },
@@ -42,12 +46,22 @@ const STAMPS: Partial<Record<Invoice['status'], { text: string; color: string }>
 export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: string): Promise<Buffer> {
   // Loaded on first use: pdfkit and its fonts are a sizeable part of the heap, and most processes never draw one.
   const { default: PDFDocument } = await import('pdfkit');
+  const fonts = await pdfFontFiles();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     bufferPages: true,
-    info: { Title: `Invoice ${invoice.name}`, Author: firm.name },
+    info: { Title: `Invoice ${pdfPlainText(invoice.name)}`, Author: pdfPlainText(firm.name) },
   });
+  // DejaVu (embedded, subset): names and descriptions in any script it has print as typed (platform/pdf-fonts.ts).
+  doc.registerFont(REGULAR, fonts.sans.bytes).registerFont(BOLD, fonts.sansBold.bytes);
+  // What the customer, the firm or staff typed, as the font can draw it ("?" for what it has no glyph for), its
+  // line breaks kept (a line's description can have several lines).
+  const typed = (s: string, font = fonts.sans) =>
+    s
+      .split('\n')
+      .map((l) => drawable(l, font))
+      .join('\n');
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -58,17 +72,17 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
   const left = 50;
   const right = 545;
 
-  doc.font('Helvetica-Bold').fontSize(18).text(firm.name, left, 50, { width: 240 });
-  doc.font('Helvetica').fontSize(9).fillColor('#444');
+  doc.font(BOLD).fontSize(18).text(typed(firm.name, fonts.sansBold), left, 50, { width: 240 });
+  doc.font(REGULAR).fontSize(9).fillColor('#444');
   for (const line of [...firm.address, firm.email, firm.phone, firm.tax_id ? `Tax ID ${firm.tax_id}` : null])
-    if (line) doc.text(line, { width: 240 });
+    if (line) doc.text(typed(line), { width: 240 });
   const letterheadBottom = doc.y;
   doc
     .fillColor('#000')
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(22)
     .text('INVOICE', 350, 50, { width: right - 350, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
+  doc.font(REGULAR).fontSize(10);
   const meta: [string, string][] = [
     ['Invoice', invoice.name],
     ['Posting date', invoice.posting_date],
@@ -78,18 +92,18 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
   ];
   let y = 80;
   for (const [k, v] of meta) {
-    doc.text(`${k}: ${v}`, 300, y, { width: right - 300, align: 'right' });
+    doc.text(`${k}: ${typed(v)}`, 300, y, { width: right - 300, align: 'right' });
     y += 14;
   }
 
   y = Math.max(y, letterheadBottom) + 20;
-  doc.font('Helvetica-Bold').text('Bill to', left, y);
-  doc.font('Helvetica').text(invoice.customer_name, left, y + 14);
+  doc.font(BOLD).text('Bill to', left, y);
+  doc.font(REGULAR).text(typed(invoice.customer_name), left, y + 14);
 
   y += 50;
   const cols = { desc: left, qty: 330, unit: 390, amount: 470 };
   const header = (at: number) => {
-    doc.font('Helvetica-Bold').fontSize(10);
+    doc.font(BOLD).fontSize(10);
     doc.text('Description', cols.desc, at);
     doc.text('Qty', cols.qty, at, { width: 50, align: 'right' });
     doc.text('Unit price', cols.unit, at, { width: 70, align: 'right' });
@@ -99,17 +113,18 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
       .lineTo(right, at + 14)
       .strokeColor('#ccc')
       .stroke();
-    doc.font('Helvetica');
+    doc.font(REGULAR);
     return at + 20;
   };
   y = header(y);
   for (const line of invoice.lines) {
-    const h = doc.heightOfString(line.description, { width: cols.qty - cols.desc - 10 });
+    const description = typed(line.description);
+    const h = doc.heightOfString(description, { width: cols.qty - cols.desc - 10 });
     if (y + h > 720) {
       doc.addPage();
       y = header(50);
     }
-    doc.text(line.description, cols.desc, y, { width: cols.qty - cols.desc - 10 });
+    doc.text(description, cols.desc, y, { width: cols.qty - cols.desc - 10 });
     doc.text(String(line.quantity), cols.qty, y, { width: 50, align: 'right' });
     doc.text(money(line.unit_amount_cents), cols.unit, y, { width: 70, align: 'right' });
     doc.text(money(line.amount_cents), cols.amount, y, { width: right - cols.amount, align: 'right' });
@@ -123,12 +138,13 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
     .stroke();
   y += 8;
   const total = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, cols.unit - 100, y, { width: 170, align: 'right' });
+    doc.font(bold ? BOLD : REGULAR).text(label, cols.unit - 100, y, { width: 170, align: 'right' });
     doc.text(value, cols.amount, y, { width: right - cols.amount, align: 'right' });
     y += 16;
   };
   total('Subtotal', money(invoice.subtotal_cents));
-  if (invoice.tax) total(`${invoice.tax.name} (${(invoice.tax.rate_bp / 100).toFixed(2)}%)`, money(invoice.tax_cents));
+  if (invoice.tax)
+    total(`${typed(invoice.tax.name)} (${(invoice.tax.rate_bp / 100).toFixed(2)}%)`, money(invoice.tax_cents));
   total('Grand total', money(invoice.grand_total_cents), true);
   if (invoice.paid_cents) total('Paid', money(invoice.paid_cents));
   if (invoice.refunded_cents) total('Refunded', money(invoice.refunded_cents));
@@ -136,11 +152,11 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
 
   for (const p of invoice.payments) {
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(9)
       .fillColor('#444')
       .text(
-        `Payment ${p.name} on ${p.posting_date}: ${money(p.paid_amount_cents)} by ${p.mode_of_payment}`,
+        typed(`Payment ${p.name} on ${p.posting_date}: ${money(p.paid_amount_cents)} by ${p.mode_of_payment}`),
         left,
         y + 10,
       );
@@ -160,7 +176,7 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
       .save()
       .rotate(-20, { origin: [300, 330] })
       .fontSize(72)
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fillColor(stamp.color)
       .fillOpacity(0.35);
     doc.text(stamp.text, 120, 300, { width: 360, align: 'center', lineBreak: false });

@@ -1,14 +1,51 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-
-/** pdf-lib is loaded on first use (signing is rare; its fonts are a sizeable part of a heap). */
-const pdfLib = () => import('pdf-lib');
 import type { SignatureMethod, SignerRole, SigningFactor } from '@taxportal/contract';
+import { drawable, pdfFontFiles, pdfPlainText, type PdfFontFile } from '../platform/pdf-fonts.ts';
 
 /**
- * Standard PDF fonts speak WinAnsi: anything else (emoji, other scripts) is replaced, never a crash. The bullet
- * (a masked phone, ••••1234) is WinAnsi too.
+ * pdf-lib, and fontkit that embeds its fonts, are loaded on first use (signing is rare; its fonts are a sizeable
+ * part of a heap).
  */
-export const pdfSafe = (s: string): string => s.replace(/[^\x20-\x7E\xA0-\xFF\u2022]/g, '?');
+const pdfLib = () => import('pdf-lib');
+const fontkit = async () => (await import('@pdf-lib/fontkit')).default;
+
+/** The font file each embedded font was made from: which characters it can draw. */
+const fontFiles = new WeakMap<PDFFont, PdfFontFile>();
+
+/**
+ * The text as `font` draws it: every character the font has (Latin with accents, Cyrillic, Greek, the bullet of a
+ * masked phone, ••••1234), "?" for the others (CJK, emoji: DejaVu has none), never a crash; control characters
+ * and bidi controls dropped (platform/pdf-fonts.ts).
+ */
+export function pdfSafe(s: string, font: PDFFont): string {
+  const file = fontFiles.get(font);
+  if (!file) throw new Error('pdfSafe: a font not embedded by embedFonts');
+  return drawable(s, file);
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** A typed signature's serif italic: embedded on first use (the unsigned form and a drawn signature have none). */
+  script: () => Promise<PDFFont>;
+}
+
+/** The portal's PDF fonts (platform/pdf-fonts.ts), embedded as subsets: only the glyphs drawn. */
+async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+  doc.registerFontkit(await fontkit());
+  const files = await pdfFontFiles();
+  const embed = async (file: PdfFontFile) => {
+    const font = await doc.embedFont(file.bytes, { subset: true });
+    fontFiles.set(font, file);
+    return font;
+  };
+  let script: Promise<PDFFont> | undefined;
+  return {
+    regular: await embed(files.sans),
+    bold: await embed(files.sansBold),
+    script: () => (script ??= embed(files.serifItalic)),
+  };
+}
 
 export interface Form8879Details {
   taxpayerName: string;
@@ -100,20 +137,20 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** Form 8879 drawn from the ticket: the taxpayer, the year, the firm as ERO, and the signature lines. */
 export async function generate8879(d: Form8879Details): Promise<Buffer> {
-  const { PDFDocument, StandardFonts, rgb } = await pdfLib();
+  const { PDFDocument, rgb } = await pdfLib();
   const doc = await PDFDocument.create();
-  doc.setTitle(`Form 8879 ${d.taxYear} - ${pdfSafe(d.taxpayerName)}`);
-  doc.setAuthor(pdfSafe(d.firmName));
+  // The document's information is UTF-16 text: any character goes, but none that hides or reorders it.
+  doc.setTitle(`Form 8879 ${d.taxYear} - ${pdfPlainText(d.taxpayerName)}`);
+  doc.setAuthor(pdfPlainText(d.firmName));
   doc.setCreationDate(d.preparedAt);
   doc.setModificationDate(d.preparedAt);
   const page = doc.addPage([612, 792]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(doc);
   const grey = rgb(0.35, 0.35, 0.35);
   const text = (s: string, x: number, y: number, size = 10, font = regular, color = rgb(0, 0, 0)) =>
-    page.drawText(pdfSafe(s), { x, y, size, font, color });
+    page.drawText(pdfSafe(s, font), { x, y, size, font, color });
   const paragraph = (s: string, y: number, size = 9): number => {
-    for (const line of wrap(pdfSafe(s), regular, size, 468)) {
+    for (const line of wrap(pdfSafe(s, regular), regular, size, 468)) {
       text(line, 72, y, size);
       y -= size + 3;
     }
@@ -187,12 +224,16 @@ async function placeSignature(doc: PDFDocument, page: PDFPage, box: Box, s: Sign
     const scale = Math.min(box.w / png.width, box.h / png.height, 1);
     page.drawImage(png, { x: box.x + 2, y: box.y + 2, width: png.width * scale, height: png.height * scale });
   } else {
-    const typed = pdfSafe(s.typed ?? s.name);
+    // The serif italic, unless it lacks a letter the sans has (it covers fewer scripts).
+    const raw = s.typed ?? s.name;
+    const script = await fonts.script();
+    const font = pdfSafe(raw, script) === pdfSafe(raw, fonts.regular) ? script : fonts.regular;
+    const typed = pdfSafe(raw, font);
     let size = 22;
-    while (size > 8 && fonts.script.widthOfTextAtSize(typed, size) > box.w - 4) size--;
-    page.drawText(typed, { x: box.x + 2, y: box.y + 8, size, font: fonts.script, color: rgb(0.05, 0.1, 0.45) });
+    while (size > 8 && font.widthOfTextAtSize(typed, size) > box.w - 4) size--;
+    page.drawText(typed, { x: box.x + 2, y: box.y + 8, size, font, color: rgb(0.05, 0.1, 0.45) });
   }
-  page.drawText(pdfSafe(`Signed electronically by ${s.name} - ${utcStamp(s.signedAt)}`), {
+  page.drawText(pdfSafe(`Signed electronically by ${s.name} - ${utcStamp(s.signedAt)}`, fonts.regular), {
     x: box.x,
     y: box.y - 20,
     size: 6.5,
@@ -205,12 +246,6 @@ async function placeSignature(doc: PDFDocument, page: PDFPage, box: Box, s: Sign
     size: 10,
     font: fonts.regular,
   });
-}
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  script: PDFFont;
 }
 
 /**
@@ -234,14 +269,10 @@ export async function signPdf(
     signers: SignatureEvidence[];
   },
 ): Promise<Buffer> {
-  const { PDFDocument, StandardFonts, rgb } = await pdfLib();
+  const { PDFDocument, rgb } = await pdfLib();
   const doc = await PDFDocument.load(base);
   if (opts.baseHasAuditPage) doc.removePage(doc.getPageCount() - 1);
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    script: await doc.embedFont(StandardFonts.TimesRomanItalic),
-  };
+  const fonts = await embedFonts(doc);
   const pages = doc.getPages();
   for (const s of opts.place) {
     const box = SIGNATURE_BOXES[opts.source][s.role];
@@ -270,7 +301,7 @@ export async function signPdf(
   const audit = doc.addPage([612, 792]);
   let y = 730;
   const put = (s: string, size = 10, font = fonts.regular, indent = 0) => {
-    for (const l of wrap(pdfSafe(s), font, size, 468 - indent)) {
+    for (const l of wrap(pdfSafe(s, font), font, size, 468 - indent)) {
       audit.drawText(l, { x: 72 + indent, y, size, font });
       y -= size + 4;
     }

@@ -517,4 +517,54 @@ describe("the firm's name on the form", () => {
     expect(text).toContain('Harbor Tax & Accounting');
     expect(text).not.toContain('Tax Portal');
   });
+
+  it('prints a name in Cyrillic, Greek or with accents as typed: the form, its "Prepared by", the audit page', async () => {
+    const firm = 'Налоговая Ωμέγα Ñandú';
+    const spouse = 'Σοφία Ñúñez-Ковалёва';
+    const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    const saved = await admin.put('/api/v1/admin/site/settings', {
+      data: { ...(await admin.get('/api/v1/site')).json().settings, firm_name: firm },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.post('/api/v1/admin/site/settings/publish')).statusCode).toBe(200);
+    const spousePhone = '+12025550148';
+    const { ticket, state } = await readyTicket({
+      joint: true,
+      spouse_name: spouse,
+      spouse_email: 'sofia@example.test',
+      spouse_phone: spousePhone,
+    });
+    const unsigned = await fileOf(customer, state.request!.document_id);
+    const form = pdfText(unsigned);
+    expect(form).toContain(firm);
+    expect(form).toContain(`Prepared by ${firm} on `);
+    expect(form).toContain(spouse);
+    expect(form).not.toContain('?');
+    // The document's information is Unicode too.
+    const info = await PDFDocument.load(unsigned);
+    expect(info.getAuthor()).toBe(firm);
+    expect(info.getTitle()).toContain(customerName);
+
+    // The spouse signs (first: the order is free; one confirmation, this file is near the route's rate limit).
+    const before = sms.messages.length;
+    expect((await customer.post(`${base(ticket.id)}/spouse-code`)).statusCode).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await sms.waitFor(spousePhone, before)).body)![1]!;
+    const done = await customer.post(`${base(ticket.id)}/sign`, {
+      signer: 'spouse',
+      confirmation: await confirm(customer, ticket.id, { signer: 'spouse', code }),
+      signer_name: spouse,
+      method: 'typed',
+      // A letter DejaVu has no glyph for (CJK) is the one "?" left.
+      typed_signature: `${spouse} 王`,
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    const signed = pdfText(await fileOf(staff, (done.json() as SigningState).request!.signed_document_id!));
+    expect(signed).toContain(`Prepared by ${firm} on `);
+    expect(signed).toContain(`ticket ${ticket.name}, ${firm}`);
+    // The typed signature, the line under it and the audit page's signer.
+    expect(signed).toContain(`${spouse} ?`);
+    expect(signed).toContain(`Signed electronically by ${spouse} - `);
+    expect(signed).toContain(`Spouse: ${spouse}`);
+    expect(signed).toContain('Identity confirmed by: SMS code to ••••0148');
+  });
 });
