@@ -241,25 +241,50 @@ export async function deleteDocument(deps: DocumentsDeps, auth: AuthContext, id:
       ? await tx.select({ status: tickets.status }).from(tickets).where(eq(tickets.id, doc.ticket_id))
       : [];
     if (!canDelete(auth, doc, t?.status)) throw new AppError('forbidden', MESSAGES.forbidden);
-    // A draft version or a Form 8879 PDF stays with its history (drafts.* / signing.* reference it).
-    if (await isDraftOrFormDocument(tx, doc.id)) throw new AppError('conflict', DRAFT_DOCUMENT_KEPT);
-    // A request this document fulfilled is open again.
-    await tx
-      .update(documentRequests)
-      .set({ status: 'open', fulfilled_document_id: null, fulfilled_at: null })
-      .where(and(eq(documentRequests.fulfilled_document_id, doc.id), eq(documentRequests.status, 'fulfilled')));
-    await tx.delete(documents).where(eq(documents.id, doc.id));
-    await audit(tx, {
-      actorId: auth.user.id,
-      action: 'document.delete',
-      entityType: 'document',
-      entityId: doc.id,
-      ip,
-      meta: { customer_id: doc.customer_id, ticket_id: doc.ticket_id, file_name: doc.file_name },
-    });
-    return doc;
+    return deleteDocumentRow(tx, doc, { actorId: auth.user.id, ip });
   });
-  // The row is gone: the files follow (a failure here is left to the sweeper).
+  await removeDocumentFiles(deps, row);
+}
+
+/**
+ * Deletes a document in the caller's transaction, once the caller has decided it may: refused (409) while a draft
+ * version or a Form 8879 request still names it; a request it fulfilled opens again; the row goes; the audit log
+ * says who, and why when `reason` says. Its stored files go after the commit: `removeDocumentFiles(row)`.
+ */
+export async function deleteDocumentRow(
+  tx: Tx,
+  doc: DocumentRow,
+  by: { actorId: string; ip: string; reason?: string },
+): Promise<DocumentRow> {
+  // A draft version or a Form 8879 PDF stays with its history (drafts.* / signing.* reference it).
+  if (await isDraftOrFormDocument(tx, doc.id)) throw new AppError('conflict', DRAFT_DOCUMENT_KEPT);
+  // A request this document fulfilled is open again.
+  await tx
+    .update(documentRequests)
+    .set({ status: 'open', fulfilled_document_id: null, fulfilled_at: null })
+    .where(and(eq(documentRequests.fulfilled_document_id, doc.id), eq(documentRequests.status, 'fulfilled')));
+  await tx.delete(documents).where(eq(documents.id, doc.id));
+  await audit(tx, {
+    actorId: by.actorId,
+    action: 'document.delete',
+    entityType: 'document',
+    entityId: doc.id,
+    ip: by.ip,
+    meta: {
+      customer_id: doc.customer_id,
+      ticket_id: doc.ticket_id,
+      file_name: doc.file_name,
+      ...(by.reason ? { reason: by.reason } : {}),
+    },
+  });
+  return doc;
+}
+
+/** After the commit that deleted its row: the document's stored file and thumbnail (a failure is left to the sweeper). */
+export async function removeDocumentFiles(
+  deps: Pick<DocumentsDeps, 'files' | 'log'>,
+  row: Pick<DocumentRow, 'storage_key' | 'thumb_storage_key'>,
+): Promise<void> {
   for (const key of [row.storage_key, row.thumb_storage_key]) {
     if (key) await deps.files.remove(key).catch((err) => deps.log.warn({ err }, 'stored file not removed'));
   }

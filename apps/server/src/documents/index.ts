@@ -12,5 +12,9 @@ export { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedF
 export { documentRow } from './documents.repository.ts';
 /** The service functions the demo sample plays (docs/decisions/0008). */
 export { uploadDocuments } from './documents.service.ts';
+/** Deleting a document inside another feature's transaction (signing: a replaced Form 8879's unsigned PDF), its
+ *  stored files removed after the commit: the vault's own delete, less its caller checks. */
+export { deleteDocumentRow, removeDocumentFiles } from './documents.service.ts';
+export type { DocumentRow } from './document-files.ts';
 /** The orphan sweep (stored files no row names), for the sweep-files command. */
 export { sweepOrphans, SWEEP_GRACE_MS } from './sweeper.ts';

@@ -14,7 +14,17 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import { findTicketRef, visibleTicket } from '../tickets/index.ts';
-import { discardStaged, insertDocument, readPdfUpload, stageUpload, type StagedFile } from '../documents/index.ts';
+import {
+  deleteDocumentRow,
+  discardStaged,
+  documentRow,
+  insertDocument,
+  readPdfUpload,
+  removeDocumentFiles,
+  stageUpload,
+  type DocumentRow,
+  type StagedFile,
+} from '../documents/index.ts';
 import { FollowUps, ticketLink } from '../drafts/index.ts';
 import type { SigningDeps } from './signing.deps.ts';
 import { generate8879 } from './signing.pdf.ts';
@@ -37,7 +47,8 @@ async function checkPreparer(deps: SigningDeps, auth: AuthContext, ref: string) 
 
 /**
  * Staff prepare the 8879: generated from the ticket (taxpayer, tax year, firm) or the firm's own PDF. It
- * replaces a request nobody has signed yet; once someone has signed, it cannot be replaced (409).
+ * replaces a request nobody has signed yet, whose unsigned PDF is deleted with it (the ticket shows one 8879);
+ * once someone has signed, it cannot be replaced (409).
  */
 export async function prepareSigning(
   deps: SigningDeps,
@@ -92,6 +103,8 @@ export async function prepareSigning(
     }
   }
   const follow = new FollowUps();
+  /** The replaced request's unsigned PDF, deleted in the transaction: its stored file goes after the commit. */
+  let replacedPdf: DocumentRow | null = null;
   try {
     await deps.db.transaction(async (tx) => {
       const t = (await findTicketRef(tx, ticket.id, { lock: true }))!;
@@ -100,7 +113,13 @@ export async function prepareSigning(
         if (previous.signed_document_id || (await repo.signaturesOf(tx, previous.id)).length) {
           throw new AppError('conflict', SIGNING_MESSAGES.alreadyStarted);
         }
-        await repo.updateRequest(tx, previous.id, { status: 'replaced' });
+        // The replaced request stays as history (who prepared what, its digest) without its PDF: the vault deletes
+        // the document once nothing names it, so the ticket's documents hold the current 8879 only.
+        await repo.updateRequest(tx, previous.id, { status: 'replaced', document_id: null });
+        const old = await documentRow(tx, previous.document_id);
+        if (old) {
+          replacedPdf = await deleteDocumentRow(tx, old, { actorId: auth.user.id, ip, reason: 'signing.replaced' });
+        }
       }
       const doc = await insertDocument(
         tx,
@@ -136,7 +155,13 @@ export async function prepareSigning(
         entityType: 'ticket',
         entityId: t.id,
         ip,
-        meta: { signing_request_id: id, document_id: doc.id, source: input.kind, joint: fields.joint },
+        meta: {
+          signing_request_id: id,
+          document_id: doc.id,
+          source: input.kind,
+          joint: fields.joint,
+          ...(previous ? { replaced_signing_request_id: previous.id } : {}),
+        },
       });
       follow.publish(FollowUps.audience(t), { type: 'signing.updated', ticket_id: t.id, ticket_name: t.name });
       // Signing opens at Ready For IRS Filing: a form prepared before then is announced by the move there (the
@@ -162,5 +187,6 @@ export async function prepareSigning(
     throw err;
   }
   await follow.run(deps);
+  if (replacedPdf) await removeDocumentFiles(deps, replacedPdf);
   return signingState(deps, auth, ticket.id);
 }

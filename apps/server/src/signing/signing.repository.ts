@@ -5,8 +5,11 @@ import { questionnaireAnswers, signatures, signingRequests, siteSettings } from 
 export type SigningRequestRow = typeof signingRequests.$inferSelect;
 export type SignatureRow = typeof signatures.$inferSelect;
 
+/** A pending or completed request: it always has its unsigned PDF (a replaced one's is deleted, document_id null). */
+export type LiveRequestRow = SigningRequestRow & { document_id: string };
+
 /** The ticket's live Form 8879 request (pending or completed); replaced ones are history. */
-export async function currentRequest(db: Tx, ticketId: string, lock = false): Promise<SigningRequestRow | null> {
+export async function currentRequest(db: Tx, ticketId: string, lock = false): Promise<LiveRequestRow | null> {
   const q = db
     .select()
     .from(signingRequests)
@@ -14,7 +17,10 @@ export async function currentRequest(db: Tx, ticketId: string, lock = false): Pr
     .orderBy(desc(signingRequests.created_at))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
-  return row ?? null;
+  if (!row) return null;
+  const documentId = row.document_id;
+  if (documentId === null) throw new Error(`signing request ${row.id} is ${row.status} without its document`);
+  return { ...row, document_id: documentId };
 }
 
 export async function insertRequest(tx: Tx, row: typeof signingRequests.$inferInsert) {

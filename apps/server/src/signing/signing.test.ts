@@ -504,6 +504,44 @@ describe("the firm's own PDF", () => {
   });
 });
 
+describe('preparing the form again', () => {
+  it('leaves one Form 8879 PDF on the ticket: the replaced one is deleted, row, stored file and all', async () => {
+    const { ticket, state: first } = await readyTicket();
+    const firstId = first.request!.document_id;
+    const [firstRow] = await t.database.db.select().from(documents).where(eq(documents.id, firstId));
+    const storedFile = path.join(dataDir, 'files', firstRow!.storage_key.slice(0, 2), firstRow!.storage_key);
+    expect(fs.existsSync(storedFile)).toBe(true);
+
+    const again = await staff.post(base(ticket.id), {});
+    expect(again.statusCode, again.body).toBe(201);
+    const current = (again.json() as SigningState).request!;
+    expect(current.document_id).not.toBe(firstId);
+    // The ticket's documents, as the customer and as staff see them: one 8879, the current one.
+    for (const who of [customer, staff]) {
+      const list = await who.get(`/api/v1/documents?ticket_id=${ticket.id}&limit=50`);
+      expect(list.statusCode, list.body).toBe(200);
+      const forms = (list.json().items as { id: string; file_name: string }[]).filter((d) =>
+        d.file_name.startsWith('Form-8879'),
+      );
+      expect(forms.map((d) => d.id)).toEqual([current.document_id]);
+      expect((await who.get(`/api/v1/documents/${firstId}/file`)).statusCode).toBe(404);
+    }
+    // The replaced request stays as history without its PDF; the row and the stored file are gone.
+    const [replaced] = await t.database.db
+      .select()
+      .from(signingRequests)
+      .where(eq(signingRequests.id, first.request!.id));
+    expect(replaced).toMatchObject({ status: 'replaced', document_id: null });
+    expect(await t.database.db.select().from(documents).where(eq(documents.id, firstId))).toEqual([]);
+    expect(fs.existsSync(storedFile)).toBe(false);
+    const deleted = (await t.database.db.select().from(auditLog).where(eq(auditLog.entity_id, firstId))).filter(
+      (e) => e.action === 'document.delete',
+    );
+    expect(deleted.map((e) => e.meta)).toEqual([expect.objectContaining({ reason: 'signing.replaced' })]);
+    expect((await customer.get(base(ticket.id))).json().request.document_id).toBe(current.document_id);
+  });
+});
+
 describe("the firm's name on the form", () => {
   it('is the name its website publishes, in the form and its texted codes (issue 29: "Tax Portal" was)', async () => {
     const admin = await signIn(t, (await createStaff(t, 'Admin')).email);

@@ -38,8 +38,10 @@ export const taxDrafts = pgTable(
 /**
  * A Form 8879 (IRS e-file signature authorisation) prepared for a ticket. `document_id` is the unsigned PDF
  * (generated or the firm's own), `unsigned_sha256` its digest as the signers saw it. status: pending,
- * completed (everyone signed), replaced (staff prepared a new one before anyone signed). Spouse codes are
- * HMACs, single use, with an expiry; failed confirmations are counted per signer.
+ * completed (everyone signed), replaced (staff prepared a new one before anyone signed). A replaced request
+ * keeps its row (who prepared what, and its digest) but not its PDF: the document is deleted with the
+ * replacement and `document_id` is null; a pending or completed one always has it. Spouse codes are HMACs,
+ * single use, with an expiry; failed confirmations are counted per signer.
  */
 export const signingRequests = pgTable(
   'signing_requests',
@@ -51,9 +53,7 @@ export const signingRequests = pgTable(
     customer_id: text('customer_id')
       .notNull()
       .references(() => users.id),
-    document_id: text('document_id')
-      .notNull()
-      .references(() => documents.id),
+    document_id: text('document_id').references(() => documents.id),
     unsigned_sha256: text('unsigned_sha256').notNull(),
     source: text('source').notNull(),
     status: text('status').notNull().default('pending'),
