@@ -46,6 +46,9 @@ describe('pre-rendered pages', () => {
     };
     expect(headAssetsHtml({ css: ['assets/shared.css', ...assets.css], js: assets.js }, (f) => sheets[f]!)).toBe(
       '<style data-prerendered>.s{content:"<\\/style><script>"}\n.b{color:red}\n.p{}</style>' +
+        '<link rel="stylesheet" href="/assets/shared.css" media="not all" disabled data-inlined>' +
+        '<link rel="stylesheet" href="/assets/button.css" media="not all" disabled data-inlined>' +
+        '<link rel="stylesheet" href="/assets/pages.css" media="not all" disabled data-inlined>' +
         '<link rel="modulepreload" crossorigin href="/assets/button.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/home.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/pages.js">',

@@ -89,12 +89,18 @@ export const linkedStylesheets = (template: string): string[] =>
  * What a rendered page adds to the head: its stylesheets inline, in one style element (a phone on a slow network
  * would otherwise wait for a round trip per component's small sheet before the first paint; the CSP allows inline
  * styles), and its scripts as module preloads, fetched alongside the entry instead of after it.
+ *
+ * Each inlined sheet is also named by a link that is never fetched nor applied (`disabled`, `media="not all"`):
+ * the app's code loader (Vite's preload helper) adds a part's stylesheet unless a stylesheet link with its address
+ * is on the page, and a sheet added again after the inline ones would win over the sheets it was meant to come
+ * before (issue 30: UnstyledButton's reset turned every button into plain text once the app took the page over).
  */
 export function headAssetsHtml(assets: { css: string[]; js: string[] }, readAsset: (file: string) => string): string {
   const attr = (s: string) => s.replace(/[^\w./-]/g, '');
   const styles = assets.css.map((f) => readAsset(f).replace(/<\/style/gi, '<\\/style')).join('\n');
   return [
     ...(styles ? [`<style data-prerendered>${styles}</style>`] : []),
+    ...assets.css.map((f) => `<link rel="stylesheet" href="/${attr(f)}" media="not all" disabled data-inlined>`),
     ...assets.js.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
   ].join('');
 }
