@@ -137,7 +137,8 @@ describe('the taxpayer signs Form 8879', () => {
     const text = pdfText(signed);
     const signedAt = new Date(signer.signed_at!);
     expect(text).toContain('Electronic signature audit trail');
-    expect(text).toContain('Taxpayer: dana taxpayer');
+    // The name matched but for case and spacing: the audit page spells it as the form does.
+    expect(text).toContain(`Taxpayer: ${customerName}`);
     expect(text).toContain(`Signed at (UTC): ${signedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`);
     expect(text).toContain('IP address: 127.0.0.1');
     expect(text).toContain(`User agent: ${UA}`);
@@ -196,11 +197,16 @@ describe('the taxpayer signs Form 8879', () => {
     const signed = await withUa(customer, `${base(ticket.id)}/sign`, {
       signer: 'taxpayer',
       confirmation: await confirm(customer, ticket.id),
-      signer_name: customerName,
+      signer_name: customerName.toLowerCase(),
       method: 'typed',
-      typed_signature: customerName,
+      // Typed in odd case and spacing: signed as the form spells the name (an outside tester's find).
+      typed_signature: `  ${customerName.toUpperCase().split(' ').join('   ')} `,
     });
     expect(signed.statusCode, signed.body).toBe(201);
+    const signedText = pdfText(await fileOf(customer, (signed.json() as SigningState).request!.signed_document_id!));
+    expect(signedText).toContain(`Taxpayer: ${customerName}`);
+    expect(signedText).not.toContain(customerName.toUpperCase());
+    expect(signedText).not.toContain(customerName.toLowerCase());
     // Signed (and paid): the firm's turn to file; nothing waits on the customer any more.
     expect(await view()).toMatchObject({ status_label: 'Ready to file', status_category: 'open' });
     expect(await waiting()).toBe(false);

@@ -165,6 +165,7 @@ const C = {
   acceptInvitation: (() => ({
     body: { token: 'not-an-invitation-token', full_name: 'New Staff', password: 'a-new-password-1' },
   })) as CallFor,
+  checkInvitation: (() => ({ body: { token: 'not-an-invitation-token' } })) as CallFor,
   mfaCode: (() => ({ body: { code: '000000' } })) as CallFor,
   mfaDisable: (() => ({ body: { password: PASSWORD, code: '000000' } })) as CallFor,
   /** A well-formed WebAuthn answer to no challenge of ours: refused (400) whoever sends it. */
@@ -426,6 +427,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/admin/staff/invitations':                    r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.invite),
   'DELETE /api/v1/admin/staff/invitations/:id':              r(401, 403, 403, 204, 403, 403, 403, 403, 204, C.invitation),
   'POST /api/v1/admin/staff/invitations/:id/resend':         r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.invitation),
+  'POST /api/v1/auth/invitations/check':                     r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.checkInvitation),
   'POST /api/v1/auth/invitations/accept':                    r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.acceptInvitation),
   // Phone and social sign-in (auth/sign-in-methods.routes.ts): public but for verifying the caller's own number.
   'GET /api/v1/auth/methods':                                r(200, 200, 200, 200, 200, 200, 200, 200, 200),
