@@ -93,3 +93,18 @@ test('phone: answers typed into the questionnaire as soon as it shows are kept a
     .toEqual(['Quinn-Élodie', "O'Brien"]);
   expect(errors).toEqual([]);
 });
+
+test('phone: the ticket page code is fetched while the list is read, not at the tap', async ({ browser, baseURL }) => {
+  const { page, ticket } = await signedIn(browser, baseURL, true);
+  await page.goto('/my-tickets');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const afterTap: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') afterTap.push(new URL(r.url()).pathname);
+  });
+  await page.getByRole('link', { name: ticket.name }).tap();
+  await expect(page.getByTestId('message-input')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(afterTap).toEqual([]);
+});

@@ -49,9 +49,9 @@ test('a phone types its e-mail and password and presses Enter before the app has
   contexts.push(context);
   await slowEntry(context, 2500);
   const page = await context.newPage();
-  const { scripts, errors } = watchPage(page);
+  const { beforeLoad, errors } = watchPage(page);
   await page.goto('/register');
-  expect(scripts).toEqual(['/boot.js']);
+  expect(beforeLoad).toEqual(['/boot.js']);
   const form = page.getByTestId('sign-in-form');
   const email = form.getByLabel('E-mail');
   const node = (await email.elementHandle())!;

@@ -24,7 +24,7 @@ import {
   SIGNED_IN_SHELL_MODULE,
   type RenderedForReader,
 } from './app/router/page-modules.ts';
-import { PrefetchContext } from './app/router/prefetch.ts';
+import { PrefetchContext } from './lib/prefetch-in-view.ts';
 import { RedirectSignal } from './app/router/redirect-signal.ts';
 import { RequireSession } from './app/router/require-session.tsx';
 import { routes } from './app/router/routes.tsx';

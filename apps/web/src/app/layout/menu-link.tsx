@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isExternalLink, type MenuAction, type MenuItem } from '../menus/index.ts';
-import { usePrefetchInView } from '../router/prefetch.ts';
+import { usePrefetchInView } from '../../lib/prefetch-in-view.ts';
 
 export interface MenuLinkProps {
   item: MenuItem;

@@ -1,6 +1,5 @@
-import { createContext, useContext, useEffect, type ReactElement, type RefObject } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { whenIdle } from '../../lib/when-idle.ts';
 import type { LazyPage } from './lazy-page.ts';
 
 /**
@@ -37,26 +36,4 @@ export function usePrefetchOnIntent(prefetch: (href: string) => void): void {
       for (const type of events) document.removeEventListener(type, onIntent, { capture: true });
     };
   }, [prefetch]);
-}
-
-export const PrefetchContext = createContext<(href: string) => void>(() => undefined);
-
-/** Prefetches a link's target once it is in view and the browser is idle (the menus' links). */
-export function usePrefetchInView(ref: RefObject<HTMLElement | null>, href: string | undefined): void {
-  const prefetch = useContext(PrefetchContext);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !href || typeof IntersectionObserver === 'undefined') return;
-    let cancel: () => void = () => undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      cancel = whenIdle(() => prefetch(href), 4000);
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      cancel();
-    };
-  }, [ref, href, prefetch]);
 }

@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TicketSummary } from '@taxportal/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { usePrefetchInView } from '../../lib/prefetch-in-view.ts';
 import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
@@ -40,10 +42,13 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
+  // Every ticket opens the same page's code: fetched while the list is read, not at the tap (issue 30).
+  const list = useRef<HTMLDivElement>(null);
+  usePrefetchInView(list, tickets[0] ? ticketPath(tickets[0].name) : undefined);
 
   if (isPhone) {
     return (
-      <Stack gap="sm" data-testid="ticket-cards">
+      <Stack gap="sm" data-testid="ticket-cards" ref={list}>
         {tickets.map((tk) => (
           <Link
             key={tk.id}
@@ -85,7 +90,7 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
     ? [t('common.name'), t('tickets.col.customer'), t('common.service'), t('tickets.col.phone')]
     : [t('tickets.col.ticketId'), t('common.service'), t('common.serviceType')];
   return (
-    <Paper withBorder shadow="xs" p={0} style={{ overflow: 'hidden' }}>
+    <Paper withBorder shadow="xs" p={0} style={{ overflow: 'hidden' }} ref={list}>
       <Table.ScrollContainer minWidth={720} mb={0}>
         {/* Seven staff columns share a laptop's width: tighter gutters, and the status badge never truncates. */}
         <Table verticalSpacing="sm" horizontalSpacing={isStaff ? 'sm' : 'md'} data-testid="ticket-table">
