@@ -55,9 +55,11 @@ const BUDGET = {
    * toasts lifted above the tab menu, the ticket page 318.0 -> 318.2 KB (the referral menu entry reuses an icon the
    * menu had, so /register stays within its 218). 320 since the rest of issue 29's items: what moves a ticket by
    * itself (status card, draft upload form), signing's way back from Security, the conversation named as a log, the
-   * sign-in return: the ticket page 318.2 -> 319.9 KB. Issue 30 (the ticket page's code fetched ahead) is next.
+   * sign-in return: the ticket page 318.2 -> 319.9 KB. 321 since issue 29's last items and issue 30's first: the
+   * signing dialog reopened from Security, a cancelled ticket's assignment and uploads, the ticket list fetching the
+   * ticket page's code while it is read: the ticket page 319.9 -> 320.3 KB (the code is now fetched before the tap).
    */
-  signedInJs: 320 * KB,
+  signedInJs: 321 * KB,
   /** The stylesheets index.html links (render-blocking on every page). */
   entryCss: TARGET.css,
   /** The stylesheets a page needs to show: the entry's and its chunks'. */
