@@ -1,0 +1,50 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SiteFrame } from './site-frame.tsx';
+import { useSite } from './site-api.ts';
+
+// What the public site's pages (site-pages.tsx and the pages it gathers) share: the document's title, the page
+// that says a thing is not published, and the frame of a page that is a title over its content.
+
+/** The document's title as the server sent it for this route, kept when the visitor moves on in the app. */
+export function useDocumentTitle(title: string | undefined) {
+  const { data } = useSite();
+  const firm = data?.settings.firm_name;
+  useEffect(() => {
+    if (!title || !firm) return;
+    document.title = title === firm ? title : `${title} | ${firm}`;
+  }, [title, firm]);
+}
+
+/** What a page says when what it shows is not published (or not there). */
+export function NotPublished() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl" data-testid="site-not-found">
+      <Stack align="center" ta="center">
+        <Title order={1}>{t('site.notFound')}</Title>
+        <Text>{t('site.notFoundText')}</Text>
+        <Button component={Link} to="/">
+          {t('site.backHome')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** A page of the site that is its title (the h1, and the document's) over its content. */
+export const Shell = ({ title, children }: { title: string; children: ReactNode }) => {
+  useDocumentTitle(title);
+  return (
+    <SiteFrame>
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          {title}
+        </Title>
+        {children}
+      </Container>
+    </SiteFrame>
+  );
+};
