@@ -51,7 +51,9 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
   route(app, api.phoneSignInStart, {
     config: limit(),
     handler: async (req, reply) =>
-      reply.code(202).send(await phone.startSignIn(deps.phone, await phone.typedPhone(deps.phone, req.body.phone), meta(req))),
+      reply
+        .code(202)
+        .send(await phone.startSignIn(deps.phone, await phone.typedPhone(deps.phone, req.body.phone), meta(req))),
   });
 
   route(app, api.phoneSignInVerify, {
@@ -73,7 +75,12 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
       reply
         .code(202)
         .send(
-          await phone.startVerification(deps.phone, authOf(req), await phone.typedPhone(deps.phone, req.body.phone), meta(req)),
+          await phone.startVerification(
+            deps.phone,
+            authOf(req),
+            await phone.typedPhone(deps.phone, req.body.phone),
+            meta(req),
+          ),
         ),
   });
 
