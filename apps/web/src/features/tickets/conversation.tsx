@@ -80,10 +80,16 @@ export function Conversation({
   // Reading the page is reading the conversation: clear the unread count whenever it grows.
   const unread = ticket.unread_count;
   const { mutate: markAsRead, isPending: marking } = markRead;
+  // Once per newest message: the ticket's count still says unread until its refetch answers (it was sent 2-3 times).
+  const markedUpTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!messages.data || unread === 0 || marking) return;
+    if (!messages.data || unread === 0 || marking || markedUpTo.current === (latest?.id ?? '')) return;
+    markedUpTo.current = latest?.id ?? '';
     markAsRead(undefined, {
       onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.ticketDetails }),
+      onError: () => {
+        markedUpTo.current = null; // tried again at the next change
+      },
     });
   }, [messages.data, unread, latest?.id, markAsRead, marking, client]);
 
