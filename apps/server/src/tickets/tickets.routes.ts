@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
+import { fieldError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
 import * as assignment from './assignment.service.ts';
 import * as status from './ticket-status.service.ts';
 import type { TicketsDeps } from './tickets-context.ts';
 import * as tickets from './tickets.service.ts';
+
+/** An `Idempotency-Key` header: printable ASCII, 8 to 128 characters (a UUID, 32 hex digits…), or a 422. */
+function requestKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{8,128}$/.test(header)) {
+    throw fieldError('idempotency_key', 'The Idempotency-Key header must be 8 to 128 printable characters.');
+  }
+  return header;
+}
 
 export function ticketsRoutes(deps: TicketsDeps) {
   return async function routes(app: FastifyInstance) {
@@ -15,7 +25,11 @@ export function ticketsRoutes(deps: TicketsDeps) {
 
     route(app, api.createTicket, {
       handler: async (req, reply) =>
-        reply.code(201).send(await tickets.createTicket(deps, authOf(req), req.body, req.ip)),
+        reply
+          .code(201)
+          .send(
+            await tickets.createTicket(deps, authOf(req), req.body, req.ip, requestKey(req.headers['idempotency-key'])),
+          ),
     });
 
     route(app, api.getTicket, {

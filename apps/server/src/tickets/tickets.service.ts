@@ -126,6 +126,8 @@ export async function createTicket(
   auth: AuthContext,
   body: CreateTicketBody,
   ip: string,
+  /** The request's Idempotency-Key: sent again, it answers the ticket it made (tickets.routes.ts reads it). */
+  requestKey?: string,
 ): Promise<TicketDetail> {
   const viewer = viewerOf(auth);
   let customerId = auth.user.id;
@@ -144,6 +146,8 @@ export async function createTicket(
   const phone = phoneFor(auth, profilePhone, body.phone);
 
   return commitChange(deps, async (tx) => {
+    const made = requestKey ? await repo.ticketOfRequestKey(tx, auth.user.id, requestKey) : null;
+    if (made) return { result: await ticketDetailIn(tx, auth, made) };
     const created = await insertNewTicket(tx, {
       customerId,
       service,
@@ -152,6 +156,7 @@ export async function createTicket(
       actorId: auth.user.id,
       ip,
     });
+    if (requestKey) await repo.rememberRequestKey(tx, auth.user.id, requestKey, created.id);
     return { result: await ticketDetailIn(tx, auth, created.id), events: created.events };
   });
 }

@@ -131,6 +131,55 @@ describe('creating a ticket', () => {
   });
 });
 
+describe('a request sent again (Idempotency-Key)', () => {
+  const count = async (customerId: string) =>
+    (await t.database.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.customer_id, customerId))).length;
+
+  it('answers the ticket the first request made: retried, doubled at once, or from another tab', async () => {
+    const c = await createCustomer(t, { phone: '+12025550177' });
+    const me = await signIn(t, c.email);
+    const s = await pickService(t);
+    const body = { service_id: s.service_id, service_type_id: s.service_type_id, year: 2024 };
+    const key = { headers: { 'idempotency-key': 'f3c1a2b4d5e6f708192a3b4c5d6e7f80' } };
+    const first = await me.post('/api/v1/tickets', body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await me.post('/api/v1/tickets', body, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    // Two at once with a new key: one ticket, both answered with it.
+    const both = await Promise.all(
+      [1, 2].map(() => me.post('/api/v1/tickets', body, { headers: { 'idempotency-key': 'at-once-0001' } })),
+    );
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0]!.json().id).toBe(both[1]!.json().id);
+    expect(await count(c.id)).toBe(2);
+    // Without a key, or with another, a new ticket.
+    expect((await me.post('/api/v1/tickets', body)).statusCode).toBe(201);
+    expect(await count(c.id)).toBe(3);
+  });
+
+  it("is one person's: another's same key makes their own ticket; a bad key is a 422 and makes none", async () => {
+    const s = await pickService(t);
+    const body = { service_id: s.service_id, year: 2024 };
+    const key = { headers: { 'idempotency-key': 'shared-key-0001' } };
+    const mine = await alice.post('/api/v1/tickets', body, key);
+    const b = await createCustomer(t, { phone: '+12025550178' });
+    const theirs = await (await signIn(t, b.email)).post('/api/v1/tickets', body, key);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(theirs.json().customer.id).toBe(b.id);
+    const before = await count(b.id);
+    for (const bad of ['short', 'x'.repeat(129), 'with space key', 'bidi\u202ekey1234']) {
+      const res = await (
+        await signIn(t, b.email)
+      ).post('/api/v1/tickets', body, { headers: { 'idempotency-key': bad } });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors[0].field).toBe('idempotency_key');
+    }
+    expect(await count(b.id)).toBe(before);
+  });
+});
+
 describe('listing and searching', () => {
   let bob: Agent;
   let bobTicket: { id: string; name: string };

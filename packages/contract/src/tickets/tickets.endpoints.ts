@@ -34,6 +34,9 @@ export const createTicket = endpoint({
   path: '/api/v1/tickets',
   tags,
   summary: 'Open a ticket (staff: for a customer)',
+  description:
+    'With an `Idempotency-Key` header (8 to 128 printable characters), the same key from the same person within a ' +
+    'day answers the ticket its first request made, and makes no other: a retried or doubled request opens one ticket.',
   body: createTicketBodySchema,
   response: { 201: ticketDetailSchema },
 });

@@ -23,6 +23,10 @@ interface FormValues {
 }
 
 /** /create-ticket and /create-ticket/:id (the id preselects a service type). SPEC §5: all four fields are required. */
+/** A request's Idempotency-Key: 128 random bits (getRandomValues works on plain http too, randomUUID not). */
+const newRequestKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 export function CreateTicketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -86,6 +90,8 @@ export function CreateTicketPage() {
   }, [profilePhone]);
 
   // One ticket however fast Submit is pressed (an outside tester made four with quick taps).
+  // One key per request filled in: the server makes one ticket for it however often it arrives (a retry).
+  const [requestKey] = useState(newRequestKey);
   const send = useSingleFlight(async (values: FormValues) => {
     if (isStaff && !customer) {
       setCustomerError(t('createTicket.customerRequired'));
@@ -93,6 +99,7 @@ export function CreateTicketPage() {
     }
     try {
       const ticket = await create.mutateAsync({
+        key: requestKey,
         service_type_id: values.service_type_id,
         service_id: values.service_id,
         year: Number(values.year),

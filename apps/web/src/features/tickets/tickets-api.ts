@@ -75,10 +75,15 @@ function useTicketChanged() {
   };
 }
 
+/**
+ * Opens a ticket. `key` names the request the person filled (one per form, new after each ticket): sent again (a
+ * retry on a flaky network, a second tap that got through), the server answers the ticket it made.
+ */
 export function useCreateTicket() {
   const changed = useTicketChanged();
   return useMutation({
-    mutationFn: (body: CreateTicketBody) => call(endpoints.createTicket, { body }),
+    mutationFn: ({ key, ...body }: CreateTicketBody & { key: string }) =>
+      call(endpoints.createTicket, { body, idempotencyKey: key }),
     onSuccess: changed,
   });
 }

@@ -16,7 +16,11 @@ type QueryValues<T> = [T] extends [undefined] ? undefined : { [K in keyof T]?: T
 
 export type CallOptions<E extends EndpointDef> = Slot<'params', EndpointParams<E>> &
   Slot<'query', QueryValues<EndpointQuery<E>>> &
-  Slot<'body', EndpointBody<E>> & { signal?: AbortSignal };
+  Slot<'body', EndpointBody<E>> & {
+    signal?: AbortSignal;
+    /** Sent as `Idempotency-Key`: the same request sent again answers what the first made (creating a ticket). */
+    idempotencyKey?: string;
+  };
 
 type CallArgs<E extends EndpointDef> =
   object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -58,17 +62,19 @@ export function blobAt(url: string, accept: string): Promise<Blob> {
  * its success schema. A write without a body sends `{}` (Fastify refuses an empty JSON body), as before.
  */
 export function call<E extends EndpointDef>(endpoint: E, ...[options]: CallArgs<E>): Promise<EndpointResult<E>> {
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, idempotencyKey } = (options ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
     signal?: AbortSignal;
+    idempotencyKey?: string;
   };
   const needsBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
   return apiRequest<EndpointResult<E>>(clientPath(endpointUrl(endpoint, params, query)), {
     method: endpoint.method,
     body: body ?? (needsBody ? {} : undefined),
     signal,
+    idempotencyKey,
   });
 }
 

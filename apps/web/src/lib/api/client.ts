@@ -84,12 +84,17 @@ export interface RequestOptions {
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 /** A JSON request. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {},
+): Promise<T> {
   const headers = requestHeaders(method);
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const res = await send(path, {
     method,
     headers,

@@ -181,3 +181,23 @@ export const ticketDailyCounts = pgTable('ticket_daily_counts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A service request sent with an `Idempotency-Key` (the web form sends one per request it fills): the same key
+ * again from the same person answers the ticket it made instead of making another (a retried request on a flaky
+ * network, a second tab's double send). Kept a day; older keys are refused as unknown and make a new ticket.
+ */
+export const ticketRequestKeys = pgTable(
+  'ticket_request_keys',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    ticket_id: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] })],
+);
