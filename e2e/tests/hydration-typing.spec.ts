@@ -97,6 +97,7 @@ test('phone: answers typed into the questionnaire as soon as it shows are kept a
 test('phone: the ticket page code is fetched while the list is read, not at the tap', async ({ browser, baseURL }) => {
   const { page, ticket } = await signedIn(browser, baseURL, true);
   await page.goto('/my-tickets');
+  await page.mouse.wheel(0, 1); // the reader scrolls: the app loads (not a touch on a link, which fetches it)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   const afterTap: string[] = [];

@@ -1,13 +1,13 @@
 // Pages the server rendered (apps/server/src/platform/prerender.ts) are whole HTML: text, links, images and
 // styles, readable and navigable with no script. The app's scripts (and the hydration that makes menus, forms and
-// dialogs work) load once the page has shown and the browser is idle after its load, or at the reader's first
-// interaction if that comes sooner (a move of the pointer, a touch, a scroll, a key, a field focused): the first
-// tap then finds the app there rather than starting it (issue 30: 4.9-6.6 s on a phone; docs/decisions/0028).
+// dialogs work) load when the visitor first interacts: moves the pointer, touches, scrolls, presses a key or
+// focuses a field. A phone that only reads spends nothing on scripts; a desk's first mouse move starts them.
+// (Loading them at idle after the page's load was measured and not kept: docs/decisions/0028.)
 //
 // Until the app has taken the page over, a press on a button (which needs the app) is held and replayed once it
 // has, and no form is submitted natively (its fields would go into the address): it is held too, and the app
 // submits it once it has taken the page over.
-/* global document, addEventListener, removeEventListener, Element, HTMLFormElement, requestIdleCallback */
+/* global document, addEventListener, removeEventListener, Element, HTMLFormElement */
 (function () {
   var entry = document.querySelector('meta[name="tp-entry"]');
   if (!entry) return;
@@ -47,14 +47,6 @@
   triggers.forEach(function (type) {
     addEventListener(type, start, listen);
   });
-
-  // Once the page has loaded (its images and styles: the first paint is not slowed) and the browser is idle.
-  function whenIdle() {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 1000 });
-    else setTimeout(start, 200);
-  }
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
 
   addEventListener(
     'click',
