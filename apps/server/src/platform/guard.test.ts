@@ -30,6 +30,7 @@ const PUBLIC = new Set([
   'GET /api/v1/auth/oidc/link',
   'POST /api/v1/auth/oidc/link',
   // Mailed links: a token is the credential.
+  'POST /api/v1/auth/invitations/check',
   'POST /api/v1/auth/invitations/accept',
   'POST /api/v1/profile/email-change/confirm',
   'GET /api/v1/catalog/service-types',

@@ -63,7 +63,11 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     // The stylesheets of the page's chunks are in the head, so the first paint is the styled page.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toMatch(/<style data-prerendered>[^<]*\.m_[\w]+/);
-    expect(head).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module"/);
+    // Nothing fetched before the first paint: the only stylesheet links name the inlined sheets, never applied.
+    const inlined = head.match(/<link rel="stylesheet" [^>]*>/g) ?? [];
+    expect(inlined.length).toBeGreaterThan(0);
+    for (const link of inlined) expect(link).toMatch(/ media="not all" disabled data-inlined>$/);
+    expect(head).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
     // The app's scripts wait for the visitor's first interaction (public/boot.js): the entry, and what to preload.
     expect(head).toContain('<script src="/boot.js" defer></script>');
     const entry = /<meta name="tp-entry" content="(\/assets\/index-[\w-]+\.js)" data-preload="([^"]*)">/.exec(head);

@@ -82,7 +82,8 @@ describe('QuestionnairePage: autosave', () => {
     expect(puts).toHaveLength(1);
     expect(puts[0]!.body).toEqual({ first_name: 'Casey' });
     await waitFor(() => expect(screen.queryByTestId('saved-popup')).toBeNull(), { timeout: SAVED_POPUP_MS + 1500 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_POPUP_MS - 100);
+    // Its timer starts as the save answers; on a loaded runner the popup reaches the DOM a little after (seen: 130 ms).
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_POPUP_MS - 300);
   });
 
   it('refuses an SSN that is not nine digits on the device, and shows a saved one masked', async () => {
