@@ -204,7 +204,7 @@ test.describe('billing (issue 5)', () => {
     const prompt = anon.getByTestId('billing-sign-in');
     await expect(prompt).toContainText('Sign in to see your invoices');
     await prompt.getByRole('link', { name: 'Sign in or register' }).click();
-    await expect(anon).toHaveURL(/\/register$/);
+    await expect(anon).toHaveURL(/\/register\?next=%2Fbilling$/);
     await visitor.close();
 
     // Someone else's invoice answers "not found" on the page, like on the API.

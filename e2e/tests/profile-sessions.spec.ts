@@ -32,7 +32,7 @@ test("the profile's sessions list ends another browser's session at once", async
 
   // The phone is signed out on its very next request: it lands on the sign-in form.
   await phonePage.reload();
-  await expect(phonePage).toHaveURL(/\/register$/);
+  await expect(phonePage).toHaveURL(/\/register\?next=%2Fmy-profile$/);
   await expect(phonePage.getByTestId('sign-in-form')).toBeVisible();
   expect((await phone.request.get('/api/v1/auth/session')).status()).toBe(401);
   // This browser stays signed in.
