@@ -203,6 +203,8 @@ test.describe('billing (issue 5)', () => {
     await anon.goto('/billing');
     const prompt = anon.getByTestId('billing-sign-in');
     await expect(prompt).toContainText('Sign in to see your invoices');
+    // The header's Sign in comes back here too (it led to the dashboard: outside tester).
+    await expect(anon.getByTestId('header-sign-in')).toHaveAttribute('href', '/register?next=%2Fbilling');
     await prompt.getByRole('link', { name: 'Sign in or register' }).click();
     await expect(anon).toHaveURL(/\/register\?next=%2Fbilling$/);
     await visitor.close();

@@ -121,6 +121,10 @@ export async function insertNewTicket(
   };
 }
 
+/** An Idempotency-Key sent again with another request (other customer, service or year). */
+export const TICKET_REQUEST_KEY_REUSED =
+  'This Idempotency-Key was sent with another request. Send a new key for a new request.';
+
 export async function createTicket(
   deps: TicketsDeps,
   auth: AuthContext,
@@ -147,7 +151,15 @@ export async function createTicket(
 
   return commitChange(deps, async (tx) => {
     const made = requestKey ? await repo.ticketOfRequestKey(tx, auth.user.id, requestKey) : null;
-    if (made) return { result: await ticketDetailIn(tx, auth, made) };
+    if (made) {
+      // The same request again: its ticket. Another request under an old key is refused, never answered with a
+      // ticket it did not ask for (staff opening one for another customer under a reused key).
+      const first = await ticketDetailIn(tx, auth, made);
+      if (first.customer.id !== customerId || first.service.id !== body.service_id || first.year !== body.year) {
+        throw fieldError('idempotency_key', TICKET_REQUEST_KEY_REUSED);
+      }
+      return { result: first };
+    }
     const created = await insertNewTicket(tx, {
       customerId,
       service,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../platform/db/schema.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { openTicket, pickService } from '../test/ticket-fixtures.ts';
+import { TICKET_REQUEST_KEY_REUSED } from './tickets.service.ts';
 
 let t: TestApp;
 let customer: Awaited<ReturnType<typeof createCustomer>>;
@@ -177,6 +178,28 @@ describe('a request sent again (Idempotency-Key)', () => {
       expect(res.json().errors[0].field).toBe('idempotency_key');
     }
     expect(await count(b.id)).toBe(before);
+  });
+
+  it('refuses the key sent again with another request (staff, another customer): never the wrong ticket', async () => {
+    const s = await pickService(t);
+    const other = await createCustomer(t, { phone: '+12025550179' });
+    const key = { headers: { 'idempotency-key': 'staff-reused-key-1' } };
+    const first = await care.post(
+      '/api/v1/tickets',
+      { service_id: s.service_id, year: 2024, customer_id: customer.id },
+      key,
+    );
+    expect(first.statusCode).toBe(201);
+    const before = await count(other.id);
+    for (const changed of [
+      { customer_id: other.id, year: 2024 },
+      { customer_id: customer.id, year: 2023 },
+    ]) {
+      const res = await care.post('/api/v1/tickets', { service_id: s.service_id, ...changed }, key);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[0]).toEqual({ field: 'idempotency_key', message: TICKET_REQUEST_KEY_REUSED });
+    }
+    expect(await count(other.id)).toBe(before);
   });
 });
 

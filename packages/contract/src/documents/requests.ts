@@ -40,13 +40,16 @@ const customRequestSchema = z.object({
   document_type_id: opaqueText().min(1).max(64).nullable().default(null),
 });
 
+/** Free-text documents asked for in one request (one per line of the form). */
+export const MAX_CUSTOM_REQUESTS = 10;
+
 /** POST /api/v1/tickets/:id/document-requests (staff): several at once, from the checklist and/or free text. */
 export const createDocumentRequestsBodySchema = z
   .object({
     checklist: z.array(z.enum(REQUEST_CHECKLIST_KEYS)).max(REQUEST_CHECKLIST.length).default([]),
     custom: z
       .array(z.union([freeText, customRequestSchema]))
-      .max(10)
+      .max(MAX_CUSTOM_REQUESTS, { error: 'Describe at most 10 other documents at a time (one per line).' })
       .default([]),
     note: multilineText().max(1000).optional(),
   })

@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirmBrand } from '../../features/cms/index.ts';
+import { signInThenReturn } from '../../lib/session/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
 // Notifications and who is signed in: with the signed-in shell's chunk.
@@ -15,10 +16,16 @@ import { HeaderUser } from './signed-in-parts.ts';
 const ELEVATE_AFTER_PX = 40;
 const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register']);
 
+/**
+ * SPEC leaves these private pages unguarded (each asks a signed-out visitor to sign in itself): the header's Sign in
+ * comes back to them. From the public site it leads to the dashboard, as a visitor signing in expects.
+ */
+const RETURN_AFTER_SIGN_IN = /^\/(billing|my-profile)(\/|$)/;
+
 export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname, key } = useLocation();
+  const { pathname, search, key } = useLocation();
   const [scroll] = useWindowScroll();
   const showBack = isMobile && !ROOT_PATHS.has(pathname);
   // The firm's own name and logo from its website settings; the portal's name until they answer.
@@ -57,7 +64,13 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
           </Suspense>
         ) : (
           pathname !== '/register' && (
-            <Button component={Link} to="/register" variant="light" data-testid="header-sign-in" flex="none">
+            <Button
+              component={Link}
+              to={RETURN_AFTER_SIGN_IN.test(pathname) ? signInThenReturn(pathname + search) : '/register'}
+              variant="light"
+              data-testid="header-sign-in"
+              flex="none"
+            >
               {t('common.signIn')}
             </Button>
           )

@@ -55,4 +55,16 @@ describe('requesting documents by free text', () => {
       ],
     });
   });
+
+  it('says how many lines it takes before sending, rather than the schema’s words (outside tester)', async () => {
+    const calls = mockApi({ 'GET /catalog/document-types': () => json(200, { items: types }) });
+    renderWithProviders(<RequestDocumentsModal ticketId="t1" opened onClose={vi.fn()} />);
+    const typed = await screen.findByLabelText('Other documents (one per line)');
+    fireEvent.change(typed, { target: { value: Array.from({ length: 15 }, (_, i) => `Letter ${i + 1}`).join('\n') } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send request' }));
+    expect(
+      await screen.findByText('Describe at most 10 other documents at a time (one per line): there are 15.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
 });

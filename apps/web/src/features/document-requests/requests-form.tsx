@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { REQUEST_CHECKLIST, type RequestChecklistKey } from '@taxportal/contract';
+import { MAX_CUSTOM_REQUESTS, REQUEST_CHECKLIST, type RequestChecklistKey } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
@@ -53,6 +53,10 @@ export function RequestDocumentsModal({
   const submit = useSingleFlight(async () => {
     if (!checked.length && !lines.length) {
       setError(t('documentRequests.pickOne'));
+      return;
+    }
+    if (lines.length > MAX_CUSTOM_REQUESTS) {
+      setError(t('documentRequests.tooMany', { max: MAX_CUSTOM_REQUESTS, count: lines.length }));
       return;
     }
     await create

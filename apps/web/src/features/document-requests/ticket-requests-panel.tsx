@@ -134,7 +134,10 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         )
       }
       actions={
-        isStaff && (
+        // A finished or cancelled ticket asks for nothing more (the server refuses it too).
+        isStaff &&
+        ticket.status_category !== 'done' &&
+        ticket.status_category !== 'cancelled' && (
           <Button
             size="xs"
             variant="light"

@@ -34,7 +34,7 @@ export function TicketUploadsPanel({ ticket, isStaff }: { ticket: TicketDetail; 
       {ticket.status_category === 'cancelled' ? (
         // The server refuses an upload to a cancelled ticket; the vault still takes documents.
         <Text size="sm" c="dimmed" data-testid="uploads-cancelled">
-          {t('vault.ticketCancelled')}
+          {t(isStaff ? 'vault.ticketCancelledStaff' : 'vault.ticketCancelled')}
         </Text>
       ) : (
         <DocumentUploader ticketId={ticket.id} />
