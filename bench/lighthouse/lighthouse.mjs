@@ -20,6 +20,7 @@ import lighthouse from 'lighthouse';
 import { generateSync } from 'otplib';
 import puppeteer from 'puppeteer-core';
 import { demoTotpSecret } from '../../apps/server/src/platform/db/demo-totp.mjs';
+import { parseSetCookie } from '../lib/cookies.mjs';
 import { benchServerEnv } from '../lib/server-env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -109,22 +110,6 @@ async function startServer() {
     await sleep(200);
   }
   return stop;
-}
-
-/** A Set-Cookie line as the cookie a browser keeps (for puppeteer's setCookie). */
-function parseSetCookie(line) {
-  const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-  const eq = pair.indexOf('=');
-  const cookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: '127.0.0.1', path: '/' };
-  for (const a of attrs) {
-    const [k, v] = a.split('=');
-    const key = k.toLowerCase();
-    if (key === 'path') cookie.path = v;
-    else if (key === 'httponly') cookie.httpOnly = true;
-    else if (key === 'secure') cookie.secure = true;
-    else if (key === 'samesite') cookie.sameSite = v[0].toUpperCase() + v.slice(1).toLowerCase();
-  }
-  return cookie;
 }
 
 /**

@@ -57,13 +57,16 @@
 //
 // The table for --label replaces the one of the same label in RESULTS.md, with the date, the machine's load
 // (os.loadavg) before and after, and the conditions. Needs Chromium at CHROME_PATH (default /usr/bin/chromium).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchServerEnv } from '../lib/server-env.mjs';
+import { fileURLToPath } from 'node:url';
+import { parseSetCookie } from '../lib/cookies.mjs';
+import { median, s, table } from './figures.mjs';
+import { pageProbe, readProbe, WAIT_MS, waitForMarks, watchFor } from './page-probe.mjs';
+import { startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Playwright is the e2e workspace's dependency (e2e/package.json), not the root package's: loaded from there, the
@@ -94,7 +97,6 @@ const CUSTOMER = 'customer@demo.test';
 const LOCALE = 'en-US';
 const TIME_ZONE = 'UTC';
 const TYPED = 'q';
-const WAIT_MS = 60_000;
 const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -124,112 +126,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const wanted = (row) => !only || only.has(row);
 
 // ---------------------------------------------------------------------------------------------------------------
-// The server
-
-function newest(dir) {
-  let latest = 0;
-  if (!fs.existsSync(dir)) return latest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-
-/** scripts/start.mjs's rule: would `npm start` in --root build before it starts? */
-function buildIsStale() {
-  const p = (...parts) => path.join(root, ...parts);
-  const sources = Math.max(
-    newest(p('apps/server/src')),
-    newest(p('packages/contract/src')),
-    newest(p('apps/web/src')),
-    mtime(p('apps/web/index.html')),
-  );
-  const built = Math.min(mtime(p('apps/server/dist/main.js')), mtime(p('apps/web/dist/index.html')));
-  return { missing: built === 0, stale: sources > built };
-}
-
-let stopServer = async () => {};
-
-async function startServer() {
-  const { missing, stale } = buildIsStale();
-  if (missing) throw new Error(`no build in ${root}: npm run build first`);
-  const { env, remove } = benchServerEnv('taps', port);
-  delete env.SEED_DEMO; // the demo accounts and their sample data, as `npm start` has them
-  let command;
-  let argv;
-  let how;
-  if (!stale) {
-    [command, argv, how] = ['npm', ['start'], '`npm start`'];
-  } else {
-    const serverProcess = path.join(root, 'scripts/server-process.mjs');
-    const flags = fs.existsSync(serverProcess)
-      ? (await import(pathToFileURL(serverProcess).href)).SERVER_NODE_FLAGS
-      : ['--enable-source-maps'];
-    [command, argv] = [process.execPath, [...flags, 'apps/server/dist/main.js']];
-    how =
-      `\`node ${argv.join(' ')}\`, as \`npm start\` runs it once built (the build is older than its sources: ` +
-      `\`npm start\` would have built first)`;
-    console.log(`The build in ${root} is older than its sources. Measuring the build as it is: ${how}.`);
-  }
-  const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-  let stopped = false;
-  stopServer = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-      const killed = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-      if (!killed) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-        await exited;
-      }
-    }
-    remove();
-  };
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - started > 120_000) throw new Error('the server did not become ready in 120 s');
-    await sleep(200);
-  }
-  return how;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Signing in (as bench/lighthouse does): the cookies of the API's answer, as a browser keeps them
-
-/** A Set-Cookie line as the cookie a browser keeps (for Playwright's addCookies; on an IP address, host-only). */
-function parseSetCookie(line) {
-  const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-  const eq = pair.indexOf('=');
-  const cookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: '127.0.0.1', path: '/' };
-  for (const a of attrs) {
-    const [k, v] = a.split('=');
-    const key = k.toLowerCase();
-    if (key === 'path') cookie.path = v;
-    else if (key === 'httponly') cookie.httpOnly = true;
-    else if (key === 'secure') cookie.secure = true;
-    else if (key === 'samesite') cookie.sameSite = v[0].toUpperCase() + v.slice(1).toLowerCase();
-  }
-  return cookie;
-}
 
 async function signIn(email) {
   const res = await fetch(`${base}/api/v1/auth/login`, {
@@ -270,139 +167,6 @@ async function assertRendered(url, cookies) {
   const html = await res.text();
   if (res.status !== 200 || !html.includes('id="tp-prerender"'))
     throw new Error(`${url}: the server did not render the page (${res.status})`);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// In the page: the tap, and the first frame at which each answer holds (see the head of this file)
-
-/* global window, document, location, requestAnimationFrame */
-function pageProbe({ fromStart, typed, want }) {
-  const KEY = 'tp-bench-tap';
-  const now = () => performance.timeOrigin + performance.now();
-  const visible = (el) => !!el && el.checkVisibility();
-  const tab = (name) =>
-    [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === name) ?? null;
-  const checks = {
-    hydrated: () => document.documentElement.hasAttribute('data-hydrated'),
-    createSelected: () => tab('Create account')?.getAttribute('aria-selected') === 'true',
-    signInSelected: () => tab('Sign in')?.getAttribute('aria-selected') === 'true',
-    ticketPage: () => {
-      const pageEl = document.querySelector('[data-testid="ticket-page"]');
-      const name = pageEl?.querySelector('[data-testid="ticket-name"]');
-      return visible(pageEl) && visible(name) && name.textContent.trim() === pageEl.dataset.ticket;
-    },
-    messageBox: () => {
-      const box = document.querySelector('[data-testid="message-input"]');
-      return visible(box) && !box.disabled && !box.readOnly;
-    },
-    messages: () => visible(document.querySelector('[data-testid="message-list"]')),
-  };
-  const probe = {
-    doc: Math.random().toString(36).slice(2),
-    tap: null,
-    marks: {},
-    // The answers the harness waits for: the only ones checked, and the loop ends once they all hold.
-    want,
-    watching: false,
-    started: now(),
-  };
-  window.__tpBench = probe;
-  const loop = () => {
-    const pending = probe.want.filter((name) => checks[name] && probe.marks[name] === undefined);
-    for (const name of pending) {
-      try {
-        if (checks[name]()) probe.marks[name] = now();
-      } catch {
-        /* the document is not there yet */
-      }
-    }
-    if (pending.some((name) => probe.marks[name] === undefined) && now() - probe.started < 60_000)
-      requestAnimationFrame(loop);
-    else probe.watching = false;
-  };
-  const watch = () => {
-    probe.started = now();
-    if (probe.watching) return;
-    probe.watching = true;
-    requestAnimationFrame(loop);
-  };
-  try {
-    const last = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
-    // A document the last tap opened: the tap is the one of the document before.
-    if (last && now() - last.at < 30_000 && last.doc !== probe.doc) {
-      probe.tap = { ...last, fromDocument: true };
-      probe.want = last.want;
-    }
-  } catch {
-    /* no storage */
-  }
-  if (fromStart || probe.tap) {
-    if (fromStart) probe.tap = null;
-    probe.watching = true;
-    loop();
-  }
-  window.addEventListener(
-    'pointerdown',
-    (event) => {
-      probe.tap = {
-        at: performance.timeOrigin + event.timeStamp,
-        doc: probe.doc,
-        hydrated: document.documentElement.hasAttribute('data-hydrated'),
-        want: probe.want,
-      };
-      // From the tap on, unless the document's own start is the origin (row 5: its marks stay).
-      if (!fromStart) probe.marks = {};
-      try {
-        sessionStorage.setItem(KEY, JSON.stringify(probe.tap));
-      } catch {
-        /* no storage */
-      }
-      watch();
-    },
-    { capture: true, passive: true },
-  );
-  document.addEventListener(
-    'input',
-    (event) => {
-      const el = event.target;
-      if (probe.marks.typed === undefined && el?.dataset?.testid === 'message-input' && el.value.includes(typed))
-        probe.marks.typed = now();
-    },
-    { capture: true, passive: true },
-  );
-}
-
-/** The page's probe; null while a navigation has no document yet. */
-async function readProbe(page) {
-  try {
-    return await page.evaluate(() => {
-      const p = window.__tpBench;
-      return p
-        ? { doc: p.doc, tap: p.tap, marks: { ...p.marks }, origin: performance.timeOrigin, path: location.pathname }
-        : null;
-    });
-  } catch {
-    return null; // the execution context went with a navigation
-  }
-}
-
-/** The answers to check from the next tap on (and in a document it opens). */
-async function watchFor(page, names) {
-  await page.evaluate((n) => {
-    window.__tpBench.want = n;
-  }, names);
-}
-
-/** Polls (4 times a second, from outside: no busy loop in the page) until `names` are all marked. */
-async function waitForMarks(page, names, { timeout = WAIT_MS } = {}) {
-  const until = Date.now() + timeout;
-  for (;;) {
-    const p = await readProbe(page);
-    if (p && names.every((n) => p.marks[n] !== undefined)) return p;
-    if (Date.now() > until)
-      throw new Error(`waited ${timeout / 1000} s for ${names.join(', ')}; had ${JSON.stringify(p?.marks ?? {})}`);
-    await sleep(250);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -493,7 +257,6 @@ function networkNotes(requests, tapAt, answeredAt) {
   };
 }
 
-const s = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
 const logLine = (l) =>
   `${s(l.start)}→${s(l.end)} s ${l.what} (${(l.bytes / 1024).toFixed(1)} KB)${l.stage ? ` [API stage ${l.stage}]` : ''}` +
   `${l.type === 'Script' ? ' [script]' : ''}` +
@@ -624,31 +387,6 @@ async function ticketPageRun(browser, cookies, ticket) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Figures
-
-const median = (xs) => {
-  const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!v.length) return NaN;
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-};
-const spread = (xs) => {
-  const v = xs.filter(Number.isFinite);
-  return v.length ? `${s(Math.min(...v))}–${s(Math.max(...v))}` : '–';
-};
-
-function table(lines) {
-  const out = ['| row | from → until | target | median | min–max | runs |', '| --- | --- | ---: | ---: | ---: | --- |'];
-  for (const l of lines) {
-    const ok = l.values.filter(Number.isFinite).length;
-    out.push(
-      `| ${l.row} | ${l.what} | ${l.target ?? ''} | ${s(median(l.values))} s | ${spread(l.values)} s | ` +
-        `${l.values.map(s).join(', ')}${ok < l.values.length ? ` (${l.values.length - ok} failed)` : ''} |`,
-    );
-  }
-  return out.join('\n');
-}
-
 const HEADER = `# Taps on a throttled phone
 
 What a person waits for after a tap on Lighthouse's phone (Pixel 7 at 390 px, touch; CPU 4× slower; 150 ms round
@@ -691,7 +429,7 @@ function buildInfo() {
   const git = (...a) => spawnSync('git', ['-C', root, ...a], { encoding: 'utf8' }).stdout?.trim() ?? '';
   const commit = git('rev-parse', '--short', 'HEAD') || 'no git';
   const changed = git('status', '--porcelain', '--', 'apps', 'packages').split('\n').filter(Boolean).length;
-  const built = new Date(mtime(path.join(root, 'apps/web/dist/index.html'))).toISOString().slice(0, 16);
+  const built = new Date(fs.statSync(path.join(root, 'apps/web/dist/index.html')).mtimeMs).toISOString().slice(0, 16);
   return `${commit}${changed ? ` with ${changed} changed files under apps/ and packages/` : ''}, web build of ${built.replace('T', ' ')} UTC`;
 }
 
@@ -711,6 +449,7 @@ async function attempt(name, i, fn) {
 }
 
 let browser;
+let stopServer = async () => {};
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -722,7 +461,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 try {
   const build = buildInfo();
-  const how = await startServer();
+  const how = await startServer({ root, port, onStop: (stop) => (stopServer = stop) });
   const customer = await signIn(CUSTOMER);
   const ticket = await demoTicket(customer);
   await assertRendered('/register', null);
