@@ -103,3 +103,40 @@ test('a desk hydrates /register without drawing it again, and takes up what was 
   await expect(form.getByText(/is required/)).toHaveCount(0);
   expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
 });
+
+test('a phone taps "Create account" before the app is there: the tab answers at once, and the app agrees', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ ...PHONE, baseURL });
+  contexts.push(context);
+  await slowEntry(context, 2500);
+  const page = await context.newPage();
+  const { errors } = watchPage(page);
+  await page.goto('/register');
+  const tab = page.getByRole('tab', { name: 'Create account' });
+  await tab.tap();
+  // Answered by the page itself (public/boot.js), while the app is still on its way.
+  await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+  const create = page.getByTestId('create-account-form');
+  await expect(create).toBeVisible({ timeout: 500 });
+  await expect(page.getByTestId('sign-in-form')).toBeHidden();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+  const name = create.getByLabel('Full name');
+  await name.tap();
+  await name.pressSequentially('Ana Núñez');
+
+  // Once the app has taken the page over, it shows the same tab, with what was typed, and works from there.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(create).toBeVisible();
+  await expect(page.getByTestId('sign-in-form')).toBeHidden();
+  await expect(name).toHaveValue('Ana Núñez');
+  const signIn = page.getByRole('tab', { name: 'Sign in' });
+  await signIn.tap();
+  await expect(page.getByTestId('sign-in-form')).toBeVisible();
+  await expect(create).toBeHidden();
+  await tab.tap();
+  await expect(create).toBeVisible();
+  expect(errors).toEqual([]);
+});

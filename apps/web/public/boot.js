@@ -5,7 +5,7 @@
 // (Loading them at idle after the page's load was measured and not kept: docs/decisions/0028.)
 //
 // Until the app has taken the page over, a press on a button (which needs the app) is held and replayed once it
-// has, and no form is submitted natively (its fields would go into the address): it is held too, and the app
+// has (a tab is selected at once, and a button marked busy, so that the tap is answered), and no form is submitted natively (its fields would go into the address): it is held too, and the app
 // submits it once it has taken the page over.
 /* global document, addEventListener, removeEventListener, Element, HTMLFormElement */
 (function () {
@@ -48,15 +48,39 @@
     addEventListener(type, start, listen);
   });
 
+  // A tab answers at once, before the app is there: the rendered page holds every tab's panel (the others hidden),
+  // so the tapped tab is selected and its panel shown here, as the app would; the app, once it has taken the page
+  // over, is told of the tap (replayed below) and draws the same.
+  function selectTab(tab) {
+    var list = tab.closest('[role="tablist"]');
+    if (!list) return;
+    list.querySelectorAll('[role="tab"]').forEach(function (each) {
+      var on = each === tab;
+      each.setAttribute('aria-selected', on ? 'true' : 'false');
+      each.setAttribute('tabindex', on ? '0' : '-1');
+      if (on) each.setAttribute('data-active', 'true');
+      else each.removeAttribute('data-active');
+      if (!each.id) return;
+      document.querySelectorAll('[role="tabpanel"][aria-labelledby="' + each.id + '"]').forEach(function (panel) {
+        panel.style.display = on ? '' : 'none';
+      });
+    });
+  }
+
   addEventListener(
     'click',
     function (event) {
       if (hydrated) return;
-      var button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+      var button =
+        event.target instanceof Element ? event.target.closest('button, [role="button"], [role="tab"]') : null;
       if (!button) return; // links navigate as links do
       event.preventDefault();
       event.stopPropagation();
+      if (held && held !== button && held.removeAttribute) held.removeAttribute('aria-busy');
       held = button;
+      if (button.getAttribute('role') === 'tab') selectTab(button);
+      // Any other press shows at once that it was taken (styles.css: [aria-busy] while the app loads).
+      else button.setAttribute('aria-busy', 'true');
       start();
     },
     true,
@@ -76,6 +100,7 @@
   // Said by the app (main.tsx) once it has hydrated the page.
   document.addEventListener('tp:hydrated', function () {
     hydrated = true;
+    if (held && held.removeAttribute) held.removeAttribute('aria-busy');
     if (held && held.isConnected) {
       if (held instanceof HTMLFormElement) held.requestSubmit();
       else held.click();

@@ -32,6 +32,10 @@ export function invoiceRoutes(deps: BillingDeps) {
       handler: async (req) => invoices.getInvoice(deps, authOf(req), req.params.id),
     });
 
+    route(app, api.getTicketInvoice, {
+      handler: async (req) => invoices.getTicketInvoice(deps, authOf(req), req.params.id),
+    });
+
     route(app, api.updateInvoice, {
       handler: async (req) => invoices.updateDraft(deps, authOf(req), req.params.id, req.body, req.ip),
     });

@@ -7,6 +7,7 @@ import {
   type Invoice,
   type InvoiceList,
   type InvoiceLineInput,
+  type TicketInvoice,
   type UpdateInvoiceBody,
   type invoiceListQuerySchema,
 } from '@taxportal/contract';
@@ -26,7 +27,7 @@ import { computeTotals, formatMoney } from './money.ts';
 import { formatDay } from '../platform/people-dates.ts';
 import { publishNotices } from './notices.ts';
 import { findUser, notify } from './payments.repository.ts';
-import { moveTicket } from '../tickets/index.ts';
+import { moveTicket, visibleTicket } from '../tickets/index.ts';
 
 /** Payment terms when staff give no due date. */
 export const DEFAULT_TERMS_DAYS = 30;
@@ -59,6 +60,19 @@ export async function visibleInvoice(
 export async function getInvoice(deps: BillingDeps, auth: AuthContext, id: string): Promise<Invoice> {
   await visibleInvoice(deps, auth, id);
   return viewOf(deps, id);
+}
+
+/**
+ * A ticket's live invoice, by the ticket's id or name (the ticket page asks with what its address holds, beside
+ * the ticket itself): the newest that is not cancelled or refunded, else the newest; none yet is `null`. A ticket
+ * the caller cannot see is 404, as the ticket is; a customer never sees a draft.
+ */
+export async function getTicketInvoice(deps: BillingDeps, auth: AuthContext, ref: string): Promise<TicketInvoice> {
+  const ticket = await visibleTicket(deps.db, auth, ref);
+  const filter: repo.InvoiceFilter = { ownerId: isStaff(auth) ? undefined : auth.user.id, ticketId: ticket.id };
+  const rows = await repo.listInvoices(deps.db, filter, isoDay(deps.now()), 100, null);
+  const live = rows.find((r) => r.invoice.status !== 'Cancelled' && r.invoice.status !== 'Refunded') ?? rows[0];
+  return { invoice: live ? await viewOf(deps, live.invoice.id) : null };
 }
 
 export async function viewOf(deps: BillingDeps, id: string): Promise<Invoice> {

@@ -322,3 +322,42 @@ describe('listing', () => {
     }
   });
 });
+
+describe("a ticket's live invoice (GET /api/v1/tickets/{ref}/invoice)", () => {
+  it('answers by the ticket id or name, hides drafts from the customer, and 404s for another customer', async () => {
+    const ticket = await createTicket(t, p.customerId);
+    const none = await p.customer.get(`/api/v1/tickets/${ticket.name}/invoice`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ invoice: null });
+
+    const draft = (await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id })).json();
+    // The customer does not see a draft; staff do, by name or id.
+    expect((await p.customer.get(`/api/v1/tickets/${ticket.id}/invoice`)).json()).toEqual({ invoice: null });
+    expect((await p.preparer.get(`/api/v1/tickets/${ticket.name}/invoice`)).json().invoice.id).toBe(draft.id);
+
+    await p.preparer.post(`/api/v1/invoices/${draft.id}/issue`);
+    const byName = (await p.customer.get(`/api/v1/tickets/${ticket.name}/invoice`)).json();
+    const byId = (await p.customer.get(`/api/v1/tickets/${ticket.id}/invoice`)).json();
+    expect(byName.invoice.id).toBe(draft.id);
+    expect(byName.invoice.lines.length).toBeGreaterThan(0);
+    expect(byId).toEqual(byName);
+
+    // Another customer, or a ticket that does not exist: 404, the same answer.
+    for (const ref of [ticket.name, ticket.id, 'TD.99999', '$&<b>']) {
+      const res = await p.other.get(`/api/v1/tickets/${encodeURIComponent(ref)}/invoice`);
+      expect(res.statusCode, ref).toBe(404);
+    }
+    // A control or bidi character in the reference is refused as such, never a 500.
+    expect((await p.other.get(`/api/v1/tickets/${encodeURIComponent('TD.1\u202e')}/invoice`)).statusCode).toBe(422);
+  });
+
+  it('prefers the live invoice over a cancelled newer one', async () => {
+    const ticket = await createTicket(t, p.customerId);
+    const first = (await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id, issue: true })).json();
+    await p.preparer.post(`/api/v1/invoices/${first.id}/cancel`);
+    const second = (await p.preparer.post('/api/v1/invoices', { ticket_id: ticket.id, issue: true })).json();
+    const res = (await p.customer.get(`/api/v1/tickets/${ticket.name}/invoice`)).json();
+    expect(res.invoice.id).toBe(second.id);
+    expect(res.invoice.status).not.toBe('Cancelled');
+  });
+});

@@ -6,6 +6,7 @@ import {
   invoiceListQuerySchema,
   invoiceListSchema,
   invoiceSchema,
+  ticketInvoiceSchema,
   updateInvoiceBodySchema,
 } from './invoices.ts';
 import {
@@ -51,6 +52,16 @@ export const getInvoice = endpoint({
   summary: 'One invoice with lines, tax, totals and payments',
   params: invoiceIdParamsSchema,
   response: { 200: invoiceSchema },
+});
+
+export const getTicketInvoice = endpoint({
+  method: 'GET',
+  path: '/api/v1/tickets/:id/invoice',
+  tags,
+  summary:
+    "A ticket's live invoice (by the ticket's id or name): the newest not cancelled or refunded, else the newest",
+  params: invoiceIdParamsSchema,
+  response: { 200: ticketInvoiceSchema },
 });
 
 export const updateInvoice = endpoint({

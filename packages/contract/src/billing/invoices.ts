@@ -138,3 +138,7 @@ export const invoiceListSchema = z.object({
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
 export const invoiceIdParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
+
+/** A ticket's live invoice (the ticket page's panel): the newest not cancelled or refunded, else the newest, else none. */
+export const ticketInvoiceSchema = z.object({ invoice: invoiceSchema.nullable() });
+export type TicketInvoice = z.infer<typeof ticketInvoiceSchema>;

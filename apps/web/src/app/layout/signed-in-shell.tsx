@@ -11,6 +11,7 @@ import { useRealtime } from '../../lib/realtime/index.ts';
 import { OnceOpened } from '../../ui/once-opened.tsx';
 import { preloadToasts } from '../../ui/toast.tsx';
 import { buildSideMenu, buildTabMenu, type MenuAction } from '../menus/index.ts';
+import { useRouteData } from '../router/route-data.ts';
 import classes from './app-header.module.css';
 import { SideMenu } from './side-menu.tsx';
 import { TabMenu } from './tab-menu.tsx';
@@ -72,6 +73,7 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
   const logout = useLogout();
   // Live updates (SSE) for as long as someone is signed in.
   useRealtime(true);
+  useRouteData();
   // The toasts' code, once the page is idle: parts loaded later say so with a toast if their download fails.
   useEffect(() => whenIdle(preloadToasts, 5000), []);
   const role = session.login_role;

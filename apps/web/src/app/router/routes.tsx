@@ -58,12 +58,16 @@ import {
 } from './pages.ts';
 import type { RenderedForReader } from './page-modules.ts';
 import { RequireSession } from './require-session.tsx';
+import type { PageData } from './route-data.ts';
 
 /** The handle of a page the server renders for the person signed in (entry-server.tsx, page-modules.ts). */
 const rendered = (
   reader: RenderedForReader['renderedFor']['reader'],
   page: RenderedForReader['renderedFor']['page'],
 ): RenderedForReader => ({ renderedFor: { reader, page } });
+
+/** The ticket page: rendered for its customer, its data asked for at navigation (route-data.ts). */
+const ticketHandle: RenderedForReader & PageData = { ...rendered('customer', 'ticket'), data: 'ticket' };
 
 export const routes: RouteObject[] = [
   // The site editor's preview frame: the public site's frame and blocks only, without the portal's layout.
@@ -133,9 +137,9 @@ export const routes: RouteObject[] = [
               { path: 'create-ticket', element: <CreateTicketPage /> },
               { path: 'create-ticket/:id', element: <CreateTicketPage /> },
               { path: 'my-tickets', element: <MyTicketsPage />, handle: rendered('customer', 'myTickets') },
-              { path: 'my-tickets/:id', element: <TicketPage />, handle: rendered('customer', 'ticket') },
+              { path: 'my-tickets/:id', element: <TicketPage />, handle: ticketHandle },
               // SPEC §2: ticket rows link to /form/message/{ticket name}.
-              { path: 'form/:id/:ticket_id', element: <TicketPage />, handle: rendered('customer', 'ticket') },
+              { path: 'form/:id/:ticket_id', element: <TicketPage />, handle: ticketHandle },
               { path: 'all-tickets', element: <AllTicketsPage />, handle: rendered('staff', 'allTickets') },
               { path: 'open-tickets', element: <OpenTicketsPage /> },
               { path: 'notifications', element: <NotificationsPage /> },

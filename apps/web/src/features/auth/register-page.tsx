@@ -110,7 +110,10 @@ export function RegisterPage() {
                 onChange={selectTab}
                 variant="pills"
                 radius="md"
-                keepMounted={false}
+                // Both forms are on the rendered page, the other one hidden: a tap on the other tab before the app
+                // has loaded is answered at once by the page itself (public/boot.js), and what is typed is kept.
+                keepMounted
+                keepMountedMode="display-none" // (React's Activity would leave the hidden one out of the rendered page)
                 classNames={{ tab: classes.tab, tabLabel: classes.tabLabel }}
               >
                 <Tabs.List grow mb="lg" className={classes.tabs}>

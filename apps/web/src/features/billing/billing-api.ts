@@ -8,13 +8,15 @@ import {
 } from '@taxportal/contract';
 import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { partQuery } from '../../lib/ticket-data.ts';
+import { ticketInvoiceKey, ticketInvoicePart } from './ticket-data.ts';
 
 /** Every billing query starts with this key: invalidating it refreshes lists, details and totals at once. */
 const billingKeys = {
   all: ['billing'] as const,
   list: (params: Record<string, unknown>) => ['billing', 'list', params] as const,
   invoice: (id: string) => ['billing', 'invoice', id] as const,
-  ticket: (ticketId: string) => ['billing', 'ticket', ticketId] as const,
+  ticket: ticketInvoiceKey,
   payments: (invoiceId: string) => ['billing', 'payments', invoiceId] as const,
   taxTemplates: ['billing', 'tax-templates'] as const,
   shared: (token: string) => ['billing', 'shared', token] as const,
@@ -60,17 +62,8 @@ export function useInvoice(id: string) {
   });
 }
 
-/** The ticket's live invoice (SPEC's get_si_ticket_id): the newest one that is not cancelled, else the newest. */
 export function useTicketInvoice(ticketId: string) {
-  return useQuery({
-    queryKey: billingKeys.ticket(ticketId),
-    queryFn: async ({ signal }) => {
-      const list = await call(endpoints.listInvoices, { query: { ticket_id: ticketId }, signal });
-      const summary =
-        list.items.find((i) => i.status !== 'Cancelled' && i.status !== 'Refunded') ?? list.items[0] ?? null;
-      return summary ? call(endpoints.getInvoice, { params: { id: summary.id }, signal }) : null;
-    },
-  });
+  return useQuery(partQuery(ticketInvoicePart, ticketId));
 }
 
 export function usePayments(invoiceId: string, enabled: boolean) {

@@ -5,3 +5,5 @@ export const loadBillingPage = () => import('./billing-page.tsx');
 export const loadSharedInvoicePage = () => import('./shared-invoice-page.tsx');
 export const loadTicketInvoicePanel = () => import('./ticket-invoice-panel.tsx');
 export const loadDashboardInvoicesPanel = () => import('./dashboard-invoices-panel.tsx');
+/** The ticket page's invoice panel's data (lib/ticket-data.ts). */
+export { ticketInvoicePart } from './ticket-data.ts';

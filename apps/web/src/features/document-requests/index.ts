@@ -2,3 +2,5 @@
 // Pages and panels load through these functions so that each stays its own chunk.
 export const loadTicketRequestsPanel = () => import('./ticket-requests-panel.tsx');
 export const loadDashboardRequestsPanel = () => import('./dashboard-requests-panel.tsx');
+/** The ticket page's requests panel's data (lib/ticket-data.ts). */
+export { ticketRequestsPart } from './ticket-data.ts';

@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type CreateDocumentRequestsBody } from '@taxportal/contract';
 import { call } from '../../lib/api/index.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { partQuery } from '../../lib/ticket-data.ts';
+import { requestKeys, ticketRequestsPart } from './ticket-data.ts';
 
-/** Query keys of document requests: invalidating ['document-requests'] refreshes the ticket panels and the dashboard. */
-export const requestKeys = {
-  all: queryKeys.documentRequests,
-  ticket: (ticketId: string) => ['document-requests', 'ticket', ticketId] as const,
-  outstanding: ['document-requests', 'outstanding'] as const,
-};
+export { requestKeys };
 
 export function useTicketRequests(ticketId: string) {
-  return useQuery({
-    queryKey: requestKeys.ticket(ticketId),
-    queryFn: ({ signal }) => call(endpoints.listTicketDocumentRequests, { params: { id: ticketId }, signal }),
-  });
+  return useQuery(partQuery(ticketRequestsPart, ticketId));
 }
 
 /** The signed-in customer's open requests across tickets (the dashboard). */

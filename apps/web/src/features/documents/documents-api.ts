@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type Document, type DocumentListQuery } from '@taxportal/contract';
 import { call, uploadFormTo } from '../../lib/api/index.ts';
+import { FETCHED_AHEAD_FRESH_MS } from '../../lib/ticket-data.ts';
+import { documentsKey, documentsListKey, documentTypesQuery } from './ticket-data.ts';
+
+export { documentsKey };
 
 export type { Document } from '@taxportal/contract';
-
-/** Every documents query starts with this key: an upload or delete refreshes them all. */
-export const documentsKey = ['documents'] as const;
 
 /** The vault lists' filters: GET /api/v1/documents's query as the contract declares it (paging adds the cursor). */
 export type DocumentFilters = Omit<DocumentListQuery, 'cursor'>;
@@ -13,7 +14,8 @@ export type DocumentFilters = Omit<DocumentListQuery, 'cursor'>;
 /** A keyset-paginated document list (GET /api/v1/documents); `fetchNextPage` loads more. */
 export function useDocuments(filters: DocumentFilters, enabled = true) {
   return useInfiniteQuery({
-    queryKey: [...documentsKey, 'list', filters],
+    queryKey: documentsListKey(filters),
+    staleTime: FETCHED_AHEAD_FRESH_MS,
     queryFn: ({ pageParam, signal }) =>
       call(endpoints.listDocuments, { query: { limit: 100, ...filters, cursor: pageParam }, signal }),
     initialPageParam: null as string | null,
@@ -24,11 +26,7 @@ export function useDocuments(filters: DocumentFilters, enabled = true) {
 
 /** The document types a document can be filed under (W-2, 1099-INT, ...). */
 export function useDocumentTypes() {
-  return useQuery({
-    queryKey: ['catalog', 'document-types'],
-    queryFn: ({ signal }) => call(endpoints.listPublicDocumentTypes, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(documentTypesQuery);
 }
 
 export function useDeleteDocument() {

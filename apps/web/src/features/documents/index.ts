@@ -5,3 +5,5 @@ export { DocumentUploader } from './document-uploader.tsx';
 export { useDocumentTypes } from './documents-api.ts';
 export const loadVaultPage = () => import('./vault-page.tsx');
 export const loadTicketUploadsPanel = () => import('./ticket-uploads-panel.tsx');
+/** The ticket page's uploads panel's data (lib/ticket-data.ts). */
+export { documentTypesQuery, ticketDocumentsPart } from './ticket-data.ts';

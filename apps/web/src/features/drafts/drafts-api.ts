@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type DraftLabel } from '@taxportal/contract';
 import { call, endpointUrl, isApiError, postFormTo } from '../../lib/api/index.ts';
+import { partQuery } from '../../lib/ticket-data.ts';
+import { draftsKey, draftsPart } from './ticket-data.ts';
 
-/** Under ['tickets', …]: a live status change of the ticket refreshes the drafts too. */
-const draftsKey = (ticketId: string) => ['tickets', 'drafts', ticketId] as const;
 const documentsKey = ['documents'] as const;
 
 /** The vault's file route: inline for a preview, attachment for a download. */
@@ -11,10 +11,7 @@ export const documentFileUrl = (documentId: string, inline = false) =>
   endpointUrl(endpoints.getDocumentFile, { id: documentId }, inline ? { disposition: 'inline' } : undefined);
 
 export function useDrafts(ticketId: string) {
-  return useQuery({
-    queryKey: draftsKey(ticketId),
-    queryFn: ({ signal }) => call(endpoints.listDrafts, { params: { id: ticketId }, signal }),
-  });
+  return useQuery(partQuery(draftsPart, ticketId));
 }
 
 function useRefresh(ticketId: string) {

@@ -3,3 +3,5 @@
 export { DraftsSection, preloadDraftsStaffParts } from './drafts-section.tsx';
 export { DraftsPreviewModal } from './drafts-preview-modal.tsx';
 export { documentFileUrl } from './drafts-api.ts';
+/** The ticket page's drafts data (lib/ticket-data.ts). */
+export { draftsPart } from './ticket-data.ts';

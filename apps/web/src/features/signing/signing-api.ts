@@ -9,15 +9,11 @@ import {
 } from '@taxportal/contract';
 import { call, postFormTo, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-
-/** Under ['tickets', …]: a live status change of the ticket refreshes signing too. */
-const signingKey = (ticketId: string) => ['tickets', 'signing', ticketId] as const;
+import { partQuery } from '../../lib/ticket-data.ts';
+import { signingKey, signingPart } from './ticket-data.ts';
 
 export function useSigning(ticketId: string) {
-  return useQuery({
-    queryKey: signingKey(ticketId),
-    queryFn: ({ signal }) => call(endpoints.getSigning, { params: { id: ticketId }, signal }),
-  });
+  return useQuery(partQuery(signingPart, ticketId));
 }
 
 function useSigningUpdate(ticketId: string) {

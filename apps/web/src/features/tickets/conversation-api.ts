@@ -1,14 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  MESSAGE_PAGE_SIZE,
-  type PostMessageBody,
-  type TicketMessage,
-  type TicketMessageList,
-} from '@taxportal/contract';
+import { endpoints, type PostMessageBody, type TicketMessage, type TicketMessageList } from '@taxportal/contract';
 import { call, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { appendMessage } from '../../lib/realtime/index.ts';
+import { FETCHED_AHEAD_FRESH_MS } from '../../lib/ticket-data.ts';
+import { messagesPage, messagesPart } from './ticket-data.ts';
 
 /**
  * The conversation, SPEC §9's pages of 100: the first page is the newest, each next page
@@ -16,13 +12,9 @@ import { appendMessage } from '../../lib/realtime/index.ts';
  */
 export function useMessages(ticketId: string) {
   return useInfiniteQuery({
-    queryKey: queryKeys.ticketMessages(ticketId),
-    queryFn: ({ pageParam, signal }) =>
-      call(endpoints.listMessages, {
-        params: { id: ticketId },
-        query: { limit: MESSAGE_PAGE_SIZE, before: pageParam },
-        signal,
-      }),
+    queryKey: messagesPart.key(ticketId),
+    queryFn: ({ pageParam, signal }) => messagesPage(ticketId, pageParam, signal),
+    staleTime: FETCHED_AHEAD_FRESH_MS,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

@@ -7,3 +7,5 @@ export const loadOpenTicketsPage = () => import('./open-tickets-page.tsx');
 export const loadTicketPage = () => import('./ticket-page.tsx');
 /** The catalogue a ticket is opened from (service types, services, tax years): other features' ticket dialogs. */
 export { useServices, useServiceTypes, useYears } from './create-ticket-api.ts';
+/** What the ticket page draws from, started at navigation by the app (app/router/ticket-page-data.ts). */
+export { historyPart, messagesPart, ticketQuery } from './ticket-data.ts';

@@ -11,6 +11,8 @@ import {
 import { call } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshStatusChange } from '../../lib/realtime/index.ts';
+import { partQuery } from '../../lib/ticket-data.ts';
+import { historyPart, ticketQuery } from './ticket-data.ts';
 
 /**
  * The lists' filters: GET /api/v1/tickets's query as the contract declares it (the cursor aside, paging adds it);
@@ -31,17 +33,11 @@ export function useTicketList(filters: TicketFilters, enabled = true) {
 }
 
 export function useTicket(idOrName: string) {
-  return useQuery({
-    queryKey: queryKeys.ticket(idOrName),
-    queryFn: ({ signal }) => call(endpoints.getTicket, { params: { id: idOrName }, signal }),
-  });
+  return useQuery(ticketQuery(idOrName));
 }
 
-export function useTicketHistory(idOrName: string) {
-  return useQuery({
-    queryKey: queryKeys.ticketHistory(idOrName),
-    queryFn: ({ signal }) => call(endpoints.getStatusHistory, { params: { id: idOrName }, signal }),
-  });
+export function useTicketHistory(ticketId: string) {
+  return useQuery(partQuery(historyPart, ticketId));
 }
 
 export function useAssignmentHistory(idOrName: string, enabled: boolean) {
