@@ -108,7 +108,7 @@ export default tseslint.config(
               // through the entry point.
               target: 'apps/web/src/app',
               from: webFeaturePaths,
-              except: ['./index.ts', './en.json', './i18n'],
+              except: ['./index.ts', './en.json', './es.json', './i18n'],
               message: 'The shell uses a feature only through its public entry point (its index.ts).',
             },
           ],

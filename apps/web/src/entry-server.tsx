@@ -40,7 +40,7 @@ import { PhoneGuessContext } from './ui/use-is-phone.ts';
  */
 const renderApi = new AsyncLocalStorage<ApiTransport>();
 // The server draws any page: every text is there from the start (the browser loads the portal's with its pages).
-addPortalTexts();
+void addPortalTexts();
 setApiTransport((url, init) => {
   const api = renderApi.getStore();
   return api ? api(url, init) : Promise.reject(new Error('The API was asked outside a render.'));

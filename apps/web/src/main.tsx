@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { DEFAULT_LANGUAGE, languageOfTag } from '@taxportal/contract';
 import { App } from './app/app.tsx';
+import { switchLanguage } from './lib/language.ts';
 import { prefetch } from './app/router/router.tsx';
 import { rememberFormatting } from './ui/format.ts';
 
@@ -20,9 +22,15 @@ if (prerendered) {
   // The page's code starts downloading now, beside the session's request, rather than once the shell has drawn and
   // the session has answered (a round trip less before a signed-in page shows on a slow network).
   void prefetch(window.location.href);
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const draw = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  // The page's language, as the server chose it (the reader's cookie, else their browser's): English is bundled;
+  // another language's texts load first (only its readers load them), so the first drawing is in it.
+  const language = languageOfTag(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
+  if (language === DEFAULT_LANGUAGE) draw();
+  else void switchLanguage(language).then(draw, draw);
 }

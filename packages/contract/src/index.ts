@@ -8,6 +8,7 @@ export * from './common/fields.ts';
 export * from './common/text.ts';
 export * from './common/csrf.ts';
 export * from './common/formatting.ts';
+export * from './common/language.ts';
 export * from './auth/register.ts';
 export * from './auth/session.ts';
 export * from './auth/change-password.ts';

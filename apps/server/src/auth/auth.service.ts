@@ -60,6 +60,7 @@ export async function sessionView(
     referral_code: await referralCodeFor(db, auth),
     site_editor:
       auth.roles.includes('Admin') || (auth.roles.some(isStaffRole) && (await isSiteEditor(db, auth.user.id))),
+    language: await repo.savedLanguage(db, auth.user.id),
   };
 }
 

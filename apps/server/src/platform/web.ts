@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LANGUAGE_COOKIE, isLanguage, readerLanguage, type Language } from '@taxportal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from './errors.ts';
 import { scriptJson, type Prerender, type Prerendered, type Reader } from './prerender.ts';
 
@@ -169,6 +170,18 @@ function finishedPage(page: Prerendered, head: RouteHead, make: () => string) {
   };
 }
 
+/** The reader's language (contract readerLanguage): their cookie's choice, else their browser's, else English. */
+export const languageOfRequest = (request: FastifyRequest): Language =>
+  readerLanguage(request.cookies?.[LANGUAGE_COOKIE], request.headers['accept-language']);
+
+/** index.html saying which language its page is in (`<html lang>`): the app loads that language's texts. */
+const withLanguage = (html: string, language: Language) =>
+  putAt(html, /(?<=<html[^>]*?)\slang="[^"]*"/, ` lang="${language}"`);
+
+/** Where /language/{lng} may send the reader back to: a path of this site, never another origin. */
+const samePath = (next: unknown): string =>
+  typeof next === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(next) && next.length <= 2000 ? next : '/';
+
 /**
  * Serves the built SPA on the API's port. Unknown /api paths answer
  * problem+json; any other GET that wants HTML gets index.html (SPA fallback), with the head `headFor` gives it
@@ -199,6 +212,16 @@ export async function registerWebApp(
     });
     // wildcard:false registers only the files present at start; hashed assets are all there.
   }
+  // The header's language link (no script needed, so it works on a page the app has not taken over yet): keeps the
+  // choice in a cookie for a year and goes back to the page it was pressed on, drawn in that language.
+  app.get('/language/:lng', async (request, reply) => {
+    const { lng } = request.params as { lng?: string };
+    const next = samePath((request.query as { next?: unknown }).next);
+    if (!isLanguage(lng)) return reply.redirect(next, 303);
+    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    return reply.header('cache-control', 'no-store').redirect(next, 303);
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
@@ -206,30 +229,37 @@ export async function registerWebApp(
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', withFrameSources(csp, await frameSources()));
       const head = await headFor(pathname);
-      const reader = render && request.method === 'GET' ? render.readerOf(request.cookies ?? {}) : null;
+      const language = languageOfRequest(request);
+      // A page in another language than English is drawn by the browser for now (the server renders English
+      // only; issue 31 brings rendering in Spanish): its HTML says the language, its texts come with the app.
+      const renders = language === 'en' ? render : null;
+      const reader = renders && request.method === 'GET' ? renders.readerOf(request.cookies ?? {}) : null;
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       if (reader && reader !== 'visitor' && (head?.status ?? 200) === 200) {
         // A signed-in page (the portal's own: index.html's head as built) rendered for the person signed in.
-        const page = await render!.prerender(request.url, request.headers['user-agent'], {
+        const page = await renders!.prerender(request.url, request.headers['user-agent'], {
           ...reader,
           remoteAddress: request.ip,
         });
         if (page) {
           // One person's page: kept by no cache on the way, nor in the browser's history cache after sign-out.
-          reply.header('vary', 'cookie, user-agent').header('cache-control', 'private, no-store');
+          reply.header('vary', 'cookie, user-agent, accept-language').header('cache-control', 'private, no-store');
           reply.type('text/html; charset=utf-8');
           const html = withPrerendered(head ? withHead(template, head) : template, page);
           return sendCompressed(request.headers['accept-encoding'], reply, html);
         }
       }
-      if (!head) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      const html = withHead(template, head);
-      // The rendered page depends on who asks (a visitor's, kept; a signed-in one above) and on a phone's user agent.
-      reply.header('vary', 'cookie, user-agent');
-      reply.code(head.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (!head && language === 'en') return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const html = withLanguage(head ? withHead(template, head) : template, language);
+      // The page depends on who asks (a visitor's, kept; a signed-in one above), their language and a phone's agent.
+      reply.header('vary', 'cookie, user-agent, accept-language');
+      reply
+        .code(head?.status ?? 200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8');
       // A 404 is left to the browser: its page says so, after asking the API as it always did.
-      if (reader === 'visitor' && head.status === 200) {
-        const page = await render!.prerender(request.url, request.headers['user-agent']);
+      if (head && reader === 'visitor' && head.status === 200) {
+        const page = await renders!.prerender(request.url, request.headers['user-agent']);
         if (page) {
           const made = finishedPage(page, head, () => withPrerendered(html, page));
           return sendCompressed(request.headers['accept-encoding'], reply, made);

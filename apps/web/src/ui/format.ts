@@ -1,4 +1,11 @@
-import { formattingCookieName, formattingCookieValue } from '@taxportal/contract';
+import {
+  DEFAULT_LANGUAGE,
+  formattingCookieName,
+  formattingCookieValue,
+  isLanguage,
+  localeOf,
+} from '@taxportal/contract';
+import i18n from 'i18next';
 
 /** Dates, money and durations in the user's locale and zone (DESIGN: times are UTC in the database). */
 
@@ -18,8 +25,12 @@ let formatting: Formatting = {};
 export const setFormatting = (next: Formatting): void => {
   formatting = next;
 };
-/** The locale dates and numbers are written in (undefined: the browser's). */
-export const formatLocale = (): string | undefined => formatting.locale;
+/**
+ * The locale dates and numbers are written in: the reader's language's when they read another than English
+ * (es-US: contract localeOf), else the one the page was rendered with, else (undefined) the browser's.
+ */
+export const formatLocale = (): string | undefined =>
+  isLanguage(i18n.language) && i18n.language !== DEFAULT_LANGUAGE ? localeOf(i18n.language) : formatting.locale;
 
 /** Tells the server this browser's locale and zone, for the signed-in pages it renders (entry-server.tsx). */
 export function rememberFormatting(): void {
@@ -32,7 +43,7 @@ export function rememberFormatting(): void {
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(formatting.locale, {
+  return new Date(iso).toLocaleString(formatLocale(), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: formatting.timeZone,
@@ -40,7 +51,7 @@ export function formatDateTime(iso: string): string {
 }
 
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(formatting.locale, { dateStyle: 'medium', timeZone: formatting.timeZone });
+  return new Date(iso).toLocaleDateString(formatLocale(), { dateStyle: 'medium', timeZone: formatting.timeZone });
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -55,7 +66,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "5 minutes ago", "yesterday"; "now" under a minute. */
 export function formatRelative(iso: string, now: number = formatting.now ?? Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(formatting.locale, { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(formatLocale(), { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }
@@ -63,7 +74,7 @@ export function formatRelative(iso: string, now: number = formatting.now ?? Date
 }
 
 export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat(formatting.locale, { style: 'currency', currency }).format(cents / 100);
+  return new Intl.NumberFormat(formatLocale(), { style: 'currency', currency }).format(cents / 100);
 }
 
 /** A stay in a status: "3 d 4 h", "2 h 5 min", "45 min", "< 1 min". */

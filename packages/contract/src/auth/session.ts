@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { secretText, text, typedCodeText } from '../common/text.ts';
+import { languageSchema } from '../common/language.ts';
 import { roleSchema } from '../roles.ts';
 import { statusDefinitionSchema } from '../ticket-status-schemas.ts';
 
@@ -23,6 +24,8 @@ export const sessionSchema = z.object({
   referral_code: z.string().nullable(),
   /** Admins, and staff an Admin made site editors: the navigation shows "Site" (the server checks it again). */
   site_editor: z.boolean().optional(),
+  /** The language saved on the profile, which follows the person to every device; null: never chosen. */
+  language: languageSchema.nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

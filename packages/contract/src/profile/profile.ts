@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from '../common/fields.ts';
+import { languageSchema } from '../common/language.ts';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
 
-/** The interface languages the portal offers; the web has a catalogue for each. */
-export const LANGUAGES = ['en'] as const;
-export const languageSchema = z.enum(LANGUAGES);
-export type Language = (typeof LANGUAGES)[number];
 
 export const profileSchema = z.object({
   id: z.string(),

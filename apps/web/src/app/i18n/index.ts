@@ -1,5 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '@taxportal/contract';
+import { registerTexts, type TextsIn } from '../../lib/language.ts';
 import auth from '../../features/auth/en.json';
 import cms from '../../features/cms/en.json';
 import placeholder from '../../features/placeholder/en.json';
@@ -39,12 +41,17 @@ export const resources = {
 // its texts; a portal page's are added before it draws (loadPortalTexts).
 void i18n.use(initReactI18next).init({
   resources,
-  lng: 'en',
-  fallbackLng: 'en',
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
   defaultNS,
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
 });
+
+/** The first load's catalogues in another language: a chunk of its own, loaded by that language's readers only. */
+const firstLoadIn: TextsIn = (language) =>
+  language === 'es' ? import('./es.ts').then((m) => m.texts) : Promise.resolve(null);
+void registerTexts(firstLoadIn);
 
 export default i18n;

@@ -1,4 +1,6 @@
 import i18n from 'i18next';
+import type { Language } from '@taxportal/contract';
+import { registerTexts } from '../../lib/language.ts';
 import auditLog from '../../features/audit-log/en.json';
 import billing from '../../features/billing/en.json';
 import catalog from '../../features/catalog/en.json';
@@ -57,7 +59,12 @@ export const portalTexts = {
   ...tickets,
 } as const;
 
-/** Adds the portal's texts to the one namespace, once. */
-export function addPortalTexts(): void {
-  if (!i18n.exists('tickets.myTitle')) i18n.addResourceBundle('en', 'translation', portalTexts, true, false);
+const inOtherLanguages = (language: Language) =>
+  language === 'es' ? import('./portal-texts-es.ts').then((m) => m.portalTextsEs) : Promise.resolve(null);
+
+/** Adds the portal's texts to the one namespace, once, and in the reader's language if not English (index.ts). */
+export async function addPortalTexts(): Promise<void> {
+  if (!i18n.hasResourceBundle('en', 'translation') || !i18n.getResource('en', 'translation', 'tickets.myTitle'))
+    i18n.addResourceBundle('en', 'translation', portalTexts, true, false);
+  await registerTexts(inOtherLanguages);
 }

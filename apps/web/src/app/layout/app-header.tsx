@@ -1,11 +1,13 @@
 import { ActionIcon, AppShell, Button, Group, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { Session } from '@taxportal/contract';
+import type { Language, Session } from '@taxportal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirmBrand } from '../../features/cms/index.ts';
+import { chooseLanguage, currentLanguage } from '../../lib/language.ts';
 import { signInThenReturn } from '../../lib/session/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
@@ -21,6 +23,34 @@ const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register']);
  * comes back to them. From the public site it leads to the dashboard, as a visitor signing in expects.
  */
 const RETURN_AFTER_SIGN_IN = /^\/(billing|my-profile)(\/|$)/;
+
+/**
+ * The other language, named in itself: a plain link to the server (GET /language/{lng}), which keeps the choice and
+ * sends the same page back drawn in it; it works before the app has loaded, and needs nothing of it.
+ */
+function LanguageLink({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { pathname, search } = useLocation();
+  const other: Language = currentLanguage() === 'es' ? 'en' : 'es';
+  return (
+    <a
+      href={`/language/${other}?next=${encodeURIComponent(pathname + search)}`}
+      // Once the app is there: switched in place (what was typed stays), and saved on the profile if signed in.
+      onClick={(e) => {
+        e.preventDefault();
+        void chooseLanguage(client, other, signedIn).catch(() => undefined);
+      }}
+      hrefLang={other}
+      lang={other}
+      title={t('language.switchHint')}
+      className={classes.language}
+      data-testid="language-link"
+    >
+      {t('language.switchTo')}
+    </a>
+  );
+}
 
 export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
   const { t } = useTranslation();
@@ -58,23 +88,26 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
             <BrandMark name={brand} logo={firm?.logo} />
           </UnstyledButton>
         </Group>
-        {session ? (
-          <Suspense fallback={null}>
-            <HeaderUser session={session} isMobile={isMobile} />
-          </Suspense>
-        ) : (
-          pathname !== '/register' && (
-            <Button
-              component={Link}
-              to={RETURN_AFTER_SIGN_IN.test(pathname) ? signInThenReturn(pathname + search) : '/register'}
-              variant="light"
-              data-testid="header-sign-in"
-              flex="none"
-            >
-              {t('common.signIn')}
-            </Button>
-          )
-        )}
+        <Group gap="xs" wrap="nowrap" flex="none">
+          <LanguageLink signedIn={!!session} />
+          {session ? (
+            <Suspense fallback={null}>
+              <HeaderUser session={session} isMobile={isMobile} />
+            </Suspense>
+          ) : (
+            pathname !== '/register' && (
+              <Button
+                component={Link}
+                to={RETURN_AFTER_SIGN_IN.test(pathname) ? signInThenReturn(pathname + search) : '/register'}
+                variant="light"
+                data-testid="header-sign-in"
+                flex="none"
+              >
+                {t('common.signIn')}
+              </Button>
+            )
+          )}
+        </Group>
       </Group>
     </AppShell.Header>
   );

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/index.ts';
 import { PayDialogHost } from '../../features/billing/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
+import { useSavedLanguage } from '../../lib/language.ts';
 import { useRealtime } from '../../lib/realtime/index.ts';
 import { OnceOpened } from '../../ui/once-opened.tsx';
 import { preloadToasts } from '../../ui/toast.tsx';
@@ -73,6 +74,7 @@ export function SignedInMenus({ session, showSideMenu, showTabMenu }: SignedInMe
   const logout = useLogout();
   // Live updates (SSE) for as long as someone is signed in.
   useRealtime(true);
+  useSavedLanguage(session.language);
   useRouteData();
   // The toasts' code, once the page is idle: parts loaded later say so with a toast if their download fails.
   useEffect(() => whenIdle(preloadToasts, 5000), []);

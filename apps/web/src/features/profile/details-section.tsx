@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconId, IconMail, IconPhone } from '@tabler/icons-react';
 import { LANGUAGES, type Language, type Profile } from '@taxportal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPhoneVerification, useSignInMethods } from '../auth/index.ts';
@@ -10,22 +11,37 @@ import { PasswordField } from '../../ui/password-field.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
+import { chooseLanguage, currentLanguage } from '../../lib/language.ts';
+import { refreshSession, useSession } from '../../lib/session/index.ts';
 import { useRefreshProfile, useRequestEmailChange, useUpdateProfile } from './profile-api.ts';
 
 const PhoneVerification = lazy(() => loadPhoneVerification().then((m) => ({ default: m.PhoneVerification })));
 
 /** Each language named in itself, as a language picker shows it. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English' };
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
 function NameAndLanguage({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const [name, setName] = useState(profile.full_name);
-  const [language, setLanguage] = useState<Language>(profile.language);
-  const dirty = name.trim() !== profile.full_name || language !== profile.language;
+  const client = useQueryClient();
+  // What the person reads in now: the language saved on the profile, else the one they read the portal in.
+  const shown = useSession().data?.language ?? currentLanguage();
+  const [language, setLanguage] = useState<Language>(shown);
+  const dirty = name.trim() !== profile.full_name || language !== shown;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate({ full_name: name, language }, { onSuccess: () => showSuccessToast(t('profile.saved')) });
+    update.mutate(
+      { full_name: name, language },
+      {
+        onSuccess: async () => {
+          // Saved on the profile (every device), kept for this browser's next pages, and drawn in at once.
+          await chooseLanguage(client, language, false);
+          await refreshSession(client);
+          showSuccessToast(t('profile.saved'));
+        },
+      },
+    );
   };
   return (
     <form onSubmit={onSubmit} data-testid="profile-details-form">

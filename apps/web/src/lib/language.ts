@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_LANGUAGE, endpoints, isLanguage, LANGUAGE_COOKIE, type Language } from '@taxportal/contract';
+import i18n from 'i18next';
+import { useEffect } from 'react';
+import { call } from './api/index.ts';
+import { refreshSession } from './session/index.ts';
+
+/**
+ * A part's texts in a language other than English (English is bundled with each part, and is every text's
+ * fallback): null when the part has none in it. Each part with texts of its own registers one (registerTexts),
+ * so that a change of language loads the texts of every part already there, and a part loaded later its own.
+ */
+export type TextsIn = (language: Language) => Promise<Record<string, unknown> | null>;
+const textsIn = new Set<TextsIn>();
+
+async function addTexts(language: Language, load: TextsIn): Promise<void> {
+  if (language === DEFAULT_LANGUAGE) return;
+  const texts = await load(language);
+  if (texts) i18n.addResourceBundle(language, 'translation', texts, true, true);
+}
+
+/** Adds a lazily loaded part's texts in the reader's language now, and in any language switched to later. */
+export async function registerTexts(load: TextsIn): Promise<void> {
+  textsIn.add(load);
+  await addTexts(currentLanguage(), load);
+}
+
+export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
+
+/**
+ * Draws the app in `language`: its texts for every part loaded (first), then i18next (whose language also sets
+ * the locale dates and money are written in: ui/format.ts) and `<html lang>`. The server's answer to the same reader says the same: the
+ * cookie (rememberLanguage) or their browser's Accept-Language.
+ */
+export async function switchLanguage(language: Language): Promise<void> {
+  await Promise.all([...textsIn].map((load) => addTexts(language, load)));
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+/** Keeps the reader's choice for the server's next answers (the page's language, what it renders). */
+export function rememberLanguage(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * The reader picks a language (the header's link, once the app is there; the profile): kept for this browser, drawn
+ * in at once, and saved on their profile when signed in, so that it follows them to their other devices and their
+ * e-mails are written in it.
+ */
+export async function chooseLanguage(client: QueryClient, language: Language, signedIn: boolean): Promise<void> {
+  rememberLanguage(language);
+  await switchLanguage(language);
+  if (!signedIn) return;
+  await call(endpoints.updateProfile, { body: { language } });
+  await refreshSession(client);
+}
+
+/** Someone signed in reads in the language saved on their profile (chosen on another device, say). */
+export function useSavedLanguage(saved: Language | null | undefined): void {
+  useEffect(() => {
+    if (!saved || saved === currentLanguage()) return;
+    rememberLanguage(saved);
+    void switchLanguage(saved);
+  }, [saved]);
+}
