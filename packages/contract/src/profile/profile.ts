@@ -4,7 +4,6 @@ import { languageSchema } from '../common/language.ts';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
 
-
 export const profileSchema = z.object({
   id: z.string(),
   full_name: z.string(),

@@ -22,7 +22,8 @@ const flat = (tree: Tree, prefix = ''): Map<string, string> => {
   }
   return out;
 };
-const marks = (text: string) => [...text.matchAll(/\{\{[^}]+\}\}|<\/?\d+\/?>|<\/?[a-z]+\/?>|\$t\([^)]*\)/g)].map((m) => m[0]).sort();
+const marks = (text: string) =>
+  [...text.matchAll(/\{\{[^}]+\}\}|<\/?\d+\/?>|<\/?[a-z]+\/?>|\$t\([^)]*\)/g)].map((m) => m[0]).sort();
 const read = (file: string) => flat(JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
 
 describe('the Spanish catalogues', () => {
@@ -39,14 +40,23 @@ describe('the Spanish catalogues', () => {
       const es = read(file.replace(/en\.json$/, 'es.json'));
       const expected = new Set(en.keys());
       for (const key of en.keys()) if (key.endsWith('_other')) expected.add(key.replace(/_other$/, '_many'));
-      expect([...es.keys()].filter((k) => !expected.has(k)), 'keys only in Spanish').toEqual([]);
-      expect([...expected].filter((k) => !es.has(k)), 'keys missing in Spanish').toEqual([]);
+      expect(
+        [...es.keys()].filter((k) => !expected.has(k)),
+        'keys only in Spanish',
+      ).toEqual([]);
+      expect(
+        [...expected].filter((k) => !es.has(k)),
+        'keys missing in Spanish',
+      ).toEqual([]);
       const differing = [...en].flatMap(([key, text]) => {
         const spanish = es.get(key) ?? '';
         return marks(text).join(' ') === marks(spanish).join(' ') ? [] : [`${key}: ${text} | ${spanish}`];
       });
       expect(differing, 'placeholders or tags differ').toEqual([]);
-      expect([...es].filter(([, v]) => !v.trim()).map(([k]) => k), 'empty texts').toEqual([]);
+      expect(
+        [...es].filter(([, v]) => !v.trim()).map(([k]) => k),
+        'empty texts',
+      ).toEqual([]);
     });
   }
 });
