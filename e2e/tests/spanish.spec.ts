@@ -31,6 +31,10 @@ for (const phone of [true, false]) {
     await page.goto('/register');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('tab', { name: 'Crear cuenta' })).toBeVisible();
+    // Rendered in Spanish by the server; hydrated in Spanish, with nothing drawn again (no hydration error).
+    await page.mouse.move(5, 5);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('tab', { name: 'Crear cuenta' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Iniciar sesión' })).toBeVisible();
     await expect(page.getByText('Create account', { exact: true })).toHaveCount(0);
 
@@ -67,10 +71,18 @@ test('the language link works without the app, and sends back only to a page of 
   const unknown = await request.get('/language/xx?next=%2F', { maxRedirects: 0 });
   expect(unknown.status()).toBe(303);
   expect(unknown.headers()['set-cookie']).toBeUndefined();
-  // The page a Spanish reader is sent says so, for any page.
+  // The page a Spanish reader is sent says so, for any page, and a rendered one is rendered in Spanish.
   const html = await request.get('/my-tickets', { headers: { cookie: 'tp_lang=es' } });
   expect(await html.text()).toContain('<html lang="es"');
-  const english = await request.get('/my-tickets', { headers: { 'accept-language': 'fr-FR, de' } });
+  // (This request context sends its own Accept-Language: the browser journeys above check the browser's.)
+  const register = await (await request.get('/register', { headers: { cookie: 'tp_lang=es' } })).text();
+  expect(register).toContain('<html lang="es"');
+  expect(register).toContain('Crear cuenta');
+  expect(register).not.toContain('>Create account<');
+  const registerEn = await (await request.get('/register', { headers: { cookie: 'tp_lang=en' } })).text();
+  expect(registerEn).toContain('Create account');
+  expect(registerEn).not.toContain('Crear cuenta');
+  const english = await request.get('/my-tickets', { headers: { cookie: 'tp_lang=en' } });
   expect(await english.text()).toContain('<html lang="en"');
 });
 

@@ -5,7 +5,8 @@
 // passes (its own routes, in process, GET only), and the answers go to the browser with the HTML.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
-import { isStaffRole, type ReaderFormatting } from '@taxportal/contract';
+import { DEFAULT_LANGUAGE, isStaffRole, localeOf, type Language, type ReaderFormatting } from '@taxportal/contract';
+import i18n from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -17,7 +18,9 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { texts as firstLoadEs } from './app/i18n/es.ts';
 import { addPortalTexts } from './app/i18n/portal-texts.ts';
+import { portalTextsEs } from './app/i18n/portal-texts-es.ts';
 import {
   PAGE_MODULES,
   PORTAL_TEXTS_MODULE,
@@ -39,8 +42,13 @@ import { PhoneGuessContext } from './ui/use-is-phone.ts';
  * transport cannot be one module-wide value. A query asked outside a render is refused, never sent as anyone.
  */
 const renderApi = new AsyncLocalStorage<ApiTransport>();
-// The server draws any page: every text is there from the start (the browser loads the portal's with its pages).
+// The server draws any page, in any language: every text is there from the start (the browser loads the portal's
+// with its pages, and another language's only for its readers).
 void addPortalTexts();
+i18n.addResourceBundle('es', 'translation', { ...firstLoadEs, ...portalTextsEs }, true, true);
+/** Each render's own i18next, in its reader's language (renders run at once): sharing the loaded texts. */
+const translatorFor = (language: Language) =>
+  language === DEFAULT_LANGUAGE ? i18n : i18n.cloneInstance({ lng: language, initAsync: false });
 setApiTransport((url, init) => {
   const api = renderApi.getStore();
   return api ? api(url, init) : Promise.reject(new Error('The API was asked outside a render.'));
@@ -57,6 +65,8 @@ export interface PrerenderInput {
   api: ApiTransport;
   /** Someone signed in: their page is drawn in their locale and time zone (their browser's, told in a cookie). */
   viewer?: ReaderFormatting;
+  /** The reader's language (contract readerLanguage): the page's texts, and its dates and money, are in it. */
+  language?: Language;
 }
 
 /** What the browser starts from (main.tsx): the queries' answers and what the HTML was made with. */
@@ -106,7 +116,13 @@ export function prerender(input: PrerenderInput): Promise<Prerendered | null> {
   return renderApi.run(input.api, () => render(input));
 }
 
-async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<Prerendered | null> {
+async function render({
+  url,
+  origin,
+  phone,
+  viewer,
+  language = DEFAULT_LANGUAGE,
+}: PrerenderInput): Promise<Prerendered | null> {
   const address = new URL(url, origin);
   setSiteOrigin(origin);
   const handler = createStaticHandler(routes);
@@ -118,7 +134,7 @@ async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<P
   const tree = (
     <StrictMode>
       <PhoneGuessContext value={{ guess: phone }}>
-        <AppProviders queryClient={client}>
+        <AppProviders queryClient={client} i18n={translatorFor(language)}>
           <PrefetchContext value={() => undefined}>
             <RedirectSignal
               value={() => {
@@ -161,7 +177,10 @@ async function render({ url, origin, phone, viewer }: PrerenderInput): Promise<P
     // none) that a streamed render would need to put late parts in place. Synchronous: no other render's formatting
     // can come between.
     const formatting = viewer && { ...viewer, now: Date.now() };
-    setFormatting(formatting ?? {});
+    // Another language than English writes dates and money in its own locale (ui/format.ts reads the browser's
+    // i18next, which a render here does not switch): the same the browser will write once it hydrates.
+    const locale = language === DEFAULT_LANGUAGE ? undefined : localeOf(language);
+    setFormatting({ ...formatting, ...(locale && { locale }) });
     let html: string;
     try {
       html = renderToString(tree);

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LANGUAGE, languageOfTag } from '@taxportal/contract';
+
+const languageOf = (tag: string) => languageOfTag(tag) ?? DEFAULT_LANGUAGE;
 import { App } from './app/app.tsx';
 import { switchLanguage } from './lib/language.ts';
 import { prefetch } from './app/router/router.tsx';
@@ -16,8 +18,14 @@ const prerendered = document.getElementById('tp-prerender')?.textContent;
 
 // Not a top-level await here: an entry that awaits makes the bundler split every module the lazy pages share with
 // it into chunks of their own (a lazy chunk importing back into a waiting entry would deadlock), ~14 KB more.
+// The page's language, as the server chose it (the reader's cookie, else their browser's): English is bundled;
+// another language's texts load first (only its readers load them), so the app draws, or hydrates, in it.
+const language = languageOf(document.documentElement.lang);
+const inLanguage = language === DEFAULT_LANGUAGE ? Promise.resolve() : switchLanguage(language).catch(() => undefined);
 if (prerendered) {
-  void import('./hydrate-prerendered.tsx').then((m) => m.hydratePrerendered(container, prerendered));
+  void Promise.all([import('./hydrate-prerendered.tsx'), inLanguage]).then(([m]) =>
+    m.hydratePrerendered(container, prerendered),
+  );
 } else {
   // The page's code starts downloading now, beside the session's request, rather than once the shell has drawn and
   // the session has answered (a round trip less before a signed-in page shows on a slow network).
@@ -28,9 +36,6 @@ if (prerendered) {
         <App />
       </StrictMode>,
     );
-  // The page's language, as the server chose it (the reader's cookie, else their browser's): English is bundled;
-  // another language's texts load first (only its readers load them), so the first drawing is in it.
-  const language = languageOfTag(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
   if (language === DEFAULT_LANGUAGE) draw();
-  else void switchLanguage(language).then(draw, draw);
+  else void inLanguage.then(draw);
 }

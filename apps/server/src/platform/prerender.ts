@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ReaderFormatting } from '@taxportal/contract';
+import type { Language, ReaderFormatting } from '@taxportal/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
@@ -30,8 +30,13 @@ export interface Reader {
   /** The address the person's request came from: their page's API calls are theirs (audit, logs, rate limits). */
   remoteAddress?: string;
 }
-/** The page at `url` for a visitor (no `reader`) or for the person signed in. */
-export type Prerender = (url: string, userAgent: string | undefined, reader?: Reader) => Promise<Prerendered | null>;
+/** The page at `url` in `language`, for a visitor (no `reader`) or for the person signed in. */
+export type Prerender = (
+  url: string,
+  userAgent: string | undefined,
+  language: Language,
+  reader?: Reader,
+) => Promise<Prerendered | null>;
 
 type Api = (url: string, init: RequestInit) => Promise<Response>;
 interface PrerenderModule {
@@ -41,6 +46,7 @@ interface PrerenderModule {
     phone: boolean;
     api: Api;
     viewer?: ReaderFormatting;
+    language: Language;
   }): Promise<Omit<Prerendered, 'headAssets'> | null>;
   /** Source modules whose stylesheets a page rendered at `url` needs at first paint (looked up in the build's
    * manifest); null where the web app does not render the page (the browser draws it). */
@@ -211,7 +217,7 @@ export async function loadPrerender(
   let inFlight = 0;
   const allowed = rateLimiter(rendersPerSecond, rendersPerSecond * 2, now);
   return {
-    prerender: async (url, userAgent, reader) => {
+    prerender: async (url, userAgent, language, reader) => {
       const modules = mod.prerenderedModules(url, reader !== undefined);
       if (!modules) return null; // before the limits: no render is spent on it
       const phone = looksLikePhone(userAgent);
@@ -226,6 +232,7 @@ export async function loadPrerender(
             phone,
             api: reader ? inProcessApi(app, reader.sessionCookie, userAgent, reader.remoteAddress) : api,
             ...(reader && { viewer: reader.formatting }),
+            language,
           });
           return page && { ...page, headAssets: headAssets(modules) };
         } finally {
@@ -237,7 +244,7 @@ export async function loadPrerender(
         // `keep`, keyed by what it depends on. Addresses with a query are rendered each time: visitors choose
         // those keys. A signed-in page is one person's: rendered for them each time, never kept.
         if (reader || url.includes('?')) return await render();
-        return await keep(`rendered:${phone ? 'phone' : 'desk'}:${url}`, render);
+        return await keep(`rendered:${language}:${phone ? 'phone' : 'desk'}:${url}`, render);
       } catch (err) {
         if (err instanceof Busy) return null;
         // A page that cannot be rendered here is still sent, unrendered: the browser renders it as before.

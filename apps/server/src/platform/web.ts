@@ -230,14 +230,11 @@ export async function registerWebApp(
       if (typeof csp === 'string') reply.header('content-security-policy', withFrameSources(csp, await frameSources()));
       const head = await headFor(pathname);
       const language = languageOfRequest(request);
-      // A page in another language than English is drawn by the browser for now (the server renders English
-      // only; issue 31 brings rendering in Spanish): its HTML says the language, its texts come with the app.
-      const renders = language === 'en' ? render : null;
-      const reader = renders && request.method === 'GET' ? renders.readerOf(request.cookies ?? {}) : null;
+      const reader = render && request.method === 'GET' ? render.readerOf(request.cookies ?? {}) : null;
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
       if (reader && reader !== 'visitor' && (head?.status ?? 200) === 200) {
         // A signed-in page (the portal's own: index.html's head as built) rendered for the person signed in.
-        const page = await renders!.prerender(request.url, request.headers['user-agent'], {
+        const page = await render!.prerender(request.url, request.headers['user-agent'], language, {
           ...reader,
           remoteAddress: request.ip,
         });
@@ -245,7 +242,7 @@ export async function registerWebApp(
           // One person's page: kept by no cache on the way, nor in the browser's history cache after sign-out.
           reply.header('vary', 'cookie, user-agent, accept-language').header('cache-control', 'private, no-store');
           reply.type('text/html; charset=utf-8');
-          const html = withPrerendered(head ? withHead(template, head) : template, page);
+          const html = withPrerendered(withLanguage(head ? withHead(template, head) : template, language), page);
           return sendCompressed(request.headers['accept-encoding'], reply, html);
         }
       }
@@ -259,7 +256,7 @@ export async function registerWebApp(
         .type('text/html; charset=utf-8');
       // A 404 is left to the browser: its page says so, after asking the API as it always did.
       if (head && reader === 'visitor' && head.status === 200) {
-        const page = await renders!.prerender(request.url, request.headers['user-agent']);
+        const page = await render!.prerender(request.url, request.headers['user-agent'], language);
         if (page) {
           const made = finishedPage(page, head, () => withPrerendered(html, page));
           return sendCompressed(request.headers['accept-encoding'], reply, made);

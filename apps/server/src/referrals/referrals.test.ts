@@ -86,6 +86,7 @@ describe('referral codes and registration through the link', () => {
         [
           'currency',
           'factor_setup_required',
+          'language',
           'login_role',
           'referral_code',
           'roles',

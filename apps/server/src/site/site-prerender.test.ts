@@ -193,7 +193,7 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     expect(rootOf(await brotli())).toBe(edited);
   });
 
-  it('asks its keeper for a page by address and device, and never for an address with a query', async () => {
+  it('asks its keeper for a page by address, device and language, and never for an address with a query', async () => {
     const keys: string[] = [];
     const renderer = await loadPrerender(t.app, webDist!, 'https://harbor.example', t.app.log, {
       keep: (key, render) => {
@@ -201,11 +201,14 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
         return render();
       },
     });
-    await renderer!.prerender('/p/kept', undefined);
-    await renderer!.prerender('/p/kept', PHONE_UA);
-    const listed = await renderer!.prerender('/list/blog?page=2', undefined);
+    await renderer!.prerender('/p/kept', undefined, 'en');
+    await renderer!.prerender('/p/kept', PHONE_UA, 'en');
+    const spanish = await renderer!.prerender('/p/kept', undefined, 'es');
+    const listed = await renderer!.prerender('/list/blog?page=2', undefined, 'en');
     expect(listed?.html).toBeTruthy();
-    expect(keys).toEqual(['rendered:desk:/p/kept', 'rendered:phone:/p/kept']);
+    expect(keys).toEqual(['rendered:en:desk:/p/kept', 'rendered:en:phone:/p/kept', 'rendered:es:desk:/p/kept']);
+    // The page's own texts in Spanish (the site's menu button), none of English's.
+    expect(spanish?.html).toBeTruthy();
   });
 
   it('renders a few pages at once and a few a second at most; past that a page goes out unrendered, not kept', async () => {
@@ -223,22 +226,23 @@ describe.skipIf(!built)('public pages rendered on the server', () => {
     }))!;
     // Six addresses no cache holds, asked for at once (a new query string each: anyone can).
     const pages = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => renderer.prerender(`/p/services?v=${i}`, undefined)),
+      Array.from({ length: 6 }, (_, i) => renderer.prerender(`/p/services?v=${i}`, undefined, 'en')),
     );
     expect(pages.filter(Boolean)).toHaveLength(2);
     expect(pages.filter((p) => p === null)).toHaveLength(4);
     // One at a time: the burst (6) had 2 taken; 4 more render, then none until the clock moves on.
     const oneByOne = [];
-    for (let i = 0; i < 5; i++) oneByOne.push(await renderer.prerender(`/p/services?w=${i}`, undefined));
+    for (let i = 0; i < 5; i++) oneByOne.push(await renderer.prerender(`/p/services?w=${i}`, undefined, 'en'));
     expect(oneByOne.map((p) => p !== null)).toEqual([true, true, true, true, false]);
     // Refused, a kept address is not held unrendered: the promise kept for it failed, so the cache drops it.
-    expect(await renderer.prerender('/p/kept', PHONE_UA)).toBeNull();
-    await expect(kept.get('rendered:phone:/p/kept')).rejects.toThrow();
+    expect(await renderer.prerender('/p/kept', PHONE_UA, 'en')).toBeNull();
+    await expect(kept.get('rendered:en:phone:/p/kept')).rejects.toThrow();
     clock += 1000; // three more a second
-    expect(await renderer.prerender('/p/kept', PHONE_UA)).not.toBeNull();
+    expect(await renderer.prerender('/p/kept', PHONE_UA, 'en')).not.toBeNull();
     // An address the web app does not render (a social sign-in's step) spends none of them.
-    for (let i = 0; i < 5; i++) expect(await renderer.prerender(`/register?social=link&n=${i}`, undefined)).toBeNull();
-    expect(await renderer.prerender('/p/services?after-refused', undefined)).not.toBeNull();
+    for (let i = 0; i < 5; i++)
+      expect(await renderer.prerender(`/register?social=link&n=${i}`, undefined, 'en')).toBeNull();
+    expect(await renderer.prerender('/p/services?after-refused', undefined, 'en')).not.toBeNull();
   });
 
   it("reaches the API only to read, and only as anyone: no write, no one's session", async () => {

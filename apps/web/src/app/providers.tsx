@@ -84,10 +84,19 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  i18n: translator = i18n,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The server's render in its reader's language (entry-server.tsx); the browser has one i18next. */
+  i18n?: typeof i18n;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={translator}>
       <ThemeProvider>
         <Toasts />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_LANGUAGE, endpoints, isLanguage, LANGUAGE_COOKIE, type Language } from '@taxportal/contract';
 import i18n from 'i18next';
 import { useEffect } from 'react';
-import { call } from './api/index.ts';
+import { call, setFallbackErrorMessage } from './api/index.ts';
 import { refreshSession } from './session/index.ts';
 
 /**
@@ -36,6 +36,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   await Promise.all([...textsIn].map((load) => addTexts(language, load)));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+  setFallbackErrorMessage(i18n.t('common.somethingWentWrong'));
 }
 
 /** Keeps the reader's choice for the server's next answers (the page's language, what it renders). */

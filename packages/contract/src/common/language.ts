@@ -2,16 +2,12 @@
  * The languages the portal speaks (issue 31), and how a request says which one its reader wants: THE rule, for the
  * server (the page it sends, what it renders) and the browser (the catalogues it loads).
  */
-import { z } from 'zod';
-
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** The reader's choice, kept by the browser for a year (set by GET /language/{lng}; read by the server). */
 export const LANGUAGE_COOKIE = 'tp_lang';
-
-export const languageSchema = z.enum(LANGUAGES);
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

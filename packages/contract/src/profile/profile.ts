@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { emailSchema } from '../common/fields.ts';
-import { languageSchema } from '../common/language.ts';
+import { LANGUAGES } from '../common/language.ts';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
+
+/** The interface languages the portal offers (common/language.ts); the web has a catalogue for each. */
+export const languageSchema = z.enum(LANGUAGES);
 
 export const profileSchema = z.object({
   id: z.string(),

@@ -511,6 +511,8 @@ export const MATRIX: Record<string, Row> = {
   'PATCH /api/v1/invoices/:id':                              r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.patchInvoice),
   'POST /api/v1/invoices/:id/issue':                         r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.issueInvoice),
   'POST /api/v1/invoices/:id/cancel':                        r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.cancelInvoice),
+  // A ticket's live invoice, by the ticket: as the ticket (another customer: 404, as an unknown ticket).
+  'GET /api/v1/tickets/:id/invoice':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
   'GET /api/v1/invoices/:id/pdf':                            r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.invoice),
   'POST /api/v1/invoices/:id/share':                         r(401, 201, 404, 201, 201, 201, 201, 201, 201, C.invoice),
   'DELETE /api/v1/invoices/:id/share':                       r(401, 204, 404, 204, 204, 204, 204, 204, 204, C.invoice),
