@@ -26,7 +26,45 @@ const marks = (text: string) =>
   [...text.matchAll(/\{\{[^}]+\}\}|<\/?\d+\/?>|<\/?[a-z]+\/?>|\$t\([^)]*\)/g)].map((m) => m[0]).sort();
 const read = (file: string) => flat(JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
 
+/** Keys written twice in one object of a JSON text (JSON.parse keeps the last, silently): `path.key` each. */
+function duplicateKeys(json: string): string[] {
+  const stack: { keys: Set<string>; path: string; expectKey: boolean; last: string }[] = [];
+  const found: string[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    const top = stack.at(-1);
+    if (c === '"') {
+      let j = i + 1;
+      while (json[j] !== '"') j += json[j] === '\\' ? 2 : 1;
+      const str = JSON.parse(json.slice(i, j + 1)) as string;
+      if (top?.expectKey) {
+        if (top.keys.has(str)) found.push(`${top.path}${str}`);
+        top.keys.add(str);
+        top.last = str;
+        top.expectKey = false;
+      }
+      i = j;
+    } else if (c === '{') {
+      stack.push({ keys: new Set(), path: top ? `${top.path}${top.last}.` : '', expectKey: true, last: '' });
+    } else if (c === '}') stack.pop();
+    else if (c === ',' && top) top.expectKey = true;
+  }
+  return found;
+}
+
 describe('the Spanish catalogues', () => {
+  it('finds a key written twice', () => {
+    expect(duplicateKeys('{"a": {"b": "x", "b": "y"}, "c": "{\\"", "a2": 1, "c": 2}')).toEqual(['a.b', 'c']);
+  });
+
+  it('have no key written twice, nor have their English ones (the first would never show)', () => {
+    const files = english.flatMap((f) => [f, f.replace(/en\.json$/, 'es.json')]);
+    const twice = files.flatMap((f) =>
+      duplicateKeys(fs.readFileSync(f, 'utf8')).map((k) => `${path.relative(src, f)}: ${k}`),
+    );
+    expect(twice).toEqual([]);
+  });
+
   it('are there for every English one', () => {
     expect(english.length).toBeGreaterThan(15);
     const missing = english.filter((f) => !fs.existsSync(f.replace(/en\.json$/, 'es.json')));

@@ -106,7 +106,7 @@ function SectionPanel({
             onClick={autosave.flush}
             data-testid="questionnaire-done"
           >
-            {t('questionnaire.backToTicket', { ticket: profile.ticket_name })}
+            {t('questionnaire.doneBackToTicket', { ticket: profile.ticket_name })}
           </Button>
         )}
       </Group>
