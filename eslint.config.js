@@ -32,6 +32,16 @@ const publicEntryZones = (root, features, composers) =>
     message: `Import the ${f} feature through its public entry point, ${f}/index.ts (docs/decisions/0010).`,
   }));
 
+import i18next from 'eslint-plugin-i18next';
+
+// A string replacement expands `$&`, `$\``, `$'` and `$n` wherever they are in it (no-restricted-syntax, below).
+const NO_PATTERN_REPLACE = {
+  selector:
+    'CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type=/^(TemplateLiteral|Identifier|MemberExpression|CallExpression|BinaryExpression|ConditionalExpression|LogicalExpression)$/]',
+  message:
+    "Pass a function as the replacement (`() => value`): a string replacement expands $& $` $' and $n in the data.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,15 +71,7 @@ export default tseslint.config(
       // A string replacement expands `$&`, `$\``, `$'` and `$n` wherever they are in it: text built from data goes
       // in through a function (or platform/web.ts putAt), which takes it as it is (issue 28: a page titled
       // `Fees $\` here` copied the HTML template into itself).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type=/^(TemplateLiteral|Identifier|MemberExpression|CallExpression|BinaryExpression|ConditionalExpression|LogicalExpression)$/]',
-          message:
-            "Pass a function as the replacement (`() => value`): a string replacement expands $& $` $' and $n in the data.",
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_PATTERN_REPLACE],
       'import-x/no-cycle': ['error', { maxDepth: 5, ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
@@ -121,6 +123,29 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': 'error' },
+  },
+  {
+    // Every text a person reads goes through i18next (issue 31): no words written in JSX, nor in the attributes a
+    // person reads or hears (a label, a title, a placeholder, an alt text, an accessible name).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-text-only', message: 'A text a person reads goes through i18next (t()), in English and Spanish.' },
+      ],
+      // (Repeated: a rule's options in a later block replace the earlier block's for these files.)
+      'no-restricted-syntax': [
+        'error',
+        NO_PATTERN_REPLACE,
+        {
+          selector:
+            'JSXAttribute[name.name=/^(label|title|placeholder|alt|description|aria-label|aria-description)$/] > Literal[value=/[A-Za-z]/]',
+          message: 'A text a person reads or hears goes through i18next (t()), in English and Spanish.',
+        },
+      ],
+    },
   },
   {
     files: [

@@ -82,7 +82,7 @@ export function TestCardForm({
         <Group grow gap="sm" wrap="nowrap">
           <TextInput
             label={t('billing.pay.expiry')}
-            placeholder="MM/YY"
+            placeholder={t('billing.pay.expiryPlaceholder')}
             inputMode="numeric"
             autoComplete="off"
             value={card.exp}
