@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { awaitHydration, expect, newUser, registerByApi, signInByApi, test } from './fixtures.ts';
 import { PHONE, watchPage } from './prerender-helpers.ts';
+import { createTicketByApi } from './ticket-helpers.ts';
 
 /*
  * Issue 31, the language: a visitor whose browser prefers Spanish reads the portal in Spanish; the header's link
@@ -127,4 +128,26 @@ test('signed in: the header saves the language on the profile, it follows to ano
   expect(await cookieOf(context)).toBe('en');
   expect((await (await context.request.get('/api/v1/profile')).json()).language).toBe('en');
   expect(errors).toEqual([]);
+});
+
+test('staff see that a customer reads Spanish, on the ticket list, the ticket and the contact', async ({
+  browser,
+  baseURL,
+  staff,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  contexts.push(context);
+  await context.addCookies([{ name: 'tp_lang', value: 'es', url: baseURL! }]);
+  const user = newUser();
+  await registerByApi(context.request, user);
+  const ticket = await createTicketByApi(context.request);
+  const session = await (await context.request.get('/api/v1/auth/session')).json();
+
+  const { page } = await staff('Tax Preparer');
+  await page.goto(`/form/message/${ticket.name}`);
+  const badge = page.getByTestId('ticket-page').getByTestId('reader-language');
+  await expect(badge).toHaveText('ES');
+  await expect(badge).toHaveAttribute('title', 'Reads the portal in Spanish: answer in Spanish');
+  await page.goto(`/contacts/${session.user.id}`);
+  await expect(page.getByTestId('reader-language')).toHaveText('ES');
 });

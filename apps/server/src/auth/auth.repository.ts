@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import { isLanguage, type Language } from '@taxportal/contract';
-import { apiTokens, passwordResets, siteSettings, ticketStatuses, users, userSettings } from '../platform/db/schema.ts';
+import { apiTokens, passwordResets, siteSettings, ticketStatuses, users } from '../platform/db/schema.ts';
 
 export async function findUserByEmail(db: Tx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -80,12 +79,3 @@ export const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
-
-/** The language the person saved on their profile (user_settings), or null if they never chose one. */
-export async function savedLanguage(db: Tx, userId: string): Promise<Language | null> {
-  const [row] = await db
-    .select({ language: userSettings.language })
-    .from(userSettings)
-    .where(eq(userSettings.user_id, userId));
-  return isLanguage(row?.language) ? row.language : null;
-}

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, endpoints as api, MESSAGES } from '@taxportal/contract';
+import { saveLanguage } from '../platform/users.ts';
+import { languageOfRequest } from '../platform/web.ts';
 import { authOf } from '../platform/auth/guard.ts';
 import {
   ABSOLUTE_TIMEOUT_MS,
@@ -45,6 +47,11 @@ export function authRoutes(
       handler: async (req, reply) => {
         const body = { ...req.body, phone: await typedPhone(deps.phone, req.body.phone) };
         const { session, view, newDevice } = await service.register(deps, body, meta(req));
+        // The language they registered in (their choice or their browser's) is theirs: what is written to them,
+        // and what staff see to answer in.
+        const language = languageOfRequest(req);
+        await saveLanguage(deps.db, view.user.id, language);
+        view.language = language;
         setSessionCookies(reply, session);
         setDeviceCookie(reply, newDevice);
         return reply.code(201).send(view);

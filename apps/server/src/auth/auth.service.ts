@@ -23,7 +23,7 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
-import { createUser, isSiteEditor } from '../platform/users.ts';
+import { createUser, isSiteEditor, savedLanguage } from '../platform/users.ts';
 import { recordReferral, referralCodeFor } from '../referrals/index.ts';
 import * as repo from './auth.repository.ts';
 import * as throttle from './login-throttle.ts';
@@ -60,7 +60,7 @@ export async function sessionView(
     referral_code: await referralCodeFor(db, auth),
     site_editor:
       auth.roles.includes('Admin') || (auth.roles.some(isStaffRole) && (await isSiteEditor(db, auth.user.id))),
-    language: await repo.savedLanguage(db, auth.user.id),
+    language: await savedLanguage(db, auth.user.id),
   };
 }
 

@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import { services, serviceTypes, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
+import { savedLanguageSql } from '../platform/users.ts';
 
 const contactRow = rowSchema({
   id: col.text(),
   full_name: col.text(),
   email: col.text(),
   phone: col.text().nullable(),
+  language: col.text().nullable(),
   created_at: col.timestamp(),
   ticket_count: col.int(),
   last_activity_at: col.timestamp().nullable(),
@@ -18,7 +20,8 @@ const isCustomer = sql`exists(select 1 from ${userRoles} r where r.user_id = u.i
 
 /** Ticket count and last activity of each chosen customer, from the (customer_id, updated_at) index. */
 const withActivity = (chosen: SQL) => sql`
-  select u.id, u.full_name, u.email, u.phone, u.created_at, a.ticket_count, a.last_activity_at
+  select u.id, u.full_name, u.email, u.phone, ${savedLanguageSql(sql`u.id`)} as language, u.created_at,
+    a.ticket_count, a.last_activity_at
   from (${chosen}) u
   cross join lateral (
     select count(*)::int as ticket_count, max(t.updated_at) as last_activity_at from ${tickets} t where t.customer_id = u.id

@@ -14,6 +14,7 @@ import { notFound } from '../platform/errors.ts';
 import { keysetCursor } from '../platform/keyset-cursor.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import { firmCountry } from '../site/index.ts';
+import { languageOrNull } from '../platform/users.ts';
 import * as repo from './contacts.repository.ts';
 
 const toContact = (r: repo.ContactRow): Contact => ({
@@ -21,6 +22,7 @@ const toContact = (r: repo.ContactRow): Contact => ({
   full_name: r.full_name,
   email: r.email,
   phone: r.phone,
+  language: languageOrNull(r.language),
   ticket_count: r.ticket_count,
   last_activity_at: r.last_activity_at?.toISOString() ?? null,
   created_at: r.created_at.toISOString(),

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@taxportal/contract';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { isLanguage, type Language, type Role } from '@taxportal/contract';
 import type { Tx } from './db/client.ts';
-import { accountStates, apiTokens, sessions, siteEditors, userRoles, users } from './db/schema.ts';
+import { accountStates, apiTokens, sessions, siteEditors, userRoles, users, userSettings } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Letters and digits a person reads back without confusion (no 0/O, 1/I/L). */
@@ -90,4 +90,29 @@ export async function endLogin(db: Tx, userId: string, state: 'closed' | 'deacti
 /** An Admin reactivates a deactivated staff member (a closed account stays closed). */
 export async function reopenLogin(db: Tx, userId: string): Promise<void> {
   await db.delete(accountStates).where(and(eq(accountStates.user_id, userId), eq(accountStates.state, 'deactivated')));
+}
+
+/**
+ * The language a person saved (user_settings, on its key: one lookup per row), for queries that list people or
+ * their tickets; `languageOrNull` reads it. Staff answer a customer in it (issue 31).
+ */
+export const savedLanguageSql = (userId: SQL) =>
+  sql`(select us.language from ${userSettings} us where us.user_id = ${userId})`;
+export const languageOrNull = (value: string | null | undefined): Language | null => (isLanguage(value) ? value : null);
+
+/** The language the person saved on their profile, or null if they never chose one (nor registered with one). */
+export async function savedLanguage(db: Tx, userId: string): Promise<Language | null> {
+  const [row] = await db
+    .select({ language: userSettings.language })
+    .from(userSettings)
+    .where(eq(userSettings.user_id, userId));
+  return languageOrNull(row?.language);
+}
+
+/** Keeps `language` as the person's (their profile's; what the server writes to them is in it). */
+export async function saveLanguage(db: Tx, userId: string, language: Language): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ user_id: userId, language })
+    .onConflictDoUpdate({ target: userSettings.user_id, set: { language, updated_at: sql`now()` } });
 }

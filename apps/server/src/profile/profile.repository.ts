@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '@taxportal/contract';
+import { savedLanguage } from '../platform/users.ts';
 import type { Tx } from '../platform/db/client.ts';
 import {
   documents,
@@ -9,7 +11,6 @@ import {
   tickets,
   userRoles,
   users,
-  userSettings,
 } from '../platform/db/schema.ts';
 
 export async function findUser(db: Tx, id: string) {
@@ -29,15 +30,7 @@ export async function rolesOf(db: Tx, userId: string) {
 }
 
 export async function languageOf(db: Tx, userId: string) {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.user_id, userId));
-  return row?.language ?? 'en';
-}
-
-export async function saveLanguage(db: Tx, userId: string, language: string) {
-  await db
-    .insert(userSettings)
-    .values({ user_id: userId, language })
-    .onConflictDoUpdate({ target: userSettings.user_id, set: { language, updated_at: sql`now()` } });
+  return (await savedLanguage(db, userId)) ?? DEFAULT_LANGUAGE;
 }
 
 export async function setFullName(db: Tx, userId: string, fullName: string) {

@@ -15,7 +15,7 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { verifyPassword } from '../platform/passwords.ts';
-import { endLogin } from '../platform/users.ts';
+import { endLogin, saveLanguage } from '../platform/users.ts';
 import * as repo from './profile.repository.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +55,7 @@ export async function updateProfile(
 ): Promise<Profile> {
   await db.transaction(async (tx) => {
     if (body.full_name !== undefined) await repo.setFullName(tx, auth.user.id, body.full_name.trim());
-    if (body.language !== undefined) await repo.saveLanguage(tx, auth.user.id, body.language);
+    if (body.language !== undefined) await saveLanguage(tx, auth.user.id, body.language);
     await audit(tx, {
       actorId: auth.user.id,
       action: 'profile.updated',

@@ -9,6 +9,7 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@taxportal/contract';
+import { languageOrNull } from '../platform/users.ts';
 import type { MessageRow } from './messages.repository.ts';
 import { allowedMoves, movesByOthers, systemMovesFrom } from './ticket-transitions.ts';
 import type { TicketRow, Viewer } from './tickets.repository.ts';
@@ -32,7 +33,12 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
   return {
     id: r.id,
     name: r.name,
-    customer: { id: r.customer_id, full_name: r.customer_name, email: r.customer_email },
+    customer: {
+      id: r.customer_id,
+      full_name: r.customer_name,
+      email: r.customer_email,
+      language: languageOrNull(r.customer_language),
+    },
     service: { id: r.service_id, name: r.service_name },
     service_type: { id: r.service_type_id, name: r.service_type_name },
     year: r.year,

@@ -12,6 +12,7 @@ import {
   users,
 } from '../platform/db/schema.ts';
 import { invoiceDueSql, signatureDueSql } from '../platform/ticket-status-view.ts';
+import { savedLanguageSql } from '../platform/users.ts';
 import { ticketRefWhere } from './ticket-ref.ts';
 
 /** What every ticket query returns: the ticket, its customer, service, status labels and the viewer's unread count. */
@@ -21,6 +22,7 @@ const ticketRow = rowSchema({
   customer_id: col.text(),
   customer_name: col.text(),
   customer_email: col.text(),
+  customer_language: col.text().nullable(),
   service_id: col.text(),
   service_name: col.text(),
   price_cents: col.int(),
@@ -77,6 +79,7 @@ const unreadCount = (v: Viewer) =>
  */
 const decorate = (v: Viewer, chosen: SQL) => sql`
   select t.id, t.name, t.customer_id, cu.full_name as customer_name, cu.email as customer_email,
+    ${savedLanguageSql(sql`t.customer_id`)} as customer_language,
     t.service_id, s.name as service_name, s.price_cents, s.currency,
     t.service_type_id, st.name as service_type_name,
     t.year, t.phone, t.status, ts.staff_label, ts.customer_label, ts.badge, ts.category,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../common/language.ts';
 import { opaqueText, text } from '../common/text.ts';
 import { BADGE_STYLES } from '../ticket-status.ts';
 import { ticketStatusSchema } from '../ticket-status-schemas.ts';
@@ -9,6 +10,8 @@ export const contactSchema = z.object({
   full_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  /** The language they read the portal in (saved on their profile; null: never said), to answer in. */
+  language: z.enum(LANGUAGES).nullable().optional(),
   ticket_count: z.number().int(),
   /** When one of their tickets last changed or got a message; null without tickets. */
   last_activity_at: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../common/language.ts';
 import { ROLES } from '../roles.ts';
 import { z } from 'zod';
 import { text } from '../common/text.ts';
@@ -20,7 +21,13 @@ export const ticketSummarySchema = z.object({
   id: z.string(),
   /** TD.0001 */
   name: z.string(),
-  customer: z.object({ id: z.string(), full_name: z.string(), email: z.string() }),
+  customer: z.object({
+    id: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    /** The language the customer reads the portal in (saved on their profile; null: never said), to answer in. */
+    language: z.enum(LANGUAGES).nullable().optional(),
+  }),
   service: z.object({ id: z.string(), name: z.string() }),
   service_type: z.object({ id: z.string(), name: z.string() }),
   year: z.number().int(),

@@ -15,6 +15,7 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useContact, useResetFactors } from './contacts-api.ts';
 import { Fact } from '../../ui/fact.tsx';
+import { ReaderLanguage } from '../../ui/reader-language.tsx';
 
 /** /contacts/:id: a customer's details and their tickets, newest first. */
 export function ContactPage() {
@@ -52,7 +53,12 @@ export function ContactPage() {
       </Anchor>
       <PageTitle
         title={c.full_name}
-        subtitle={c.email}
+        subtitle={
+          <>
+            {c.email}
+            <ReaderLanguage language={c.language} />
+          </>
+        }
         actions={
           <>
             {isAdmin && (

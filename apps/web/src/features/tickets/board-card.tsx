@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './ticket-board.module.css';
 import { ticketPath } from './ticket-table.tsx';
+import { ReaderLanguage } from '../../ui/reader-language.tsx';
 
 export interface BoardCardProps {
   ticket: TicketSummary;
@@ -95,6 +96,7 @@ export function BoardCard({
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
         {ticket.customer.full_name} · {ticket.year}
+        <ReaderLanguage language={ticket.customer.language} />
       </Text>
       <Text size="xs" c="dimmed">
         {ticket.assignee?.full_name ?? t('tickets.unassigned')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { Fact } from '../../ui/fact.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { ReaderLanguage } from '../../ui/reader-language.tsx';
 
 /** Name, service, year and status; staff also see the customer, phone and assignee. */
 export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -41,7 +42,12 @@ export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaf
             {ticket.year}
           </Fact>
           <Fact label={t('ticket.price')}>{formatMoney(ticket.service.price_cents, ticket.service.currency)}</Fact>
-          {isStaff && <Fact label={t('ticket.customer')}>{ticket.customer.full_name}</Fact>}
+          {isStaff && (
+            <Fact label={t('ticket.customer')}>
+              {ticket.customer.full_name}
+              <ReaderLanguage language={ticket.customer.language} />
+            </Fact>
+          )}
           {isStaff && <Fact label={t('ticket.phone')}>{ticket.phone ?? '—'}</Fact>}
           {isStaff && (
             <Fact label={t('ticket.assignee')} testId="ticket-assignee">

@@ -8,6 +8,7 @@ import { formatDateTime, formatRelative } from '../../ui/format.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import classes from './ticket-table.module.css';
+import { ReaderLanguage } from '../../ui/reader-language.tsx';
 
 /** SPEC §2: ticket rows link to /form/message/{ticket name}. */
 export const ticketPath = (name: string) => `/form/message/${encodeURIComponent(name)}`;
@@ -69,6 +70,7 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
             </Text>
             <Text size="xs" c="dimmed" mt={2}>
               {isStaff ? `${tk.customer.full_name} · ${tk.phone ?? ''}` : `${tk.service_type.name} · ${tk.year}`}
+              {isStaff && <ReaderLanguage language={tk.customer.language} />}
             </Text>
             <Group justify="space-between" mt={6} gap="xs">
               {showAssignee ? (
@@ -129,7 +131,10 @@ export function TicketTable({ tickets, isStaff, showAssignee }: TicketTableProps
                 </Table.Td>
                 {isStaff ? (
                   <>
-                    <Table.Td>{tk.customer.full_name}</Table.Td>
+                    <Table.Td>
+                      {tk.customer.full_name}
+                      <ReaderLanguage language={tk.customer.language} />
+                    </Table.Td>
                     <Table.Td>{tk.service.name}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{tk.phone}</Table.Td>
                   </>
