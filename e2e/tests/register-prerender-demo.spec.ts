@@ -140,3 +140,37 @@ test('a phone taps "Create account" before the app is there: the tab answers at 
   await expect(create).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('before the app: a tab chosen, then a form sent, then the app: the tabs still answer; the arrows choose tabs', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  await slowEntry(context, 2500);
+  const page = await context.newPage();
+  const { errors } = watchPage(page);
+  await page.goto('/register');
+  const signIn = page.getByRole('tab', { name: 'Sign in' });
+  const create = page.getByRole('tab', { name: 'Create account' });
+  // The keyboard, before the app: the right arrow moves to and selects "Create account".
+  await signIn.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(create).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+  await expect(create).toBeFocused();
+  const form = page.getByTestId('create-account-form');
+  await expect(form).toBeVisible();
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+
+  // The app takes the page over on the tab chosen, then sends the form (which it refuses: too short)…
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(form.getByText(/at least 8 characters/)).toBeVisible();
+  await expect(create).toHaveAttribute('aria-selected', 'true');
+  // …and "Sign in" answers the first time.
+  await signIn.click();
+  await expect(page.getByTestId('sign-in-form')).toBeVisible();
+  await expect(form).toBeHidden();
+  expect(errors).toEqual([]);
+});

@@ -67,21 +67,63 @@
     });
   }
 
+  // The tab chosen in each tab list before the app is there: replayed first once it is, so that the app's state
+  // agrees with the page (a press or a submit held after it is replayed after it).
+  var tabs = [];
+  function chooseTab(tab) {
+    selectTab(tab);
+    var list = tab.closest('[role="tablist"]');
+    tabs = tabs.filter(function (t) {
+      return t.closest('[role="tablist"]') !== list;
+    });
+    tabs.push(tab);
+  }
+
   addEventListener(
     'click',
     function (event) {
       if (hydrated) return;
+      // Links navigate as links do, but for those that say the app does what they do in place (the header's
+      // language link: in place, what was typed stays).
       var button =
-        event.target instanceof Element ? event.target.closest('button, [role="button"], [role="tab"]') : null;
-      if (!button) return; // links navigate as links do
+        event.target instanceof Element
+          ? event.target.closest('button, [role="button"], [role="tab"], a[data-held-until-app]')
+          : null;
+      if (!button) return;
       event.preventDefault();
       event.stopPropagation();
+      start();
+      if (button.getAttribute('role') === 'tab') return chooseTab(button);
       if (held && held !== button && held.removeAttribute) held.removeAttribute('aria-busy');
       held = button;
-      if (button.getAttribute('role') === 'tab') selectTab(button);
       // Any other press shows at once that it was taken (styles.css: [aria-busy] while the app loads).
-      else button.setAttribute('aria-busy', 'true');
-      start();
+      button.setAttribute('aria-busy', 'true');
+    },
+    true,
+  );
+  // The keys of a tab list (WAI-ARIA tabs, as the app's: the arrows and Home/End move and select).
+  addEventListener(
+    'keydown',
+    function (event) {
+      if (hydrated || !(event.target instanceof Element) || event.target.getAttribute('role') !== 'tab') return;
+      var list = event.target.closest('[role="tablist"]');
+      if (!list) return;
+      var all = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
+      var at = all.indexOf(event.target);
+      var vertical = list.getAttribute('aria-orientation') === 'vertical';
+      var next = {
+        ArrowRight: vertical ? -1 : at + 1,
+        ArrowLeft: vertical ? -1 : at - 1,
+        ArrowDown: vertical ? at + 1 : -1,
+        ArrowUp: vertical ? at - 1 : -1,
+        Home: 0,
+        End: all.length - 1,
+      }[event.key];
+      if (next === undefined || next === -1 || at < 0) return;
+      var tab = all[(next + all.length) % all.length];
+      event.preventDefault();
+      tab.focus();
+      chooseTab(tab);
     },
     true,
   );
@@ -100,6 +142,10 @@
   // Said by the app (main.tsx) once it has hydrated the page.
   document.addEventListener('tp:hydrated', function () {
     hydrated = true;
+    tabs.forEach(function (tab) {
+      if (tab.isConnected) tab.click();
+    });
+    tabs = [];
     if (held && held.removeAttribute) held.removeAttribute('aria-busy');
     if (held && held.isConnected) {
       if (held instanceof HTMLFormElement) held.requestSubmit();

@@ -32,3 +32,30 @@ describe('text goes into the HTML template as it is', () => {
     expect(JSON.parse(state)).toEqual({ title: text });
   });
 });
+
+describe('the language link goes back only to a path of this site, as a header can carry it', () => {
+  it('keeps a path and its query, percent-encodes what is not ASCII, and sends anything else home', async () => {
+    const { samePath } = await import('./web.ts');
+    expect(samePath('/register?tab=create')).toBe('/register?tab=create');
+    expect(samePath('/my-tickets?q=año')).toBe('/my-tickets?q=a%C3%B1o');
+    expect(samePath('/p/a%b')).toBe('/p/a%25b');
+    expect(samePath('/x\u202ey')).toBe('/x%E2%80%AEy');
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil',
+      'javascript:alert(1)',
+      '',
+      '/\u0000',
+      '/a\u0001',
+      '/\u007f',
+      '/a b',
+      '/a\r\nSet-Cookie: x=1',
+      '/\ud800',
+      'x'.repeat(3000),
+      42,
+      undefined,
+    ])
+      expect(samePath(bad), JSON.stringify(bad)).toBe('/');
+  });
+});

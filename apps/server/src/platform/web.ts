@@ -178,9 +178,21 @@ export const languageOfRequest = (request: FastifyRequest): Language =>
 const withLanguage = (html: string, language: Language) =>
   putAt(html, /(?<=<html[^>]*?)\slang="[^"]*"/, ` lang="${language}"`);
 
-/** Where /language/{lng} may send the reader back to: a path of this site, never another origin. */
-const samePath = (next: unknown): string =>
-  typeof next === 'string' && /^\/(?![/\\])[^\s\\]*$/.test(next) && next.length <= 2000 ? next : '/';
+/**
+ * Where /language/{lng} may send the reader back to: a path of this site, never another origin, written as a
+ * header may carry it (non-ASCII percent-encoded); anything else (a control character, a backslash, a lone
+ * surrogate, another origin) goes home.
+ */
+export function samePath(next: unknown): string {
+  if (typeof next !== 'string' || next.length > 2000) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (!/^\/(?![/\\])/.test(next) || /[\u0000-\u0020\u007f\\]/.test(next)) return '/';
+  try {
+    return encodeURI(next);
+  } catch {
+    return '/'; // a lone surrogate
+  }
+}
 
 /**
  * Serves the built SPA on the API's port. Unknown /api paths answer

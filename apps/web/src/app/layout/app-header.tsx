@@ -46,13 +46,17 @@ function LanguageLink({ signedIn }: { signedIn: boolean }) {
       title={t('language.switchHint')}
       className={classes.language}
       data-testid="language-link"
+      // Pressed before the app has taken a rendered page over, it waits for it (public/boot.js) and switches in
+      // place, so nothing typed is lost; with no script at all, it is a link the server answers.
+      data-held-until-app=""
     >
       {t('language.switchTo')}
     </a>
   );
 }
 
-export function AppHeader({ session, isMobile }: { session: Session | null; isMobile: boolean }) {
+/** `session`: undefined while the browser has not heard who is signed in (the header then offers no Sign in). */
+export function AppHeader({ session, isMobile }: { session: Session | null | undefined; isMobile: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search, key } = useLocation();
@@ -95,6 +99,7 @@ export function AppHeader({ session, isMobile }: { session: Session | null; isMo
               <HeaderUser session={session} isMobile={isMobile} />
             </Suspense>
           ) : (
+            session === null &&
             pathname !== '/register' && (
               <Button
                 component={Link}

@@ -35,7 +35,7 @@ export function AppLayout() {
       <a href="#main" className="tp-skip-link">
         {t('app.skipToContent')}
       </a>
-      <AppHeader session={session ?? null} isMobile={isMobile} />
+      <AppHeader session={session} isMobile={isMobile} />
       {session && (
         <Suspense fallback={null}>
           <SignedInMenus session={session} showSideMenu={showSideMenu} showTabMenu={showTabMenu} />

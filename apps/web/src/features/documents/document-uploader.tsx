@@ -144,6 +144,8 @@ export function DocumentUploader({
         radius="md"
         data-testid="document-dropzone"
         aria-label={t('vault.dropLabel')}
+        // The hidden file field's own name (react-dropzone's is English: "file upload").
+        inputProps={{ 'aria-label': t('vault.dropLabel') }}
       >
         <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>

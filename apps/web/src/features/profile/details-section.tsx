@@ -12,7 +12,7 @@ import { SectionCard } from '../../ui/section-card.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { chooseLanguage, currentLanguage } from '../../lib/language.ts';
-import { refreshSession, useSession } from '../../lib/session/index.ts';
+import { useSession } from '../../lib/session/index.ts';
 import { useRefreshProfile, useRequestEmailChange, useUpdateProfile } from './profile-api.ts';
 
 const PhoneVerification = lazy(() => loadPhoneVerification().then((m) => ({ default: m.PhoneVerification })));
@@ -21,26 +21,25 @@ const PhoneVerification = lazy(() => loadPhoneVerification().then((m) => ({ defa
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
 function NameAndLanguage({ profile }: { profile: Profile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateProfile();
   const [name, setName] = useState(profile.full_name);
   const client = useQueryClient();
   // What the person reads in now: the language saved on the profile, else the one they read the portal in.
   const shown = useSession().data?.language ?? currentLanguage();
   const [language, setLanguage] = useState<Language>(shown);
-  const dirty = name.trim() !== profile.full_name || language !== shown;
+  const dirty = name.trim() !== profile.full_name;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate(
-      { full_name: name, language },
-      {
-        onSuccess: async () => {
-          // Saved on the profile (every device), kept for this browser's next pages, and drawn in at once.
-          await chooseLanguage(client, language, false);
-          await refreshSession(client);
-          showSuccessToast(t('profile.saved'));
-        },
-      },
+    update.mutate({ full_name: name }, { onSuccess: () => showSuccessToast(t('profile.saved')) });
+  };
+  // A language is taken at once, as a picker of languages is: saved on the profile (every device), kept for this
+  // browser's next pages, and drawn in now; the name waits for Save.
+  const pick = (next: Language) => {
+    setLanguage(next);
+    void chooseLanguage(client, next, true).then(
+      () => showSuccessToast(i18n.t('profile.saved')), // in the language just chosen
+      () => setLanguage(shown),
     );
   };
   return (
@@ -59,7 +58,7 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
           description={t('profile.languageHint')}
           data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
           value={language}
-          onChange={(v) => v && setLanguage(v as Language)}
+          onChange={(v) => v && v !== language && pick(v as Language)}
           allowDeselect={false}
         />
         <Group>

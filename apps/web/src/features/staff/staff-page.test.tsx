@@ -58,20 +58,20 @@ describe('the staff page asks the server for a page of staff at a time', () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<StaffPage />);
 
-    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(20));
+    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(20), { timeout: 5_000 });
     expect(screen.getAllByTestId('staff-member')[0]).toHaveAttribute('data-email', 'member-00@firm.test');
     expect(screen.getByTestId('staff-total')).toHaveTextContent('45');
     await user.click(screen.getByTestId('staff-load-more'));
-    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(40));
+    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(40), { timeout: 5_000 });
     await user.click(screen.getByTestId('staff-load-more'));
-    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(45));
+    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(45), { timeout: 5_000 });
     expect(screen.queryByTestId('staff-load-more')).toBeNull();
     const pages = calls.filter((c) => c.path === '/admin/staff').map((c) => c.query.get('cursor'));
     expect(pages).toEqual([null, '20', '40']);
 
     // The search goes to the server once typing pauses, and starts from the first page.
     await user.type(screen.getByTestId('staff-search'), 'riley 1');
-    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(4));
+    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(4), { timeout: 5_000 });
     expect(calls.at(-1)!.query.get('q')).toBe('riley 1');
     expect(calls.at(-1)!.query.get('cursor')).toBeNull();
     expect(screen.getByTestId('staff-total')).toHaveTextContent('4');
@@ -79,12 +79,14 @@ describe('the staff page asks the server for a page of staff at a time', () => {
     await user.clear(screen.getByTestId('staff-search'));
     await user.click(screen.getByTestId('staff-role-filter'));
     await user.click(await screen.findByRole('option', { name: 'Reviewer', hidden: true }));
-    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(15));
+    await waitFor(() => expect(screen.getAllByTestId('staff-member')).toHaveLength(15), { timeout: 5_000 });
     expect(calls.at(-1)!.query.get('role')).toBe('Reviewer');
     expect(screen.getAllByTestId('staff-member').every((r) => r.textContent?.includes('Riley'))).toBe(true);
 
     await user.type(screen.getByTestId('staff-search'), 'nobody');
-    expect(await screen.findByTestId('staff-no-match')).toHaveTextContent('No staff member matches.');
+    expect(await screen.findByTestId('staff-no-match', {}, { timeout: 5_000 })).toHaveTextContent(
+      'No staff member matches.',
+    );
     expect(screen.queryAllByTestId('staff-member')).toHaveLength(0);
     // Four pages of up to 45 rows, searched and filtered: a long walk for a busy 2-core runner.
   }, 45_000);
