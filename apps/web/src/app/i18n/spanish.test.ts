@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { texts as firstLoadEs } from './es.ts';
+import { catalogues } from './index.ts';
+import { portalTexts } from './portal-texts.ts';
+import { portalTextsEs } from './portal-texts-es.ts';
 
 /*
  * Issue 31: every English catalogue has its Spanish, with exactly its keys, its interpolation placeholders and
@@ -63,6 +67,15 @@ describe('the Spanish catalogues', () => {
       duplicateKeys(fs.readFileSync(f, 'utf8')).map((k) => `${path.relative(src, f)}: ${k}`),
     );
     expect(twice).toEqual([]);
+  });
+
+  it('merge as the English ones do: the same parts in the first load and in the portal', () => {
+    // es.ts and portal-texts-es.ts list the catalogues index.ts and portal-texts.ts list: one left out here would
+    // show its English to a Spanish reader, with no key missing from any one file.
+    expect(Object.keys(firstLoadEs).sort()).toEqual(
+      Object.keys(Object.assign({}, ...Object.values(catalogues))).sort(),
+    );
+    expect(Object.keys(portalTextsEs).sort()).toEqual(Object.keys(portalTexts).sort());
   });
 
   it('are there for every English one', () => {
