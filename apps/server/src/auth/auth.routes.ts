@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, endpoints as api, MESSAGES } from '@taxportal/contract';
 import { saveLanguage } from '../platform/users.ts';
-import { languageOfRequest } from '../platform/web.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { authOf } from '../platform/auth/guard.ts';
 import {
   ABSOLUTE_TIMEOUT_MS,

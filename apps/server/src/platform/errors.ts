@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES, type FieldError, type Problem } from '@taxportal/contract';
+import { MESSAGES, type FieldError, type Language, type Problem } from '@taxportal/contract';
+import { PROBLEM_TITLES, REQUEST_PROBLEMS as R } from '@taxportal/contract/texts';
+import { z } from 'zod';
+import { keyOfText, languageOfRequest, translate, type Params } from './i18n.ts';
 
 const CODES = {
   validation: 422,
@@ -24,39 +27,31 @@ const CODES = {
 } as const;
 export type ErrorCode = keyof typeof CODES;
 
-const TITLES: Record<ErrorCode, string> = {
-  validation: 'Invalid input',
-  bad_request: 'Bad request',
-  unauthenticated: 'Not signed in',
-  mfa_required: 'Second factor required',
-  forbidden: 'Forbidden',
-  mfa_setup_required: 'Second factor set-up required',
-  csrf: 'CSRF check failed',
-  not_found: 'Not found',
-  conflict: 'Conflict',
-  payload_too_large: 'Payload too large',
-  uri_too_long: 'URI too long',
-  unsupported_media_type: 'Unsupported media type',
-  rate_limited: 'Too many requests',
-  internal: 'Internal server error',
-  unavailable: 'Service unavailable',
-  insufficient_storage: 'Insufficient storage',
-};
+const TITLES: Record<ErrorCode, string> = PROBLEM_TITLES;
 
-/** The one error type services throw; `detail` is what the user reads. */
+/**
+ * The one error type services throw; `detail` is what the user reads, in English: a text of the server's catalogue
+ * (contract texts/), its `{{placeholders}}` filled from `params`. The answer carries it in the request's language.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** The catalogue's text before its placeholders were filled, and what fills them. */
+  readonly text: string;
+  readonly params: Params | undefined;
   constructor(
     code: ErrorCode,
     detail: string,
-    opts: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    opts: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown; params?: Params } = {},
   ) {
-    super(detail, { cause: opts.cause });
+    const filled = opts.params ? translate('en', detail, opts.params) : detail;
+    super(filled, { cause: opts.cause });
     this.code = code;
-    this.detail = detail;
+    this.text = detail;
+    this.params = opts.params;
+    this.detail = filled;
     this.errors = opts.errors;
     this.headers = opts.headers;
   }
@@ -100,17 +95,29 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export const notFound = (what = 'Not found.') => new AppError('not_found', what);
+export const notFound = (what: string = MESSAGES.notFound) => new AppError('not_found', what);
 export const fieldError = (field: string, message: string) =>
   new AppError('validation', message, { errors: [{ field, message }] });
 
-export function problem(code: ErrorCode, detail: string, errors?: FieldError[]): Problem {
+/**
+ * A problem+json answer in `language`: its title, detail and field messages are catalogue texts (contract texts/),
+ * the detail's placeholders filled from `params`; a text that is none of them (a person's own words) stays as it is.
+ */
+export function problem(
+  code: ErrorCode,
+  detail: string,
+  errors?: FieldError[],
+  language: Language = 'en',
+  params?: Params,
+): Problem {
   return {
     type: `https://taxportal.dev/problems/${code.replace(/_/g, '-')}`,
-    title: TITLES[code],
+    title: translate(language, TITLES[code]),
     status: CODES[code],
-    detail,
-    ...(errors ? { errors } : {}),
+    detail: translate(language, detail, params),
+    ...(errors
+      ? { errors: errors.map((e) => ({ field: e.field, message: translate(language, e.message, params) })) }
+      : {}),
   };
 }
 
@@ -125,32 +132,32 @@ function fieldOf(instancePath: string, params: Record<string, unknown> | undefin
  * (JSON.parse's snippet of the body, the content type, the URL), and an answer never echoes input.
  */
 const FRAMEWORK_DETAILS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'This content type is not accepted here.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', 'The request body does not match its length.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['bad_request', 'The request body is empty.'],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is too large.'],
-  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', 'The file is too large.'],
-  FST_ERR_MAX_PARAM_LENGTH: ['uri_too_long', 'The address is too long.'],
-  FST_ERR_BAD_URL: ['bad_request', 'The address is not valid.'],
-  FST_ERR_ASYNC_CONSTRAINT: ['bad_request', 'The request could not be routed.'],
-  FST_PROTO_VIOLATION: ['bad_request', 'The request body is not valid JSON.'],
-  FST_CONSTRUCTOR_VIOLATION: ['bad_request', 'The request body is not valid JSON.'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: ['bad_request', 'The request is not multipart/form-data.'],
-  FST_PARTS_LIMIT: ['payload_too_large', 'The form has too many parts.'],
-  FST_FILES_LIMIT: ['payload_too_large', 'The form has too many files.'],
-  FST_FIELDS_LIMIT: ['payload_too_large', 'The form has too many fields.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', R.contentType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['bad_request', R.contentLength],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['bad_request', R.emptyBody],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', R.bodyTooLarge],
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', R.fileTooLarge],
+  FST_ERR_MAX_PARAM_LENGTH: ['uri_too_long', R.addressTooLong],
+  FST_ERR_BAD_URL: ['bad_request', R.addressInvalid],
+  FST_ERR_ASYNC_CONSTRAINT: ['bad_request', R.notRouted],
+  FST_PROTO_VIOLATION: ['bad_request', R.notJson],
+  FST_CONSTRUCTOR_VIOLATION: ['bad_request', R.notJson],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['bad_request', R.notMultipart],
+  FST_PARTS_LIMIT: ['payload_too_large', R.tooManyParts],
+  FST_FILES_LIMIT: ['payload_too_large', R.tooManyFiles],
+  FST_FIELDS_LIMIT: ['payload_too_large', R.tooManyFields],
 };
 
 /** A client error raised below our code (Fastify, its parsers, busboy): a problem without the input in it. */
-function frameworkProblem(err: FastifyError): Problem {
+function frameworkProblem(err: FastifyError, language: Language): Problem {
   const known = err.code ? FRAMEWORK_DETAILS[err.code] : undefined;
-  if (known) return problem(known[0], known[1]);
+  if (known) return problem(known[0], known[1], undefined, language);
   const status = err.statusCode ?? 400;
-  if (status === 413) return problem('payload_too_large', 'The request body is too large.');
-  if (status === 415) return problem('unsupported_media_type', 'This content type is not accepted here.');
-  if (err instanceof SyntaxError) return problem('bad_request', 'The request body is not valid JSON.');
-  if (status === 404) return problem('not_found', 'Not found.');
-  return { ...problem('bad_request', 'The request could not be read.'), status };
+  if (status === 413) return problem('payload_too_large', R.bodyTooLarge, undefined, language);
+  if (status === 415) return problem('unsupported_media_type', R.contentType, undefined, language);
+  if (err instanceof SyntaxError) return problem('bad_request', R.notJson, undefined, language);
+  if (status === 404) return problem('not_found', MESSAGES.notFound, undefined, language);
+  return { ...problem('bad_request', R.unreadable, undefined, language), status };
 }
 
 /** Errors of a malformed multipart body (busboy's, through @fastify/multipart), which carry no status. */
@@ -161,9 +168,28 @@ const MALFORMED_MULTIPART =
  * The framework's own refusals (a too-long URL, a bad URL) before any route runs: problem+json, no echo.
  * Passed to Fastify as `frameworkErrors`.
  */
-export function frameworkErrors(err: FastifyError, _req: unknown, reply: FastifyReply): void {
-  const p = frameworkProblem(err);
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const p = frameworkProblem(err, languageOfRequest(req));
   void reply.code(p.status).type('application/problem+json').send(p);
+}
+
+const zodLocales: Partial<Record<Language, ReturnType<typeof z.locales.es>>> = { es: z.locales.es() };
+
+/**
+ * A schema's message about one field, in `language`: the contract's own messages are catalogue texts; zod's built-in
+ * ones ("Too big: expected string to have <=140 characters") come from zod's locale for the language, remade from
+ * the issue (which carries no input, so a wrong type's message says what was expected only).
+ */
+function schemaMessage(v: { keyword: string; message?: string; params?: unknown }, language: Language): string {
+  const message = v.message ?? R.invalidValue;
+  if (language === 'en' || keyOfText(message) !== undefined) return translate(language, message);
+  const issue = { ...(v.params as Record<string, unknown>), code: v.keyword } as Parameters<
+    ReturnType<typeof z.locales.es>['localeError']
+  >[0];
+  const said = zodLocales[language]?.localeError(issue);
+  const text = typeof said === 'string' ? said : said?.message;
+  if (!text) return message;
+  return v.keyword === 'invalid_type' ? text.replace(/,[^,]*$/, '') : text;
 }
 
 /** One error handler for the whole app: RFC 9457 problem+json, 5xx without internals. */
@@ -171,35 +197,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let p: Problem;
     let headers: Record<string, string> = {};
+    const language = languageOfRequest(request);
     if (err instanceof AppError) {
-      p = problem(err.code, err.detail, err.errors);
+      p = problem(err.code, err.text, err.errors, language, err.params);
       headers = err.headers ?? {};
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
         field: fieldOf(v.instancePath, v.params as Record<string, unknown>),
-        message: v.message ?? 'Invalid value',
+        message: schemaMessage(v, language),
       }));
       const first = errors[0];
-      p = problem('validation', first ? `${first.field}: ${first.message}` : 'Invalid input', errors);
+      p = problem('validation', first ? `${first.field}: ${first.message}` : R.invalidInput, errors, language);
     } else if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
-      p = problem('internal', MESSAGES.somethingWentWrong);
+      p = problem('internal', MESSAGES.somethingWentWrong, undefined, language);
     } else if (err.statusCode === 429) {
-      p = problem('rate_limited', MESSAGES.tooManyAttempts);
+      p = problem('rate_limited', MESSAGES.tooManyAttempts, undefined, language);
     } else if ((err.statusCode && err.statusCode >= 400 && err.statusCode < 500) || err.code in FRAMEWORK_DETAILS) {
-      p = frameworkProblem(err);
+      p = frameworkProblem(err, language);
     } else if (MALFORMED_MULTIPART.test(err.message)) {
-      p = problem('bad_request', 'The upload was cut off or malformed; send it again.');
+      p = problem('bad_request', R.uploadCutOff, undefined, language);
     } else if (isNoSpace(err)) {
       request.log.error({ code: (err as { code?: unknown }).code }, 'disk full');
-      p = problem('insufficient_storage', MESSAGES.somethingWentWrong);
+      p = problem('insufficient_storage', MESSAGES.somethingWentWrong, undefined, language);
     } else if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
-      p = problem('unavailable', MESSAGES.serviceUnavailable);
+      p = problem('unavailable', MESSAGES.serviceUnavailable, undefined, language);
       headers = { 'retry-after': '5' };
     } else {
       request.log.error({ err }, 'unhandled error');
-      p = problem('internal', MESSAGES.somethingWentWrong);
+      p = problem('internal', MESSAGES.somethingWentWrong, undefined, language);
     }
     reply.code(p.status).headers(headers).type('application/problem+json').send(p);
   });

@@ -4,9 +4,11 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, isLanguage, readerLanguage, type Language } from '@taxportal/contract';
+import { LANGUAGE_COOKIE, isLanguage, type Language } from '@taxportal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problem } from './errors.ts';
+import { languageOfRequest } from './i18n.ts';
+import { REQUEST_PROBLEMS } from '@taxportal/contract/texts';
 import { scriptJson, type Prerender, type Prerendered, type Reader } from './prerender.ts';
 
 /** apps/web/dist, found from this file whether running from src/ or dist/. */
@@ -170,9 +172,6 @@ function finishedPage(page: Prerendered, head: RouteHead, make: () => string) {
   };
 }
 
-/** The reader's language (contract readerLanguage): their cookie's choice, else their browser's, else English. */
-export const languageOfRequest = (request: FastifyRequest): Language =>
-  readerLanguage(request.cookies?.[LANGUAGE_COOKIE], request.headers['accept-language']);
 
 /** index.html saying which language its page is in (`<html lang>`): the app loads that language's texts. */
 const withLanguage = (html: string, language: Language) =>
@@ -279,6 +278,6 @@ export async function registerWebApp(
     return reply
       .code(404)
       .type('application/problem+json')
-      .send(problem('not_found', 'There is nothing at this address.'));
+      .send(problem('not_found', REQUEST_PROBLEMS.nothingHere, undefined, languageOfRequest(request)));
   });
 }

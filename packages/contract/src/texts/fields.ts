@@ -1,0 +1,2 @@
+/** The contract's own field messages (its schemas' errors), by the rule they state. */
+export const FIELD_TEXTS = {} as const;

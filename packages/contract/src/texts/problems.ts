@@ -1,0 +1,41 @@
+/** The titles of problem+json answers (RFC 9457 lets a title change only with the language), by error code. */
+export const PROBLEM_TITLES = {
+  validation: 'Invalid input',
+  bad_request: 'Bad request',
+  unauthenticated: 'Not signed in',
+  mfa_required: 'Second factor required',
+  forbidden: 'Forbidden',
+  mfa_setup_required: 'Second factor set-up required',
+  csrf: 'CSRF check failed',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  payload_too_large: 'Payload too large',
+  uri_too_long: 'URI too long',
+  unsupported_media_type: 'Unsupported media type',
+  rate_limited: 'Too many requests',
+  internal: 'Internal server error',
+  unavailable: 'Service unavailable',
+  insufficient_storage: 'Insufficient storage',
+} as const;
+
+/** What the server says of a request the framework could not take, in our words (never echoing the input). */
+export const REQUEST_PROBLEMS = {
+  contentType: 'This content type is not accepted here.',
+  contentLength: 'The request body does not match its length.',
+  emptyBody: 'The request body is empty.',
+  bodyTooLarge: 'The request body is too large.',
+  fileTooLarge: 'The file is too large.',
+  addressTooLong: 'The address is too long.',
+  addressInvalid: 'The address is not valid.',
+  notRouted: 'The request could not be routed.',
+  notJson: 'The request body is not valid JSON.',
+  notMultipart: 'The request is not multipart/form-data.',
+  tooManyParts: 'The form has too many parts.',
+  tooManyFiles: 'The form has too many files.',
+  tooManyFields: 'The form has too many fields.',
+  unreadable: 'The request could not be read.',
+  uploadCutOff: 'The upload was cut off or malformed; send it again.',
+  invalidInput: 'Invalid input',
+  invalidValue: 'Invalid value',
+  nothingHere: 'There is nothing at this address.',
+} as const;
