@@ -57,9 +57,9 @@ export const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** Fills the test-mode card form of the open pay dialog and submits it. */
-export async function payWithTestCard(page: Page, cardNumber: string): Promise<void> {
+export async function payWithTestCard(page: Page, cardNumber: string, testMode = 'Test mode'): Promise<void> {
   const dialog = page.getByTestId('pay-dialog');
-  await expect(dialog.getByTestId('test-mode-badge')).toHaveText('Test mode');
+  await expect(dialog.getByTestId('test-mode-badge')).toHaveText(testMode);
   await dialog.getByTestId('card-number').fill(cardNumber);
   await dialog.getByTestId('card-exp').fill('12/30');
   await dialog.getByTestId('card-cvc').fill('123');

@@ -42,6 +42,7 @@ import { questionnaireRoutes } from './questionnaire/index.ts';
 import { referralsRoutes } from './referrals/index.ts';
 import { signingRoutes } from './signing/index.ts';
 import { profileRoutes } from './profile/index.ts';
+import { setFirmLanguage } from './platform/i18n.ts';
 import { staffRoutes } from './staff/index.ts';
 import {
   configurePublishedCache,
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
+  // What the server writes to someone who never chose a language is in the firm's (platform/i18n.ts).
+  setFirmLanguage(config.FIRM_LANGUAGE);
   const mailer = createMailer({
     db: database.db,
     log: app.log,
@@ -351,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWebApp(
     app,
     deps.webDist ?? null,
-    (pathname) => pageHead(database.db, config.PUBLIC_URL, pathname),
+    (pathname, language) => pageHead(database.db, config.PUBLIC_URL, pathname, language),
     () => referenceFrameOrigins(database.db),
     prerendering && {
       ...prerendering,

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AuditChainReport, AuditLogEntry, auditLogFilterSchema } from '@taxportal/contract';
+import { ADMIN_TEXTS } from '@taxportal/contract/texts';
 import { z } from 'zod';
 import { audit, verifyAuditChain } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
@@ -18,7 +19,7 @@ const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 function instant(field: 'from' | 'to', raw: string | undefined): Date | undefined {
   if (raw === undefined) return undefined;
   const d = new Date(isDay(raw) ? `${raw}T00:00:00Z` : raw);
-  if (Number.isNaN(d.getTime())) throw fieldError(field, 'Invalid date');
+  if (Number.isNaN(d.getTime())) throw fieldError(field, ADMIN_TEXTS.auditLog.invalidDate);
   // A day as `to` means up to the end of that (UTC) day.
   return field === 'to' && isDay(raw) ? new Date(d.getTime() + DAY_MS) : d;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, endpoints as api, MESSAGES } from '@taxportal/contract';
 import { saveLanguage } from '../platform/users.ts';
-import { languageOfRequest } from '../platform/i18n.ts';
+import { languageOfRequest, translate } from '../platform/i18n.ts';
 import { authOf } from '../platform/auth/guard.ts';
 import {
   ABSOLUTE_TIMEOUT_MS,
@@ -21,6 +21,8 @@ import { typedPhone, type PhoneDeps } from './phone.service.ts';
 import { signInMethodsRoutes } from './sign-in-methods.routes.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+/** An answer's message (a catalogue text) in the reader's language. */
+const said = (req: FastifyRequest, message: string) => translate(languageOfRequest(req), message);
 export function authRoutes(
   deps: AuthDeps & { cookies: CookiePolicy; ratePerMinute: number; phone: PhoneDeps; oidc: Oidc },
 ) {
@@ -90,7 +92,7 @@ export function authRoutes(
       handler: async (req, reply) => {
         if (req.auth?.sessionId) await deleteSession(deps.db, req.auth.sessionId);
         clearSessionCookies(reply);
-        return { message: MESSAGES.signedOut };
+        return { message: said(req, MESSAGES.signedOut) };
       },
     });
 
@@ -101,14 +103,17 @@ export function authRoutes(
 
     route(app, api.changePassword, {
       config: limit(),
-      handler: async (req) => service.changePassword(deps, authOf(req), req.body, meta(req)),
+      handler: async (req) => {
+        const answer = await service.changePassword(deps, authOf(req), req.body, meta(req));
+        return { ...answer, message: said(req, answer.message) };
+      },
     });
 
     route(app, api.requestPasswordReset, {
       config: limit(),
       handler: async (req, reply) => {
         await service.requestPasswordReset(deps, req.body.email, meta(req));
-        return reply.code(202).send({ message: MESSAGES.resetRequested });
+        return reply.code(202).send({ message: said(req, MESSAGES.resetRequested) });
       },
     });
 
@@ -122,7 +127,7 @@ export function authRoutes(
           meta(req),
         );
         setDeviceCookie(reply, newDevice);
-        return { message: MESSAGES.resetDone };
+        return { message: said(req, MESSAGES.resetDone) };
       },
     });
 

@@ -22,6 +22,7 @@ import { hmacHex, randomToken } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
+import { recipientLanguage, statusLabelIn, textsIn } from '../platform/i18n.ts';
 import { hashPassword, verifyPassword } from '../platform/passwords.ts';
 import { createUser, isSiteEditor, savedLanguage } from '../platform/users.ts';
 import { recordReferral, referralCodeFor } from '../referrals/index.ts';
@@ -50,17 +51,24 @@ export async function sessionView(
   auth: Pick<AuthContext, 'user' | 'roles' | 'login_role'> & { hasFactor?: boolean },
 ): Promise<Session> {
   const statuses = await repo.listStatuses(db);
+  const language = await savedLanguage(db, auth.user.id);
+  // The statuses' labels in the person's language (the app is drawn in it): the firm's renamed ones as written.
+  const reads = recipientLanguage(language);
   return {
     user: auth.user,
     roles: auth.roles,
     login_role: auth.login_role,
     currency: await repo.getCurrency(db),
-    statuses: statuses as Session['statuses'],
+    statuses: statuses.map((s) => ({
+      ...s,
+      staff_label: statusLabelIn(reads, s.name, 'staff', s.staff_label),
+      customer_label: statusLabelIn(reads, s.name, 'customer', s.customer_label),
+    })) as Session['statuses'],
     factor_setup_required: auth.hasFactor === false && auth.roles.some(isStaffRole),
     referral_code: await referralCodeFor(db, auth),
     site_editor:
       auth.roles.includes('Admin') || (auth.roles.some(isStaffRole) && (await isSiteEditor(db, auth.user.id))),
-    language: await savedLanguage(db, auth.user.id),
+    language,
   };
 }
 
@@ -220,16 +228,17 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, meta: 
     entityId: user.id,
     ip: meta.ip,
   });
+  const t = textsIn(recipientLanguage(await savedLanguage(deps.db, user.id)));
   await deps.mailer.send({
     to: user.email,
-    subject: 'Reset your Tax Portal password',
+    subject: t('account.passwordReset.subject'),
     text: [
-      `Hello ${user.full_name},`,
+      t('mail.hello', { name: user.full_name }),
       '',
-      'Someone asked to reset the password of your Tax Portal account. If it was you, open this link within 30 minutes:',
+      t('account.passwordReset.body'),
       `${deps.publicUrl}/reset-password?token=${token}`,
       '',
-      'If it was not you, ignore this message: your password stays as it is.',
+      t('account.passwordReset.ignore'),
     ].join('\n'),
     secrets: [token],
   });

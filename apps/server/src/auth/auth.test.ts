@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PHONE_INVALID as MESSAGES_PHONE } from '@taxportal/contract';
 import { buildApp } from '../app.ts';
 import { outbox, sessions, users } from '../platform/db/schema.ts';
+import { translate } from '../platform/i18n.ts';
+import { saveLanguage } from '../platform/users.ts';
 import {
   Agent,
   createCustomer,
@@ -392,6 +394,61 @@ describe('password reset by e-mail', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(MESSAGES.resetInvalid);
+  });
+
+  it("writes the mail in the person's saved language, else the firm's (English); the page's language does not matter", async () => {
+    const reset = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset',
+        payload: { email },
+        headers: { cookie: 'tp_lang=en' },
+      });
+    const lucia = await createCustomer(t, { full_name: 'Lucía Pérez' });
+    await saveLanguage(t.database.db, lucia.id, 'es');
+    expect((await reset(lucia.email)).statusCode).toBe(202);
+    expect((await smtp.waitFor(lucia.email, /token=/)).text).toMatch(/\/reset-password\?token=[\w-]+/);
+    // As sent (the outbox keeps it, the link redacted): the test SMTP server does not join a long subject's words.
+    const [spanish] = await t.database.db.select().from(outbox).where(eq(outbox.to, lucia.email));
+    expect(spanish!.subject).toBe('Restablezca su contraseña de Tax Portal');
+    expect(spanish!.text).toBe(
+      [
+        'Hola, Lucía Pérez:',
+        '',
+        'Alguien pidió restablecer la contraseña de su cuenta de Tax Portal. Si fue usted, abra este enlace en los próximos 30 minutos:',
+        'http://portal.test/reset-password?token=[redacted]',
+        '',
+        'Si no fue usted, ignore este mensaje: su contraseña seguirá igual.',
+      ].join('\n'),
+    );
+
+    const jamie = await createCustomer(t, { full_name: 'Jamie Taxpayer' });
+    expect((await reset(jamie.email)).statusCode).toBe(202);
+    await smtp.waitFor(jamie.email, /token=/);
+    const [english] = await t.database.db.select().from(outbox).where(eq(outbox.to, jamie.email));
+    expect(english!.subject).toBe('Reset your Tax Portal password');
+    expect(english!.text).toBe(
+      [
+        'Hello Jamie Taxpayer,',
+        '',
+        'Someone asked to reset the password of your Tax Portal account. If it was you, open this link within 30 minutes:',
+        'http://portal.test/reset-password?token=[redacted]',
+        '',
+        'If it was not you, ignore this message: your password stays as it is.',
+      ].join('\n'),
+    );
+  });
+
+  it("answers the request in the reader's language (cookie tp_lang=es)", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset',
+      payload: { email: 'ghost@example.test' },
+      headers: { cookie: 'tp_lang=es' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).not.toBe(MESSAGES.resetRequested);
+    expect(res.json().message).toBe(translate('es', MESSAGES.resetRequested));
   });
 });
 

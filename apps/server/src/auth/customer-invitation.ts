@@ -1,7 +1,10 @@
+import { ACCOUNT_TEXTS } from '@taxportal/contract/texts';
+import type { Language } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { textsIn } from '../platform/i18n.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import { createUser, rolesOf } from '../platform/users.ts';
 import * as repo from './auth.repository.ts';
@@ -17,19 +20,21 @@ export interface CustomerInviteDeps {
 /**
  * The customer account for a person staff are helping (an enquirer turned into a client), inside the caller's
  * transaction: the existing customer with that e-mail, or a new one without a password, who sets it through a
- * mailed link (the password-reset link, good for 7 days). An e-mail of a staff account is a conflict. The mail
- * is returned for the caller to send after its commit.
+ * mailed link (the password-reset link, good for 7 days). An e-mail of a staff account is a conflict. The mail,
+ * in `language` (the request's that caused it: the person has no saved language yet), is returned for the caller to
+ * send after its commit.
  */
 export async function customerForPerson(
   deps: CustomerInviteDeps,
   tx: Tx,
   person: { email: string; full_name: string; phone: string | null },
   actor: { userId: string; ip: string },
+  language: Language,
 ): Promise<{ userId: string; created: boolean; mail: MailMessage | null }> {
   const existing = await repo.findUserByEmail(tx, person.email);
   if (existing) {
     if (!(await rolesOf(tx, existing.id)).includes('Customer'))
-      throw new AppError('conflict', 'This e-mail belongs to a staff account.');
+      throw new AppError('conflict', ACCOUNT_TEXTS.customerInvitation.staffEmail);
     return { userId: existing.id, created: false, mail: null };
   }
   const userId = await createUser(tx, { ...person, password: null, roles: ['Customer'] });
@@ -47,17 +52,18 @@ export async function customerForPerson(
     entityId: userId,
     ip: actor.ip,
   });
+  const t = textsIn(language);
   const mail: MailMessage = {
     to: person.email,
-    subject: 'Your Tax Portal account',
+    subject: t('account.customerInvitation.subject'),
     text: [
-      `Hello ${person.full_name},`,
+      t('mail.hello', { name: person.full_name }),
       '',
-      'Thank you for contacting us. We opened an account for you on the Tax Portal, where you can follow your request.',
-      'Open this link within 7 days to choose your password:',
+      t('account.customerInvitation.body'),
+      t('account.customerInvitation.link'),
       `${deps.publicUrl}/reset-password?token=${token}`,
       '',
-      'If you did not contact us, ignore this message.',
+      t('account.customerInvitation.ignore'),
     ].join('\n'),
     secrets: [token],
   };

@@ -3,6 +3,7 @@ import { CSRF_COOKIE, endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import type { CookiePolicy } from '../platform/auth/sessions.ts';
 import type { Db } from '../platform/db/client.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import * as devices from './device-sessions.ts';
 
@@ -10,7 +11,9 @@ export function deviceSessionRoutes(deps: { db: Db; sessionSecret: Buffer; cooki
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: deps.cookies.secure };
   return async function routes(app: FastifyInstance) {
     route(app, api.listDeviceSessions, {
-      handler: async (req) => ({ items: await devices.listDeviceSessions(deps.db, deps.sessionSecret, authOf(req)) }),
+      handler: async (req) => ({
+        items: await devices.listDeviceSessions(deps.db, deps.sessionSecret, authOf(req), languageOfRequest(req)),
+      }),
     });
 
     route(app, api.revokeDeviceSession, {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import type { DeviceSession } from '@taxportal/contract';
+import type { DeviceSession, Language } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import { IDLE_TIMEOUT_MS, type AuthContext } from '../platform/auth/sessions.ts';
 import { hmacHex } from '../platform/crypto.ts';
@@ -29,11 +29,17 @@ async function activeSessions(db: Db, userId: string) {
     .orderBy(desc(sessions.last_seen_at));
 }
 
-export async function listDeviceSessions(db: Db, secret: Buffer, auth: AuthContext): Promise<DeviceSession[]> {
+/** `language`: the reader's (the request's), which the devices and places are described in. */
+export async function listDeviceSessions(
+  db: Db,
+  secret: Buffer,
+  auth: AuthContext,
+  language: Language,
+): Promise<DeviceSession[]> {
   return (await activeSessions(db, auth.user.id)).map((s) => ({
     id: listIdOf(secret, s.id),
-    device: describeDevice(s.user_agent),
-    place: describePlace(s.ip),
+    device: describeDevice(s.user_agent, language),
+    place: describePlace(s.ip, language),
     ip: s.ip,
     created_at: s.created_at.toISOString(),
     last_seen_at: s.last_seen_at.toISOString(),

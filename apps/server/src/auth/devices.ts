@@ -1,9 +1,12 @@
 import { isIP } from 'node:net';
+import type { Language } from '@taxportal/contract';
+import { textsIn } from '../platform/i18n.ts';
 
 /**
  * A session's device and place in plain words, for the person's own list of sessions and the new-device mail.
  * Small offline rules, on purpose: no user-agent database and no geolocation service is reachable from here,
- * and an approximate answer is all the list needs (docs/decisions/0019-c-sessions-devices.md).
+ * and an approximate answer is all the list needs (docs/decisions/0019-c-sessions-devices.md). Browsers' and systems'
+ * names are names; the words around them are in the reader's `language` (catalogue: account.devices, account.places).
  */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -13,8 +16,9 @@ const BROWSERS: [RegExp, string][] = [
   [/Chrom(e|ium)\/|CriOS\//, 'Chrome'],
   [/Safari\//, 'Safari'],
   [/curl\//i, 'curl'],
-  [/node|undici|axios|python|okhttp|Go-http-client/i, 'a program'],
 ];
+/** A script's user agent: "a program", in words (not a name). */
+const PROGRAMS = /node|undici|axios|python|okhttp|Go-http-client/i;
 const SYSTEMS: [RegExp, string][] = [
   [/iPhone/, 'iPhone'],
   [/iPad/, 'iPad'],
@@ -25,12 +29,14 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
-export function describeDevice(userAgent: string | null | undefined): string {
+export function describeDevice(userAgent: string | null | undefined, language: Language): string {
+  const t = textsIn(language);
   const ua = userAgent ?? '';
-  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
+  const browser =
+    BROWSERS.find(([re]) => re.test(ua))?.[1] ?? (PROGRAMS.test(ua) ? t('account.devices.program') : undefined);
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  if (browser && system) return t('account.devices.browserOn', { browser, system });
+  return browser ?? system ?? t('account.devices.unknown');
 }
 
 /** Loopback, private (RFC 1918, unique local), link-local and carrier-grade NAT ranges. */
@@ -51,7 +57,8 @@ function isLocal(ip: string): boolean {
   return low === '::1' || low.startsWith('fc') || low.startsWith('fd') || low.startsWith('fe80');
 }
 
-export function describePlace(ip: string | null | undefined): string {
-  if (!ip) return 'Unknown';
-  return isLocal(ip) ? 'Local network' : ip;
+export function describePlace(ip: string | null | undefined, language: Language): string {
+  const t = textsIn(language);
+  if (!ip) return t('account.places.unknown');
+  return isLocal(ip) ? t('account.places.local') : ip;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { loadUserWithRoles, type NewSession } from '../platform/auth/sessions.ts';
+import { languageOfRequest, translate } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import type { AuthDeps } from './auth.service.ts';
 import * as service from './auth.service.ts';
@@ -37,7 +38,10 @@ export function mfaRoutes(app: FastifyInstance, deps: AuthDeps, cookies: Cookies
 
   route(app, api.disableMfa, {
     config: limit(),
-    handler: async (req) => mfa.disable(deps, authOf(req), req.body, meta(req)),
+    handler: async (req) => {
+      const answer = await mfa.disable(deps, authOf(req), req.body, meta(req));
+      return { ...answer, message: translate(languageOfRequest(req), answer.message) };
+    },
   });
 
   route(app, api.passkeyRegisterOptions, {

@@ -1,31 +1,35 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { auditLog } from '../platform/db/schema.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { describeDevice, describePlace } from './devices.ts';
 
 /**
  * A sign-in from a browser that never signed in to this account before (no valid device cookie, see
- * login-throttle.ts) is told to the account's owner, who can end it from their profile.
+ * login-throttle.ts) is told to the account's owner, who can end it from their profile, in their language.
  */
 export async function mailNewDevice(
-  deps: { mailer: Mailer; publicUrl: string },
-  user: { email: string; full_name: string },
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  user: { id: string; email: string; full_name: string },
   meta: { ip: string; userAgent?: string | undefined },
   now = new Date(),
 ): Promise<void> {
+  const language = recipientLanguage(await savedLanguage(deps.db, user.id));
+  const t = textsIn(language);
   await deps.mailer.send({
     to: user.email,
-    subject: 'New sign-in to your Tax Portal account',
+    subject: t('account.newDevice.subject'),
     text: [
-      `Hello ${user.full_name},`,
+      t('mail.hello', { name: user.full_name }),
       '',
-      'Your Tax Portal account was just signed in to from a device it had not seen before:',
-      `  Device: ${describeDevice(meta.userAgent)}`,
-      `  Place: ${describePlace(meta.ip)}`,
-      `  Time: ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      t('account.newDevice.body'),
+      `  ${t('account.newDevice.device', { device: describeDevice(meta.userAgent, language) })}`,
+      `  ${t('account.newDevice.place', { place: describePlace(meta.ip, language) })}`,
+      `  ${t('account.newDevice.time', { time: now.toISOString().slice(0, 16).replace('T', ' ') })}`,
       '',
-      'If this was you, there is nothing to do. If not, change your password and end that session from',
+      t('account.newDevice.advice'),
       `${deps.publicUrl}/my-profile/security`,
     ].join('\n'),
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGES } from '@taxportal/contract';
 import { outbox, phoneCodes, userPhones } from '../platform/db/schema.ts';
+import { saveLanguage } from '../platform/users.ts';
 import {
   Agent,
   createCustomer,
@@ -76,6 +77,28 @@ describe('phone sign-in', () => {
     before = sms.messages.length;
     expect((await start(other.phone)).statusCode).toBe(202);
     expect((await sms.waitFor(other.phone, before)).body).toMatch(/^Your Harbor Tax \$& Accounting code is \d{6}\./);
+  });
+
+  it("texts the code in the customer's saved language", async () => {
+    const c = await customerWithVerifiedPhone();
+    await saveLanguage(t.database.db, c.id, 'es');
+    let before = sms.messages.length;
+    expect((await start(c.phone)).statusCode).toBe(202);
+    const text = await sms.waitFor(c.phone, before);
+    expect(text.body).toMatch(/^Su código de .+ es \d{6}\. Vence en 10 minutos\. No lo comparta\.$/);
+    // A new number to verify, asked by the same Spanish reader: the same language.
+    const next = newPhone();
+    before = sms.messages.length;
+    expect((await c.agent.post('/api/v1/auth/phone/verification/start', { phone: next })).statusCode).toBe(202);
+    expect((await sms.waitFor(next, before)).body).toMatch(/^Su código de .+ es \d{6}\./);
+    await age(next, 3601); // out of the client address's hourly count
+    // Someone who never chose a language gets the firm's (English).
+    const other = await customerWithVerifiedPhone();
+    before = sms.messages.length;
+    expect((await start(other.phone)).statusCode).toBe(202);
+    expect((await sms.waitFor(other.phone, before)).body).toMatch(
+      /^Your .+ code is \d{6}\. It expires in 10 minutes\. Do not share it\.$/,
+    );
   });
 
   it('texts a code through Twilio to a verified phone and signs its customer in', async () => {

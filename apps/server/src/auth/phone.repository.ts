@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { phoneCodes, userPhones, users } from '../platform/db/schema.ts';
+import { languageOrNull, savedLanguageSql } from '../platform/users.ts';
 
 /** 'signing' / 'signing_spouse': confirming the taxpayer or their spouse before Form 8879 is signed. */
 export type CodePurpose = 'sign_in' | 'verify' | 'signing' | 'signing_spouse';
@@ -88,14 +89,18 @@ export async function useCode(db: Tx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The account whose verified phone this is (still its current number), with its roles. */
+/** The account whose verified phone this is (still its current number), with its saved language (or null). */
 export async function userByVerifiedPhone(db: Tx, phone: string) {
   const [row] = await db
-    .select({ id: users.id, login_role: users.login_role })
+    .select({
+      id: users.id,
+      login_role: users.login_role,
+      language: sql<string | null>`${savedLanguageSql(sql`${users.id}`)}`,
+    })
     .from(userPhones)
     .innerJoin(users, and(eq(users.id, userPhones.user_id), eq(users.phone, userPhones.phone)))
     .where(eq(userPhones.phone, phone));
-  return row ?? null;
+  return row ? { ...row, language: languageOrNull(row.language) } : null;
 }
 
 /** The user's current phone if it is one they proved, else null. */

@@ -5,6 +5,7 @@ import {
   PHONE_CODE_TTL_MINUTES,
   PHONE_MESSAGES,
   PHONE_RESEND_COOLDOWN_S,
+  type Language,
 } from '@taxportal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../platform/audit.ts';
@@ -13,8 +14,10 @@ import { createSession, deleteSession, loadUserWithRoles, type AuthContext } fro
 import { hmacHex, safeEqual } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import type { SmsProvider } from '../platform/sms.ts';
+import { savedLanguage } from '../platform/users.ts';
 import * as repo from './phone.repository.ts';
 import type { RequestMeta } from './auth.service.ts';
 
@@ -102,20 +105,24 @@ function sendInBackground(deps: PhoneDeps, sms: SmsProvider, to: string, body: s
   });
 }
 
-async function smsText(deps: PhoneDeps, code: string, purpose: repo.CodePurpose = 'sign_in') {
-  const firm = await deps.firmName(deps.db);
-  return purpose === 'signing' || purpose === 'signing_spouse'
-    ? `Your ${firm} code to sign Form 8879 is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`
-    : `Your ${firm} code is ${code}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`;
+/** The code's text in `language`: the language of the account the number is of (their saved one, else the firm's). */
+async function smsText(deps: PhoneDeps, code: string, language: Language, purpose: repo.CodePurpose = 'sign_in') {
+  const t = textsIn(language);
+  const params = { firm: await deps.firmName(deps.db), code, minutes: PHONE_CODE_TTL_MINUTES };
+  return purpose === 'signing' || purpose === 'signing_spouse' ? t('sms.signingCode', params) : t('sms.code', params);
 }
+
+/** The language a signed-in person's texts are written in. */
+const languageOf = async (deps: PhoneDeps, userId: string) => recipientLanguage(await savedLanguage(deps.db, userId));
 
 /** Sign-in: a code is made for any number (the same answer); it is texted only to a verified account's phone. */
 export async function startSignIn(deps: PhoneDeps, phone: string, meta: RequestMeta) {
   const sms = requireSms(deps);
   const { code, id } = await newCode(deps, { purpose: 'sign_in', phone, userId: null }, meta);
   // The text is written whether or not it goes out: the answer takes as long either way.
-  const text = await smsText(deps, code);
-  if (await repo.userByVerifiedPhone(deps.db, phone)) sendInBackground(deps, sms, phone, text, id);
+  const found = await repo.userByVerifiedPhone(deps.db, phone);
+  const text = await smsText(deps, code, recipientLanguage(found?.language));
+  if (found) sendInBackground(deps, sms, phone, text, id);
   return { message: PHONE_MESSAGES.codeSent, resend_after_s: PHONE_RESEND_COOLDOWN_S };
 }
 
@@ -152,7 +159,8 @@ export async function sendStepUpCode(
 ) {
   const sms = requireSms(deps);
   const { code, id } = await newCode(deps, q, meta);
-  sendInBackground(deps, sms, q.phone, await smsText(deps, code, q.purpose), id);
+  // The signer confirming is the signed-in customer, or their spouse beside them: the customer's language.
+  sendInBackground(deps, sms, q.phone, await smsText(deps, code, await languageOf(deps, q.userId), q.purpose), id);
   return {
     expires_at: new Date(Date.now() + PHONE_CODE_TTL_MINUTES * 60 * 1000).toISOString(),
     resend_after_s: PHONE_RESEND_COOLDOWN_S,
@@ -203,7 +211,7 @@ export async function verifySignIn(
 export async function startVerification(deps: PhoneDeps, auth: AuthContext, phone: string, meta: RequestMeta) {
   const sms = requireSms(deps);
   const { code, id } = await newCode(deps, { purpose: 'verify', phone, userId: auth.user.id }, meta);
-  sendInBackground(deps, sms, phone, await smsText(deps, code), id);
+  sendInBackground(deps, sms, phone, await smsText(deps, code, await languageOf(deps, auth.user.id)), id);
   return { message: PHONE_MESSAGES.verificationSent, resend_after_s: PHONE_RESEND_COOLDOWN_S };
 }
 

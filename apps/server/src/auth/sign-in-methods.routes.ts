@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import { loadUserWithRoles, type CookiePolicy, type NewSession } from '../platform/auth/sessions.ts';
+import { languageOfRequest, translate } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import { sessionView, type AuthDeps } from './auth.service.ts';
 import { newDeviceCookie } from './login-throttle.ts';
@@ -25,6 +26,11 @@ export interface SignInMethodsDeps {
 }
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+/** An answer with its message (a catalogue text) in the reader's language. */
+const said = <T extends { message: string }>(req: FastifyRequest, answer: T) => ({
+  ...answer,
+  message: translate(languageOfRequest(req), answer.message),
+});
 
 /** Phone sign-in and verification, and social sign-in (docs/decisions/0019-b). */
 export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMethodsDeps) {
@@ -53,7 +59,9 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
     handler: async (req, reply) =>
       reply
         .code(202)
-        .send(await phone.startSignIn(deps.phone, await phone.typedPhone(deps.phone, req.body.phone), meta(req))),
+        .send(
+          said(req, await phone.startSignIn(deps.phone, await phone.typedPhone(deps.phone, req.body.phone), meta(req))),
+        ),
   });
 
   route(app, api.phoneSignInVerify, {
@@ -75,11 +83,14 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
       reply
         .code(202)
         .send(
-          await phone.startVerification(
-            deps.phone,
-            authOf(req),
-            await phone.typedPhone(deps.phone, req.body.phone),
-            meta(req),
+          said(
+            req,
+            await phone.startVerification(
+              deps.phone,
+              authOf(req),
+              await phone.typedPhone(deps.phone, req.body.phone),
+              meta(req),
+            ),
           ),
         ),
   });
@@ -87,11 +98,14 @@ export async function signInMethodsRoutes(app: FastifyInstance, deps: SignInMeth
   route(app, api.phoneVerificationVerify, {
     config: limit(),
     handler: async (req) =>
-      phone.confirmVerification(
-        deps.phone,
-        authOf(req),
-        { ...req.body, phone: await phone.typedPhone(deps.phone, req.body.phone) },
-        meta(req),
+      said(
+        req,
+        await phone.confirmVerification(
+          deps.phone,
+          authOf(req),
+          { ...req.body, phone: await phone.typedPhone(deps.phone, req.body.phone) },
+          meta(req),
+        ),
       ),
   });
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { customerCredits, invoiceCreditLines, invoices } from '../platform/db/schema.ts';
 import { firstPaymentReward } from '../referrals/index.ts';
@@ -22,6 +24,8 @@ export async function grantReferralRewardTx(tx: Tx, customerId: string, currency
   const reward = await firstPaymentReward(tx, customerId);
   if (!reward) return;
   const id = randomUUID();
+  // Its line on the referrer's invoices, written in the referrer's language (saved, else the firm's).
+  const language = recipientLanguage(await savedLanguage(tx, reward.referrerId));
   const inserted = await tx
     .insert(customerCredits)
     .values({
@@ -29,7 +33,7 @@ export async function grantReferralRewardTx(tx: Tx, customerId: string, currency
       customer_id: reward.referrerId,
       amount_cents: reward.amountCents,
       currency,
-      description: 'Referral credit',
+      description: textsIn(language)('billingMail.referralCredit'),
       source: REFERRAL_CREDIT_SOURCE,
       source_key: reward.referredId,
     })

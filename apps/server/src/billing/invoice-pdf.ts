@@ -1,5 +1,7 @@
-import type { Invoice } from '@taxportal/contract';
+import { DEFAULT_LANGUAGE, type Invoice, type Language } from '@taxportal/contract';
+import { PDF_TEXTS } from '@taxportal/contract/texts';
 import type { Tx } from '../platform/db/client.ts';
+import { textsIn } from '../platform/i18n.ts';
 import { drawable, pdfFontFiles, pdfPlainText } from '../platform/pdf-fonts.ts';
 import { firmName } from '../site/index.ts';
 import { getSetting } from './invoices.repository.ts';
@@ -35,15 +37,26 @@ export async function firmDetails(db: Tx): Promise<Firm> {
 const REGULAR = 'Regular';
 const BOLD = 'Bold';
 
-const STAMPS: Partial<Record<Invoice['status'], { text: string; color: string }>> = {
-  Paid: { text: 'PAID', color: '#2f9e44' },
-  Cancelled: { text: 'CANCELLED', color: '#868e96' },
-  Refunded: { text: 'REFUNDED', color: '#ae3ec9' },
-  Overdue: { text: 'OVERDUE', color: '#e03131' },
+/** The mark across the first page (its text: the catalogue's pdf.invoice.stamps), by status. */
+const STAMP_COLORS: Partial<Record<Invoice['status'], string>> = {
+  Paid: '#2f9e44',
+  Cancelled: '#868e96',
+  Refunded: '#ae3ec9',
+  Overdue: '#e03131',
 };
 
-/** The invoice as a one-or-more page A4 PDF: letterhead, lines, tax, totals, and a PAID mark once paid. */
-export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: string): Promise<Buffer> {
+/**
+ * The invoice as a one-or-more page A4 PDF: letterhead, lines, tax, totals, and a PAID mark once paid. Its words
+ * and amounts in `language` (the customer's: it is their document, whoever downloads it); dates as ISO days.
+ */
+export async function renderInvoicePdf(
+  invoice: Invoice,
+  firm: Firm,
+  payUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Buffer> {
+  const t = textsIn(language);
+  const label = (key: string, params?: Record<string, string>) => t(`pdf.invoice.${key}`, params ?? {});
   // Loaded on first use: pdfkit and its fonts are a sizeable part of the heap, and most processes never draw one.
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = await pdfFontFiles();
@@ -51,7 +64,7 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
     size: 'A4',
     margin: 50,
     bufferPages: true,
-    info: { Title: `Invoice ${pdfPlainText(invoice.name)}`, Author: pdfPlainText(firm.name) },
+    info: { Title: label('documentTitle', { invoice: pdfPlainText(invoice.name) }), Author: pdfPlainText(firm.name) },
   });
   // DejaVu (embedded, subset): names and descriptions in any script it has print as typed (platform/pdf-fonts.ts).
   doc.registerFont(REGULAR, fonts.sans.bytes).registerFont(BOLD, fonts.sansBold.bytes);
@@ -68,27 +81,27 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  const money = (cents: number) => formatMoney(cents, invoice.currency, language);
   const left = 50;
   const right = 545;
 
   doc.font(BOLD).fontSize(18).text(typed(firm.name, fonts.sansBold), left, 50, { width: 240 });
   doc.font(REGULAR).fontSize(9).fillColor('#444');
-  for (const line of [...firm.address, firm.email, firm.phone, firm.tax_id ? `Tax ID ${firm.tax_id}` : null])
-    if (line) doc.text(typed(line), { width: 240 });
+  const taxId = firm.tax_id ? label('taxId', { taxId: firm.tax_id }) : null;
+  for (const line of [...firm.address, firm.email, firm.phone, taxId]) if (line) doc.text(typed(line), { width: 240 });
   const letterheadBottom = doc.y;
   doc
     .fillColor('#000')
     .font(BOLD)
     .fontSize(22)
-    .text('INVOICE', 350, 50, { width: right - 350, align: 'right' });
+    .text(label('heading'), 350, 50, { width: right - 350, align: 'right' });
   doc.font(REGULAR).fontSize(10);
   const meta: [string, string][] = [
-    ['Invoice', invoice.name],
-    ['Posting date', invoice.posting_date],
-    ['Due date', invoice.due_date],
-    ['Ticket', invoice.ticket_name],
-    ['Status', invoice.status],
+    [label('number'), invoice.name],
+    [label('postingDate'), invoice.posting_date],
+    [label('dueDate'), invoice.due_date],
+    [label('ticket'), invoice.ticket_name],
+    [label('status'), label(`statuses.${invoice.status}`)],
   ];
   let y = 80;
   for (const [k, v] of meta) {
@@ -97,17 +110,17 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
   }
 
   y = Math.max(y, letterheadBottom) + 20;
-  doc.font(BOLD).text('Bill to', left, y);
+  doc.font(BOLD).text(label('billTo'), left, y);
   doc.font(REGULAR).text(typed(invoice.customer_name), left, y + 14);
 
   y += 50;
   const cols = { desc: left, qty: 330, unit: 390, amount: 470 };
   const header = (at: number) => {
     doc.font(BOLD).fontSize(10);
-    doc.text('Description', cols.desc, at);
-    doc.text('Qty', cols.qty, at, { width: 50, align: 'right' });
-    doc.text('Unit price', cols.unit, at, { width: 70, align: 'right' });
-    doc.text('Amount', cols.amount, at, { width: right - cols.amount, align: 'right' });
+    doc.text(label('description'), cols.desc, at);
+    doc.text(label('quantity'), cols.qty, at, { width: 50, align: 'right' });
+    doc.text(label('unitPrice'), cols.unit, at, { width: 70, align: 'right' });
+    doc.text(label('amount'), cols.amount, at, { width: right - cols.amount, align: 'right' });
     doc
       .moveTo(left, at + 14)
       .lineTo(right, at + 14)
@@ -142,44 +155,53 @@ export async function renderInvoicePdf(invoice: Invoice, firm: Firm, payUrl: str
     doc.text(value, cols.amount, y, { width: right - cols.amount, align: 'right' });
     y += 16;
   };
-  total('Subtotal', money(invoice.subtotal_cents));
+  total(label('subtotal'), money(invoice.subtotal_cents));
   if (invoice.tax)
     total(`${typed(invoice.tax.name)} (${(invoice.tax.rate_bp / 100).toFixed(2)}%)`, money(invoice.tax_cents));
-  total('Grand total', money(invoice.grand_total_cents), true);
-  if (invoice.paid_cents) total('Paid', money(invoice.paid_cents));
-  if (invoice.refunded_cents) total('Refunded', money(invoice.refunded_cents));
-  total('Outstanding', money(invoice.outstanding_cents), true);
+  total(label('grandTotal'), money(invoice.grand_total_cents), true);
+  if (invoice.paid_cents) total(label('paid'), money(invoice.paid_cents));
+  if (invoice.refunded_cents) total(label('refunded'), money(invoice.refunded_cents));
+  total(label('outstanding'), money(invoice.outstanding_cents), true);
 
   for (const p of invoice.payments) {
+    const payment = label('payment', {
+      payment: p.name,
+      date: p.posting_date,
+      amount: money(p.paid_amount_cents),
+      // A mode the catalogue does not name prints as recorded.
+      mode: Object.hasOwn(PDF_TEXTS.invoice.paymentModes, p.mode_of_payment)
+        ? label(`paymentModes.${p.mode_of_payment}`)
+        : p.mode_of_payment,
+    });
     doc
       .font(REGULAR)
       .fontSize(9)
       .fillColor('#444')
-      .text(
-        typed(`Payment ${p.name} on ${p.posting_date}: ${money(p.paid_amount_cents)} by ${p.mode_of_payment}`),
-        left,
-        y + 10,
-      );
+      .text(typed(payment), left, y + 10);
     y = doc.y;
   }
   if (invoice.outstanding_cents > 0) {
     doc
       .fontSize(9)
       .fillColor('#444')
-      .text(`Pay online: ${payUrl}`, left, y + 20);
+      .text(label('payOnline', { url: payUrl }), left, y + 20);
   }
 
-  const stamp = STAMPS[invoice.status];
-  if (stamp) {
+  const color = STAMP_COLORS[invoice.status];
+  if (color) {
+    const stamp = label(`stamps.${invoice.status}`);
     doc.switchToPage(0);
     doc
       .save()
       .rotate(-20, { origin: [300, 330] })
-      .fontSize(72)
       .font(BOLD)
-      .fillColor(stamp.color)
-      .fillOpacity(0.35);
-    doc.text(stamp.text, 120, 300, { width: 360, align: 'center', lineBreak: false });
+      .fontSize(72);
+    // Across the page, centred where it always was (x 300), on one line: a word wider than the box (REEMBOLSADA)
+    // is drawn smaller, never broken in two.
+    const wide = doc.widthOfString(stamp);
+    if (wide > 470) doc.fontSize((72 * 470) / wide);
+    doc.fillColor(color).fillOpacity(0.35);
+    doc.text(stamp, 60, 300, { width: 480, align: 'center', lineBreak: false });
     doc.restore();
   }
   doc.end();

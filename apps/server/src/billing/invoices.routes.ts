@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints as api, type Invoice } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
+import { recipientLanguage } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
+import { savedLanguage } from '../platform/users.ts';
 import type { BillingDeps } from './billing.deps.ts';
 import { firmDetails, renderInvoicePdf } from './invoice-pdf.ts';
 import * as invoices from './invoices.service.ts';
@@ -9,8 +11,14 @@ import { cancelInvoice } from './payments.service.ts';
 import * as share from './share.service.ts';
 
 export function invoiceRoutes(deps: BillingDeps) {
+  /**
+   * The invoice PDF is the customer's document: in their language (saved, else the firm's), whoever downloads it
+   * (the customer, staff, or someone with a share link).
+   */
   const sendPdf = async (reply: FastifyReply, invoice: Invoice) => {
-    const pdf = await renderInvoicePdf(invoice, await firmDetails(deps.db), `${deps.publicUrl}/billing/${invoice.id}`);
+    const language = recipientLanguage(await savedLanguage(deps.db, invoice.customer_id));
+    const payUrl = `${deps.publicUrl}/billing/${invoice.id}`;
+    const pdf = await renderInvoicePdf(invoice, await firmDetails(deps.db), payUrl, language);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${invoice.name}.pdf"`)

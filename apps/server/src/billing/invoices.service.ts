@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
   MESSAGES,
+  type Language,
   type CreateInvoiceBody,
   type Invoice,
   type InvoiceList,
@@ -11,6 +12,7 @@ import {
   type UpdateInvoiceBody,
   type invoiceListQuerySchema,
 } from '@taxportal/contract';
+import { BILLING_MAIL_TEXTS } from '@taxportal/contract/texts';
 import type { z } from 'zod';
 import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
@@ -18,13 +20,15 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { services } from '../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { addDays, isoDay, type BillingDeps } from './billing.deps.ts';
 import { createdAtCursor, toInvoice, toSummary } from './invoice-view.ts';
 import * as repo from './invoices.repository.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
 import { applyCreditsTx } from './credits.ts';
-import { computeTotals, formatMoney } from './money.ts';
 import { formatDay } from '../platform/people-dates.ts';
+import { computeTotals, formatMoney } from './money.ts';
 import { publishNotices } from './notices.ts';
 import { findUser, notify } from './payments.repository.ts';
 import { moveTicket, visibleTicket } from '../tickets/index.ts';
@@ -94,7 +98,7 @@ async function pricedLines(tx: Tx, lines: InvoiceLineInput[], rateBp: number) {
       (await tx.select({ id: services.id }).from(services).where(inArray(services.id, ids))).map((r) => r.id),
     );
     const bad = lines.findIndex((l) => l.service_id && !found.has(l.service_id));
-    if (bad >= 0) throw fieldError(`lines.${bad}.service_id`, 'Unknown service');
+    if (bad >= 0) throw fieldError(`lines.${bad}.service_id`, BILLING_MAIL_TEXTS.refusals.unknownService);
   }
   const normalised = lines.map((l) => ({ ...l, quantity: l.quantity ?? 1 }));
   const totals = computeTotals(normalised, rateBp);
@@ -114,7 +118,7 @@ async function pricedLines(tx: Tx, lines: InvoiceLineInput[], rateBp: number) {
 async function taxOf(tx: Tx, templateId: string | null | undefined) {
   if (!templateId) return { tax_template_id: null, tax_name: null, tax_rate_bp: 0 };
   const t = await repo.findTaxTemplate(tx, templateId);
-  if (!t || !t.active) throw fieldError('tax_template_id', 'Unknown or inactive tax template');
+  if (!t || !t.active) throw fieldError('tax_template_id', BILLING_MAIL_TEXTS.refusals.unknownTaxTemplate);
   return { tax_template_id: t.id, tax_name: t.name, tax_rate_bp: t.rate_bp };
 }
 
@@ -131,7 +135,7 @@ export async function createInvoice(
   try {
     id = await deps.db.transaction(async (tx) => {
       const ticket = await repo.findTicketForInvoice(tx, body.ticket_id);
-      if (!ticket) throw fieldError('ticket_id', 'Unknown ticket');
+      if (!ticket) throw fieldError('ticket_id', BILLING_MAIL_TEXTS.refusals.unknownTicket);
       if (CLOSED_TICKET_STATUSES.has(ticket.status))
         throw new AppError('conflict', BILLING_MESSAGES.ticketNotInvoiceable);
       if (await repo.hasLiveInvoice(tx, ticket.id)) throw new AppError('conflict', BILLING_MESSAGES.invoiceExists);
@@ -255,17 +259,20 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
         ticketId: row.ticket_id,
         system: 'payment_collected',
         actorId: auth.user.id,
-        note: `Invoice ${row.name} covered by account credit`,
+        // The ticket's history, read by the firm's staff (the customer sees no note they did not write).
+        note: textsIn(recipientLanguage(null))('billingMail.covered.note', { invoice: row.name }),
       });
     }
-    const amount = formatMoney(row.grand_total_cents, row.currency);
+    // The notification and the e-mail in the customer's language: their saved one, else the firm's.
+    const language = recipientLanguage(await savedLanguage(tx, row.customer_id));
+    const t = textsIn(language);
+    const amount = formatMoney(row.grand_total_cents, row.currency, language);
+    const text = { invoice: row.name, ticket: ticket.name, amount, due: formatDay(row.due_date, language) };
     const notice = await notify(tx, {
       user_id: row.customer_id,
       ticket_id: row.ticket_id,
-      title: covered ? `Invoice ${row.name} is covered by your credit` : `Invoice ${row.name} is ready`,
-      body: covered
-        ? `Your account credit paid the whole of ${ticket.name}: nothing is due.`
-        : `${amount} for ${ticket.name}, due ${formatDay(row.due_date)}.`,
+      title: covered ? t('billingMail.covered.title', text) : t('billingMail.issued.title', text),
+      body: covered ? t('billingMail.covered.body', text) : t('billingMail.issued.body', text),
     });
     await audit(tx, {
       actorId: auth.user.id,
@@ -275,25 +282,35 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
       ip,
       meta: { name: row.name },
     });
-    return { row, ticketName: ticket.name, amount, notice };
+    return { row, ticketName: ticket.name, language, notice };
   });
   await publishNotices(deps, [issued.notice]);
-  if (issued.row.status !== 'Paid') await mailIssued(deps, issued.row, issued.ticketName, issued.amount);
+  if (issued.row.status !== 'Paid') await mailIssued(deps, issued.row, issued.ticketName, issued.language);
   return viewOf(deps, id);
 }
 
-async function mailIssued(deps: BillingDeps, invoice: InvoiceRow, ticketName: string, amount: string) {
+/** The invoice e-mail, in the customer's language (`language`, looked up when it was issued). */
+async function mailIssued(deps: BillingDeps, invoice: InvoiceRow, ticketName: string, language: Language) {
   try {
     const customer = await findUser(deps.db, invoice.customer_id);
     if (!customer) return;
+    const t = textsIn(language);
+    const text = {
+      invoice: invoice.name,
+      ticket: ticketName,
+      amount: formatMoney(invoice.grand_total_cents, invoice.currency, language),
+      due: formatDay(invoice.due_date, language),
+      url: `${deps.publicUrl}/billing/${invoice.id}`,
+      name: customer.full_name,
+    };
     await deps.mailer.send({
       to: customer.email,
-      subject: `Invoice ${invoice.name}: ${amount} due ${formatDay(invoice.due_date)}`,
+      subject: t('billingMail.issued.subject', text),
       text: [
-        `Hello ${customer.full_name},`,
+        t('mail.hello', text),
         '',
-        `Your invoice ${invoice.name} for ${ticketName} is ready: ${amount}, due ${formatDay(invoice.due_date)}.`,
-        `View and pay it by card: ${deps.publicUrl}/billing/${invoice.id}`,
+        t('billingMail.issued.ready', text),
+        t('billingMail.issued.payLink', text),
       ].join('\n'),
     });
   } catch (err) {

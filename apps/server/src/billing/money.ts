@@ -1,4 +1,4 @@
-import { MAX_INVOICE_TOTAL_CENTS } from '@taxportal/contract';
+import { DEFAULT_LANGUAGE, MAX_INVOICE_TOTAL_CENTS, localeOf, type Language } from '@taxportal/contract';
 
 export interface LineAmounts {
   quantity: number;
@@ -32,7 +32,10 @@ export function computeTotals(lines: LineAmounts[], rateBp: number): Totals | nu
   return { lineAmounts, subtotal_cents: subtotal, tax_cents: tax, grand_total_cents: grand };
 }
 
-/** `12345, 'USD'` → `$123.45` (for e-mails and the PDF; the web formats in the user's locale). */
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+/**
+ * `12345, 'USD'` → `$123.45`, in the reader's language's locale (for e-mails, notifications and the PDF; the web
+ * formats in the user's locale). es-US writes dollars as en-US does: `$1,234.56`.
+ */
+export function formatMoney(cents: number, currency: string, language: Language = DEFAULT_LANGUAGE): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }).format(cents / 100);
 }

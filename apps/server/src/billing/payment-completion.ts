@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_MESSAGES, type TicketStatus } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { formatDay } from '../platform/people-dates.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { moveTicket } from '../tickets/index.ts';
 import { isoDay, type BillingDeps } from './billing.deps.ts';
 import { grantReferralRewardTx } from './credits.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
+import { formatDay } from '../platform/people-dates.ts';
 import { formatMoney } from './money.ts';
 import { publishNotices } from './notices.ts';
 import type { ProviderIntent } from './providers/provider.ts';
@@ -93,19 +95,24 @@ export async function completePaymentTx(
   });
   // A referred customer's first payment earns their referrer the reward, once (credits.ts).
   await grantReferralRewardTx(tx, invoice.customer_id, invoice.currency);
-  // Tickets' system move: from any status before Payment Collected; a ticket past it (or Cancelled) stays.
+  // The customer's language (saved, else the firm's) for their notification.
+  const language = recipientLanguage(await savedLanguage(tx, invoice.customer_id));
+  const text = { invoice: invoice.name, payment: entry.name, amount: formatMoney(amount, invoice.currency, language) };
+  // Tickets' system move: from any status before Payment Collected; a ticket past it (or Cancelled) stays. Its
+  // note is read by the firm's staff, and by the customer when they paid (the note of a move they made).
   const outcome = await moveTicket(tx, {
     ticketId: invoice.ticket_id,
     system: 'payment_collected',
     actorId,
-    note: `Invoice ${invoice.name} paid (${entry.name})`,
+    note: textsIn(actorId === invoice.customer_id ? language : recipientLanguage(null))('billingMail.paid.note', text),
   });
   const moved = outcome.moved ? { from: outcome.from, to: outcome.to } : null;
+  const t = textsIn(language);
   const notice = await repo.notify(tx, {
     user_id: invoice.customer_id,
     ticket_id: invoice.ticket_id,
-    title: `Payment received for ${invoice.name}`,
-    body: `${formatMoney(amount, invoice.currency)} received. Thank you!`,
+    title: t('billingMail.paid.title', text),
+    body: t('billingMail.paid.body', text),
   });
   await audit(tx, {
     actorId,
@@ -160,11 +167,17 @@ export async function applyRefundTx(
     refunded_cents: refundedTotal,
     ...(fully ? { status: 'Refunded', refunded_at: now } : {}),
   });
+  const language = recipientLanguage(await savedLanguage(tx, invoice.customer_id));
+  const t = textsIn(language);
+  const text = {
+    invoice: invoice.name,
+    amount: formatMoney(target - entry.refunded_cents, invoice.currency, language),
+  };
   const notice = await repo.notify(tx, {
     user_id: invoice.customer_id,
     ticket_id: invoice.ticket_id,
-    title: `Refund for ${invoice.name}`,
-    body: `${formatMoney(target - entry.refunded_cents, invoice.currency)} is on its way back to your card.`,
+    title: t('billingMail.refund.title', text),
+    body: t('billingMail.refund.body', text),
   });
   await audit(tx, {
     actorId,
@@ -226,21 +239,31 @@ async function announceTicketMove(deps: AfterCommitDeps, c: Completion) {
   }
 }
 
-/** The receipt. A mail failure never undoes a payment. */
+/** The receipt, in the customer's language (saved, else the firm's). A mail failure never undoes a payment. */
 async function sendReceipt(deps: AfterCommitDeps, c: Completion) {
   try {
     const customer = await repo.findUser(deps.db, c.invoice.customer_id);
     if (!customer) return;
+    const language = recipientLanguage(await savedLanguage(deps.db, customer.id));
+    const t = textsIn(language);
+    const text = {
+      name: customer.full_name,
+      invoice: c.invoice.name,
+      amount: formatMoney(c.entry.paid_amount_cents, c.entry.currency, language),
+      payment: c.entry.name,
+      date: formatDay(c.entry.posting_date, language),
+      url: `${deps.publicUrl}/billing/${c.invoice.id}`,
+    };
     await deps.mailer.send({
       to: customer.email,
-      subject: `Receipt for ${c.invoice.name}`,
+      subject: t('billingMail.receipt.subject', text),
       text: [
-        `Hello ${customer.full_name},`,
+        t('mail.hello', text),
         '',
-        `We received your card payment of ${formatMoney(c.entry.paid_amount_cents, c.entry.currency)} for invoice ${c.invoice.name}.`,
-        `Payment reference: ${c.entry.name} (${formatDay(c.entry.posting_date)}).`,
+        t('billingMail.receipt.received', text),
+        t('billingMail.receipt.reference', text),
         '',
-        `View the invoice: ${deps.publicUrl}/billing/${c.invoice.id}`,
+        t('billingMail.receipt.viewLink', text),
       ].join('\n'),
     });
   } catch (err) {

@@ -7,6 +7,7 @@ import {
   type PaymentResult,
   type TestCardPaymentBody,
 } from '@taxportal/contract';
+import { BILLING_MAIL_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
@@ -169,7 +170,9 @@ async function finishIntent(
       await deps.db.transaction((tx) => recordPaymentFailureTx(tx, invoice.id, intent.last_error, intent.id));
     }
     throw new AppError('validation', BILLING_MESSAGES.paymentFailed, {
-      errors: [{ field: 'payment_intent_id', message: intent.last_error ?? 'The payment was not completed.' }],
+      errors: [
+        { field: 'payment_intent_id', message: intent.last_error ?? BILLING_MAIL_TEXTS.refusals.paymentNotCompleted },
+      ],
     });
   }
   const mismatch = intentMismatch(intent, invoice);
@@ -247,7 +250,7 @@ export async function refundPayment(
   ip: string,
 ): Promise<PaymentEntry> {
   const entry = await repo.findEntry(deps.db, entryId);
-  if (!entry) throw notFound('Payment not found.');
+  if (!entry) throw notFound(BILLING_MAIL_TEXTS.refusals.paymentNotFound);
   if (entry.status === 'Refunded') throw new AppError('conflict', BILLING_MESSAGES.notRefundable);
   const refund = await callProvider(() =>
     deps.provider.refund({ paymentIntentId: entry.reference_number, reason, idempotencyKey: `refund-${entry.id}` }),

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerCredits, invoiceCreditLines, referrals, tickets } from '../platform/db/schema.ts';
-import { Agent, PASSWORD, uniqueEmail } from '../test/helper.ts';
+import {
+  customerCredits,
+  invoiceCreditLines,
+  notifications,
+  referrals,
+  ticketStatusChanges,
+  tickets,
+} from '../platform/db/schema.ts';
+import { saveLanguage } from '../platform/users.ts';
+import { Agent, createCustomer, PASSWORD, signIn, uniqueEmail } from '../test/helper.ts';
 import {
   createBillingTestApp,
   createTicket,
@@ -112,6 +120,33 @@ describe('the referral reward', () => {
     expect(
       taken.filter((l) => [covered.id, rest.id].includes(l.invoice_id)).reduce((s, l) => s + l.amount_cents, 0),
     ).toBe(price + carried);
+    await p.admin.put('/api/v1/admin/referrals/settings', { reward_cents: 0 });
+  });
+
+  it("is written in the referrer's language: a Spanish referrer's credit line and covered-invoice notice", async () => {
+    await p.admin.put('/api/v1/admin/referrals/settings', { reward_cents: 30_000 });
+    const referrer = await createCustomer(t, { full_name: 'Lucía Referente' });
+    await saveLanguage(t.database.db, referrer.id, 'es');
+    const friend = await referredBy(await signIn(t, referrer.email), 'Pablo Amigo');
+    expect((await payByTestCard(friend.agent, (await issueFor(friend.id)).id)).statusCode).toBe(200);
+    expect((await creditsOf(referrer.id))[0]!.description).toBe('Crédito por recomendación');
+
+    const covered = await issueFor(referrer.id);
+    expect(covered).toMatchObject({ status: 'Paid' });
+    expect(covered.lines.at(-1).description).toBe('Crédito por recomendación');
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.user_id, referrer.id));
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        title: `Su crédito cubre la factura ${covered.name}`,
+        body: `El crédito de su cuenta pagó la totalidad del caso ${covered.ticket_name}: no tiene nada que pagar.`,
+      }),
+    );
+    // The ticket's history note is the firm's (staff moved it): in the firm's language.
+    const moves = await t.database.db
+      .select()
+      .from(ticketStatusChanges)
+      .where(eq(ticketStatusChanges.ticket_id, covered.ticket_id));
+    expect(moves.map((m) => m.note)).toContain(`Invoice ${covered.name} covered by account credit`);
     await p.admin.put('/api/v1/admin/referrals/settings', { reward_cents: 0 });
   });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { BILLING_MESSAGES, SHARE_LINK_DAYS, type ShareLink } from '@taxportal/contract';
+import { BILLING_MAIL_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { safeEqual } from '../platform/crypto.ts';
@@ -26,7 +27,7 @@ export async function createShareLink(
   ip: string,
 ): Promise<ShareLink> {
   const invoice = await visibleInvoice(deps, auth, invoiceId);
-  if (invoice.status === 'Draft') throw new AppError('conflict', 'Issue the invoice before sharing it.');
+  if (invoice.status === 'Draft') throw new AppError('conflict', BILLING_MAIL_TEXTS.refusals.shareDraft);
   const id = randomBytes(16).toString('hex');
   const exp = Math.floor((deps.now().getTime() + SHARE_LINK_DAYS * DAY_MS) / 1000);
   await deps.db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import {
   type UpdateServiceTypeBody,
   type UpdateTaxTemplateBody,
 } from '@taxportal/contract';
+import { ADMIN_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
@@ -26,20 +27,20 @@ export interface Actor {
   ip: string;
 }
 
-const IN_USE = 'This item is in use and cannot be deleted. Deactivate or hide it instead.';
-const taken = (what: string) =>
-  new AppError('conflict', `${what} already exists.`, {
-    errors: [{ field: 'name', message: `${what} already exists.` }],
-  });
+const TEXT = ADMIN_TEXTS.catalog;
+const taken = (text: string, field: string) => new AppError('conflict', text, { errors: [{ field, message: text }] });
 
-/** Unique and foreign-key violations become the 409 a user can act on. */
-async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
+/**
+ * Unique and foreign-key violations become the 409 a user can act on: `takenText` (a catalogue text) says what is
+ * taken, on `field` (`name` unless told); a delete passes none (it cannot repeat a name).
+ */
+async function guarded<T>(takenText: string | null, run: () => Promise<T>, field = 'name'): Promise<T> {
   try {
     return await run();
   } catch (err) {
     const code = repo.pgCode(err);
-    if (code === '23505') throw taken(what);
-    if (code === '23503') throw new AppError('conflict', IN_USE);
+    if (code === '23505' && takenText) throw taken(takenText, field);
+    if (code === '23503') throw new AppError('conflict', TEXT.inUse);
     throw err;
   }
 }
@@ -98,24 +99,20 @@ export async function listServiceTypes(db: Db, opts: { websiteOnly: boolean }) {
 }
 
 export async function createServiceType(db: Db, actor: Actor, body: CreateServiceTypeBody) {
-  const row = await guarded('A service type with this name', () =>
-    repo.insertServiceType(db, { id: randomUUID(), ...body }),
-  );
+  const row = await guarded(TEXT.serviceTypeTaken, () => repo.insertServiceType(db, { id: randomUUID(), ...body }));
   await log(db, actor, 'catalog.service_type.created', 'service_type', row.id, { name: row.name });
   return serviceTypeDto(row);
 }
 
 export async function updateServiceType(db: Db, actor: Actor, id: string, body: UpdateServiceTypeBody) {
-  const row = await guarded('A service type with this name', () =>
-    repo.updateServiceType(db, id, stripUndefined(body)),
-  );
+  const row = await guarded(TEXT.serviceTypeTaken, () => repo.updateServiceType(db, id, stripUndefined(body)));
   if (!row) throw notFound();
   await log(db, actor, 'catalog.service_type.updated', 'service_type', id, stripUndefined(body));
   return serviceTypeDto(row);
 }
 
 export async function deleteServiceType(db: Db, actor: Actor, id: string) {
-  if (!(await guarded('', () => repo.deleteServiceType(db, id)))) throw notFound();
+  if (!(await guarded(null, () => repo.deleteServiceType(db, id)))) throw notFound();
   await log(db, actor, 'catalog.service_type.deleted', 'service_type', id);
 }
 
@@ -126,29 +123,27 @@ export async function listServices(db: Db, opts: { serviceTypeId?: string | unde
 }
 
 async function requireServiceType(db: Db, id: string) {
-  if (!(await repo.findServiceType(db, id))) throw fieldError('service_type_id', 'Choose an existing service type.');
+  if (!(await repo.findServiceType(db, id))) throw fieldError('service_type_id', TEXT.chooseServiceType);
 }
 
 export async function createService(db: Db, actor: Actor, body: CreateServiceBody) {
   await requireServiceType(db, body.service_type_id);
   const id = randomUUID();
-  await guarded('A service with this name in this type', () => repo.insertService(db, { id, ...body }));
+  await guarded(TEXT.serviceTaken, () => repo.insertService(db, { id, ...body }));
   await log(db, actor, 'catalog.service.created', 'service', id, { name: body.name, price_cents: body.price_cents });
   return serviceDto((await repo.findService(db, id))!);
 }
 
 export async function updateService(db: Db, actor: Actor, id: string, body: UpdateServiceBody) {
   if (body.service_type_id) await requireServiceType(db, body.service_type_id);
-  const changed = await guarded('A service with this name in this type', () =>
-    repo.updateService(db, id, stripUndefined(body)),
-  );
+  const changed = await guarded(TEXT.serviceTaken, () => repo.updateService(db, id, stripUndefined(body)));
   if (!changed) throw notFound();
   await log(db, actor, 'catalog.service.updated', 'service', id, stripUndefined(body));
   return serviceDto((await repo.findService(db, id))!);
 }
 
 export async function deleteService(db: Db, actor: Actor, id: string) {
-  if (!(await guarded('', () => repo.deleteService(db, id)))) throw notFound();
+  if (!(await guarded(null, () => repo.deleteService(db, id)))) throw notFound();
   await log(db, actor, 'catalog.service.deleted', 'service', id);
 }
 
@@ -159,15 +154,8 @@ export async function listYears(db: Db, opts: { activeOnly: boolean }) {
 }
 
 export async function createYear(db: Db, actor: Actor, body: CreateTaxYearBody) {
-  const row = await guarded('This year', () => repo.insertYear(db, body)).catch((err: unknown) => {
-    // The field of a year is `year`, not `name`.
-    if (err instanceof AppError && err.code === 'conflict') {
-      throw new AppError('conflict', 'This year already exists.', {
-        errors: [{ field: 'year', message: 'This year already exists.' }],
-      });
-    }
-    throw err;
-  });
+  // The field of a year is `year`, not `name`.
+  const row = await guarded(TEXT.yearTaken, () => repo.insertYear(db, body), 'year');
   await log(db, actor, 'catalog.year.created', 'tax_year', String(row.year));
   return yearDto(row);
 }
@@ -180,7 +168,7 @@ export async function updateYear(db: Db, actor: Actor, year: number, active: boo
 }
 
 export async function deleteYear(db: Db, actor: Actor, year: number) {
-  if (!(await guarded('', () => repo.deleteYear(db, year)))) throw notFound();
+  if (!(await guarded(null, () => repo.deleteYear(db, year)))) throw notFound();
   await log(db, actor, 'catalog.year.deleted', 'tax_year', String(year));
 }
 
@@ -191,24 +179,20 @@ export async function listDocumentTypes(db: Db) {
 }
 
 export async function createDocumentType(db: Db, actor: Actor, body: CreateDocumentTypeBody) {
-  const row = await guarded('A document type with this name', () =>
-    repo.insertDocumentType(db, { id: randomUUID(), ...body }),
-  );
+  const row = await guarded(TEXT.documentTypeTaken, () => repo.insertDocumentType(db, { id: randomUUID(), ...body }));
   await log(db, actor, 'catalog.document_type.created', 'document_type', row.id, { name: row.name });
   return documentTypeDto(row);
 }
 
 export async function updateDocumentType(db: Db, actor: Actor, id: string, body: UpdateDocumentTypeBody) {
-  const row = await guarded('A document type with this name', () =>
-    repo.updateDocumentType(db, id, stripUndefined(body)),
-  );
+  const row = await guarded(TEXT.documentTypeTaken, () => repo.updateDocumentType(db, id, stripUndefined(body)));
   if (!row) throw notFound();
   await log(db, actor, 'catalog.document_type.updated', 'document_type', id, stripUndefined(body));
   return documentTypeDto(row);
 }
 
 export async function deleteDocumentType(db: Db, actor: Actor, id: string) {
-  if (!(await guarded('', () => repo.deleteDocumentType(db, id)))) throw notFound();
+  if (!(await guarded(null, () => repo.deleteDocumentType(db, id)))) throw notFound();
   await log(db, actor, 'catalog.document_type.deleted', 'document_type', id);
 }
 
@@ -219,9 +203,7 @@ export async function listTaxTemplates(db: Db) {
 }
 
 export async function createTaxTemplate(db: Db, actor: Actor, body: CreateTaxTemplateBody) {
-  const row = await guarded('A tax template with this name', () =>
-    repo.insertTaxTemplate(db, { id: randomUUID(), ...body }),
-  );
+  const row = await guarded(TEXT.taxTemplateTaken, () => repo.insertTaxTemplate(db, { id: randomUUID(), ...body }));
   await log(db, actor, 'catalog.tax_template.created', 'tax_template', row.id, {
     name: row.name,
     rate_bp: row.rate_bp,
@@ -230,15 +212,13 @@ export async function createTaxTemplate(db: Db, actor: Actor, body: CreateTaxTem
 }
 
 export async function updateTaxTemplate(db: Db, actor: Actor, id: string, body: UpdateTaxTemplateBody) {
-  const row = await guarded('A tax template with this name', () =>
-    repo.updateTaxTemplate(db, id, stripUndefined(body)),
-  );
+  const row = await guarded(TEXT.taxTemplateTaken, () => repo.updateTaxTemplate(db, id, stripUndefined(body)));
   if (!row) throw notFound();
   await log(db, actor, 'catalog.tax_template.updated', 'tax_template', id, stripUndefined(body));
   return taxTemplateDto(row);
 }
 
 export async function deleteTaxTemplate(db: Db, actor: Actor, id: string) {
-  if (!(await guarded('', () => repo.deleteTaxTemplate(db, id)))) throw notFound();
+  if (!(await guarded(null, () => repo.deleteTaxTemplate(db, id)))) throw notFound();
   await log(db, actor, 'catalog.tax_template.deleted', 'tax_template', id);
 }

@@ -140,6 +140,29 @@ describe('catalogue administration', () => {
     expect(negative.json().errors[0].field).toBe('price_cents');
   });
 
+  it("says its refusals in the reader's language (cookie tp_lang=es), the English ones word for word", async () => {
+    const english = await admin.post(`${base}/service-types`, { name: 'Individual Tax Return' });
+    expect(english.json()).toMatchObject({
+      title: 'Conflict',
+      detail: 'A service type with this name already exists.',
+      errors: [{ field: 'name', message: 'A service type with this name already exists.' }],
+    });
+    const spanishAdmin = await signIn(t, (await createStaff(t, 'Admin')).email);
+    spanishAdmin.cookies.set('tp_lang', 'es');
+    const spanish = await spanishAdmin.post(`${base}/service-types`, { name: 'Individual Tax Return' });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json().detail).toBe('Ya existe un tipo de servicio con este nombre.');
+    expect(spanish.json().errors).toEqual([
+      { field: 'name', message: 'Ya existe un tipo de servicio con este nombre.' },
+    ]);
+    const year = await spanishAdmin.post(`${base}/years`, { year: 2005 });
+    expect(year.json().errors).toEqual([{ field: 'year', message: 'Este año ya existe.' }]);
+    const types = (await spanishAdmin.get(`${base}/service-types`)).json().items;
+    const individual = types.find((x: { name: string }) => x.name === 'Individual Tax Return');
+    const inUse = await spanishAdmin.delete(`${base}/service-types/${individual.id}`);
+    expect(inUse.json().detail).toBe('Este elemento está en uso y no se puede eliminar. Desactívelo u ocúltelo.');
+  });
+
   it('manages services with prices in cents', async () => {
     const type = (await admin.post(`${base}/service-types`, { name: 'Payroll' })).json();
     const svc = await admin.post(`${base}/services`, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import * as service from './contacts.service.ts';
 
@@ -15,7 +16,7 @@ export function contactsRoutes(deps: { db: Db }) {
       handler: async (req) => service.lookupPhone(db, req.query.phone),
     });
     route(app, api.getContact, {
-      handler: async (req) => service.getContact(db, req.params.id),
+      handler: async (req) => service.getContact(db, req.params.id, languageOfRequest(req)),
     });
   };
 }

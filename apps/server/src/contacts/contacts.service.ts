@@ -4,13 +4,16 @@ import type {
   ContactDetail,
   ContactList,
   ListContactsQuery,
+  Language,
   PhoneLookup,
   TicketStatus,
 } from '@taxportal/contract';
+import { ADMIN_TEXTS } from '@taxportal/contract/texts';
 import type { Db } from '../platform/db/client.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import { z } from 'zod';
 import { notFound } from '../platform/errors.ts';
+import { statusLabelIn } from '../platform/i18n.ts';
 import { keysetCursor } from '../platform/keyset-cursor.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import { firmCountry } from '../site/index.ts';
@@ -55,9 +58,10 @@ export async function listContacts(db: Db, q: ListContactsQuery): Promise<Contac
   };
 }
 
-export async function getContact(db: Db, id: string): Promise<ContactDetail> {
+/** A contact and their tickets, the statuses' own labels in the reader's `language`. */
+export async function getContact(db: Db, id: string, language: Language = 'en'): Promise<ContactDetail> {
   const row = await repo.findContact(db, id);
-  if (!row) throw notFound('Contact not found.');
+  if (!row) throw notFound(ADMIN_TEXTS.contacts.notFound);
   const tickets = await repo.contactTickets(db, id, 100);
   return {
     ...toContact(row),
@@ -68,7 +72,7 @@ export async function getContact(db: Db, id: string): Promise<ContactDetail> {
       service_type_name: t.service_type_name,
       year: t.year,
       status: t.status as TicketStatus,
-      status_label: t.staff_label,
+      status_label: statusLabelIn(language, t.status, 'staff', t.staff_label),
       badge: t.badge as BadgeStyle,
       updated_at: t.updated_at.toISOString(),
     })),

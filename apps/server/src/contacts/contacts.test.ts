@@ -60,6 +60,14 @@ describe('contacts', () => {
     expect((await staff.get('/api/v1/contacts/nope')).statusCode).toBe(404);
   });
 
+  it("says a missing contact in the reader's language", async () => {
+    expect((await staff.get('/api/v1/contacts/nope')).json().detail).toBe('Contact not found.');
+    const reader = await signIn(t, (await createStaff(t, 'Reviewer')).email);
+    reader.cookies.set('tp_lang', 'es');
+    const spanish = await reader.get('/api/v1/contacts/nope');
+    expect(spanish.json()).toMatchObject({ status: 404, detail: 'No se encontró el contacto.' });
+  });
+
   it('says whether a phone number belongs to a customer', async () => {
     const lookup = async (phone: string) =>
       (await staff.get(`/api/v1/contacts/phone-lookup?phone=${encodeURIComponent(phone)}`)).json();

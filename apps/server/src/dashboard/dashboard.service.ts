@@ -8,9 +8,11 @@ import {
   type StaffDashboard,
   type StaffDashboardTicket,
   type StatusCategory,
+  type Language,
   type TicketStatus,
 } from '@taxportal/contract';
 import { isStaff } from '../platform/auth/guard.ts';
+import { statusLabelIn } from '../platform/i18n.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Db } from '../platform/db/client.ts';
 import { ticketStatuses } from '../platform/db/schema.ts';
@@ -19,8 +21,9 @@ import * as repo from './dashboard.repository.ts';
 const WEEKS = 12;
 const MEDIAN_SAMPLE = 1000;
 
-export async function dashboardFor(db: Db, auth: AuthContext): Promise<Dashboard> {
-  return isStaff(auth) ? staffDashboard(db, auth) : customerDashboard(db, auth);
+/** The dashboard of `auth`, its status labels in the reader's `language`. */
+export async function dashboardFor(db: Db, auth: AuthContext, language: Language = 'en'): Promise<Dashboard> {
+  return isStaff(auth) ? staffDashboard(db, auth, language) : customerDashboard(db, auth, language);
 }
 
 async function customerLabels(db: Db): Promise<Map<string, string>> {
@@ -30,7 +33,7 @@ async function customerLabels(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name, r.customer_label]));
 }
 
-async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDashboard> {
+async function customerDashboard(db: Db, auth: AuthContext, language: Language): Promise<CustomerDashboard> {
   const me = auth.user.id;
   const [labels, tickets, waiting, counts, messages] = await Promise.all([
     customerLabels(db),
@@ -41,6 +44,7 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
   ]);
   const toTicket = (r: repo.CustomerTicketRow): CustomerDashboardTicket => {
     const view = customerStatusView(r);
+    const label = (s: string, english: string) => statusLabelIn(language, s, 'customer', english);
     return {
       id: r.id,
       name: r.name,
@@ -48,13 +52,13 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
       service_type_name: r.service_type_name,
       year: r.year,
       status: r.status as TicketStatus,
-      status_label: view.label,
+      status_label: label(r.status, view.label),
       badge: r.badge as BadgeStyle,
       status_category: view.category,
       progress: progressOf(
         r.status as TicketStatus,
         view.category,
-        (s) => (s === r.status ? view.label : (labels.get(s) ?? s)),
+        (s) => label(s, s === r.status ? view.label : (labels.get(s) ?? s)),
         'customer',
       ),
       unread_count: r.unread_count,
@@ -84,19 +88,21 @@ async function customerDashboard(db: Db, auth: AuthContext): Promise<CustomerDas
   };
 }
 
-const staffTicket = (r: repo.StaffTicketRow): StaffDashboardTicket => ({
-  id: r.id,
-  name: r.name,
-  customer_name: r.customer_name,
-  service_name: r.service_name,
-  status: r.status as TicketStatus,
-  status_label: r.staff_label,
-  badge: r.badge as BadgeStyle,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
-});
+const staffTicket =
+  (language: Language) =>
+  (r: repo.StaffTicketRow): StaffDashboardTicket => ({
+    id: r.id,
+    name: r.name,
+    customer_name: r.customer_name,
+    service_name: r.service_name,
+    status: r.status as TicketStatus,
+    status_label: statusLabelIn(language, r.status, 'staff', r.staff_label),
+    badge: r.badge as BadgeStyle,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  });
 
-async function staffDashboard(db: Db, auth: AuthContext): Promise<StaffDashboard> {
+async function staffDashboard(db: Db, auth: AuthContext, language: Language): Promise<StaffDashboard> {
   const active = await repo.activeStatuses(db);
   // Independent reads: on PostgreSQL they run side by side on the pool.
   const [counts, unassigned, mine, weekly, medians] = await Promise.all([
@@ -110,17 +116,17 @@ async function staffDashboard(db: Db, auth: AuthContext): Promise<StaffDashboard
     role: 'staff',
     counts_by_status: counts.map((c) => ({
       status: c.status as TicketStatus,
-      label: c.staff_label,
+      label: statusLabelIn(language, c.status, 'staff', c.staff_label),
       badge: c.badge as BadgeStyle,
       category: c.category as StatusCategory,
       count: c.n,
     })),
-    open_unassigned: { count: unassigned.count, items: unassigned.items.map(staffTicket) },
-    assigned_to_me: { count: mine.count, items: mine.items.map(staffTicket) },
+    open_unassigned: { count: unassigned.count, items: unassigned.items.map(staffTicket(language)) },
+    assigned_to_me: { count: mine.count, items: mine.items.map(staffTicket(language)) },
     opened_per_week: weekly.map((w) => ({ week_start: w.week_start, count: w.n })),
     median_time_in_status: medians.map((m) => ({
       status: m.status as TicketStatus,
-      label: m.staff_label,
+      label: statusLabelIn(language, m.status, 'staff', m.staff_label),
       median_seconds: m.median_seconds === null ? null : Math.round(m.median_seconds),
       samples: m.samples,
     })),

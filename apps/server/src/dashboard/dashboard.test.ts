@@ -48,6 +48,14 @@ describe("a customer's dashboard", () => {
     ]);
     expect(d.recent_messages[1].author).toMatchObject({ is_staff: true });
     expect(res.body).not.toContain('DASH-INTERNAL');
+
+    // A Spanish reader reads the statuses' own labels in Spanish (issue 31), the progress steps too.
+    customer.cookies.set('tp_lang', 'es');
+    const es = (await customer.get('/api/v1/dashboard')).json();
+    customer.cookies.delete('tp_lang');
+    const spanish = es.waiting_on_you[0];
+    expect(spanish.status_label).toBe('Se necesita una acción suya');
+    expect(spanish.progress.steps[0].label).toBe('Recibido');
   });
 });
 

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteEntries } from '../platform/db/schema.ts';
 import { seedDemo } from '../platform/db/seed.ts';
 import { createMediaStore } from '../platform/storage/index.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -40,4 +41,46 @@ describe('the demo firm’s website', () => {
     const pricing = (await get('/api/v1/pages/pricing')).json();
     expect(pricing.blocks[0].plans[0].price_cents).toBe(19900);
   });
+
+  it('ships every text in Spanish too, rich text with the markup of its English (issue 31 item 5)', async () => {
+    // Seeded by the test above, or here when this one runs alone (a second call changes nothing).
+    await seedSampleSite(t.database.db, pino({ level: 'silent' }));
+    const rows = await t.database.db
+      .select({
+        kind: siteEntries.kind,
+        key: siteEntries.key,
+        draft: siteEntries.draft,
+        published: siteEntries.published,
+      })
+      .from(siteEntries);
+    expect(rows.map((r) => r.kind)).toEqual(expect.arrayContaining(['settings', 'pages', 'posts', 'forms', 'jobs']));
+
+    const texts = rows.flatMap((r) => [
+      ...localizedTexts(r.draft, `${r.kind}/${r.key} draft`),
+      ...localizedTexts(r.published, `${r.kind}/${r.key} published`),
+    ]);
+    // The walk finds the texts (settings, pages, blocks, posts, forms' fields and options, image alternative texts).
+    expect(texts.length).toBeGreaterThan(250);
+    expect(texts.some((x) => x.where.endsWith('.alt'))).toBe(true);
+
+    // A text with English and no Spanish (an `en`-only text added later) is named here.
+    const written = (s: string | undefined) => !!s && s.replace(/<[^>]*>/g, '').trim() !== '';
+    expect(texts.filter((x) => written(x.en) && !written(x.es)).map((x) => `${x.where}: ${x.en}`)).toEqual([]);
+    expect(texts.filter((x) => !written(x.en) && written(x.es)).map((x) => x.where)).toEqual([]);
+    // Rich text: the same tags in the same order (a list stays a list, a heading a heading, a link a link).
+    const tags = (html: string) => [...html.matchAll(/<\/?[a-z][a-z0-9]*/gi)].map((m) => m[0].toLowerCase()).join('');
+    expect(
+      texts.filter((x) => x.en.includes('<') && tags(x.en) !== tags(x.es ?? '')).map((x) => `${x.where}: ${x.es}`),
+    ).toEqual([]);
+  });
 });
+
+/** Every text of content (`{ en, es? }` and nothing else) in stored JSON, however deep, with where it is. */
+function localizedTexts(value: unknown, where: string): { where: string; en: string; es?: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => localizedTexts(v, `${where}.${i}`));
+  if (typeof value !== 'object' || value === null) return [];
+  const o = value as Record<string, unknown>;
+  if (typeof o.en === 'string' && Object.keys(o).every((k) => k === 'en' || k === 'es'))
+    return [{ where, en: o.en, ...(typeof o.es === 'string' ? { es: o.es } : {}) }];
+  return Object.entries(o).flatMap(([k, v]) => localizedTexts(v, `${where}.${k}`));
+}

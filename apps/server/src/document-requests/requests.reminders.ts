@@ -1,9 +1,11 @@
 import type { JobHandler, JobRunner, JobScan } from '../platform/jobs.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import { createJobRunner, enqueueJob } from '../platform/jobs.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { findTicketRef } from '../tickets/index.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
 import * as repo from './requests.repository.ts';
-import { FINISHED_STATUSES, reminderInterval, ticketLink } from './requests.service.ts';
+import { FINISHED_STATUSES, reminderInterval, requestList, requestMailParams, ticketLink } from './requests.service.ts';
 
 export const REMINDER_JOB = 'document_request_reminder';
 
@@ -51,14 +53,16 @@ export function reminderHandler(deps: Pick<DocumentsDeps, 'db' | 'mailer' | 'pub
     if (!open.length) return;
     const ticket = await findTicketRef(deps.db, open[0]!.ticket_id);
     if (!ticket) return;
-    const list = open.map((r) => `  - ${r.label}`).join('\n');
+    // In the customer's language (their saved choice, else the firm's).
+    const t = textsIn(recipientLanguage(await savedLanguage(deps.db, ticket.customer_id)));
     await deps.mailer.send({
       to: ticket.customer_email,
-      subject: `Reminder: ${ticket.name} is waiting for your documents`,
+      subject: t('notifications.documentsReminder.subject', { ticket: ticket.name }),
       text:
-        `Hello ${ticket.customer_name},\n\nA reminder: your tax team is still waiting for these documents for ` +
-        `ticket ${ticket.name} (${ticket.service_name}, ${ticket.year}):\n\n${list}\n\n` +
-        `Upload them on the ticket: ${ticketLink(deps, ticket.name)}\n`,
+        `${t('mail.hello', { name: ticket.customer_name })}\n\n` +
+        `${t('notifications.documentsReminder.text', requestMailParams(ticket))}\n\n` +
+        `${requestList(open.map((r) => r.label))}\n\n` +
+        `${t('notifications.documentsRequested.upload', { link: ticketLink(deps, ticket.name) })}\n`,
     });
   };
 }

@@ -9,17 +9,21 @@ import {
   type DocumentRequestList,
   type DocumentRequestStatus,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
+import type { TFunction } from 'i18next';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
 import * as repo from './requests.repository.ts';
 
-export const REQUEST_NOT_FOUND = 'Document request not found.';
+export const REQUEST_NOT_FOUND = TICKET_TEXTS.requests.notFound;
 const DAY_MS = 86_400_000;
 export const reminderInterval = DOCUMENT_REQUEST_REMINDER_DAYS * DAY_MS;
 
@@ -71,16 +75,31 @@ export async function listOutstanding(
   return { items: rows.map(toDocumentRequest) };
 }
 
-function requestMail(ticket: TicketRef, labels: string[], note: string | null, link: string): MailMessage {
-  const list = labels.map((l) => `  - ${l}`).join('\n');
+/** The ticket's facts the request and reminder e-mails name. */
+export const requestMailParams = (ticket: Pick<TicketRef, 'name' | 'service_name' | 'year'>) => ({
+  ticket: ticket.name,
+  service: ticket.service_name,
+  year: ticket.year,
+});
+
+/** The documents asked for, one a line. */
+export const requestList = (labels: string[]) => labels.map((l) => `  - ${l}`).join('\n');
+
+function requestMail(
+  t: TFunction,
+  ticket: TicketRef,
+  labels: string[],
+  note: string | null,
+  link: string,
+): MailMessage {
   return {
     to: ticket.customer_email,
-    subject: `${ticket.name}: documents requested`,
+    subject: t('notifications.documentsRequested.title', { ticket: ticket.name }),
     text:
-      `Hello ${ticket.customer_name},\n\nYour tax team asks for these documents for ticket ${ticket.name} ` +
-      `(${ticket.service_name}, ${ticket.year}):\n\n${list}\n` +
-      (note ? `\nNote from your tax team: ${note}\n` : '') +
-      `\nUpload them on the ticket: ${link}\n`,
+      `${t('mail.hello', { name: ticket.customer_name })}\n\n` +
+      `${t('notifications.documentsRequested.text', requestMailParams(ticket))}\n\n${requestList(labels)}\n` +
+      (note ? `\n${t('notifications.documentsRequested.note', { note })}\n` : '') +
+      `\n${t('notifications.documentsRequested.upload', { link })}\n`,
   };
 }
 
@@ -111,14 +130,14 @@ export async function createRequests(
   const ticket = await visibleTicket(deps.db, auth, ticketId);
   requireStaffHere(auth);
   if (FINISHED_STATUSES.includes(ticket.status))
-    throw new AppError('conflict', `Documents cannot be requested on a ticket that is ${ticket.status}.`);
+    throw new AppError('conflict', TICKET_TEXTS.requests.ticketFinished, { params: { status: ticket.status } });
   const checklist = [...new Set(body.checklist ?? [])].map((k) => REQUEST_CHECKLIST.find((c) => c.key === k)!);
   const custom = freeTextRequests(body.custom ?? []);
   const note = body.note?.trim() || null;
   const now = deps.now();
   const next = new Date(now.getTime() + reminderInterval);
   const ids: string[] = [];
-  const notice = await deps.db.transaction(async (tx) => {
+  const { created: notice, language } = await deps.db.transaction(async (tx) => {
     const types = await repo.documentTypeIdsByName(
       tx,
       checklist.flatMap((c) => (c.document_type ? [c.document_type] : [])),
@@ -128,7 +147,7 @@ export async function createRequests(
       custom.flatMap((c) => (c.typeId ? [c.typeId] : [])),
     );
     const unknown = custom.find((c) => c.typeId !== null && !known.has(c.typeId));
-    if (unknown) throw fieldError(`custom.${unknown.at}.document_type_id`, 'Choose one of the document types.');
+    if (unknown) throw fieldError(`custom.${unknown.at}.document_type_id`, TICKET_TEXTS.requests.chooseDocumentType);
     const rows = [
       ...checklist.map((c) => ({
         label: c.label,
@@ -153,10 +172,12 @@ export async function createRequests(
         created_at: new Date(now.getTime() + i),
       });
     }
+    // Written in the customer's language (the notification row as the e-mail after the commit).
+    const language = recipientLanguage(await savedLanguage(tx, ticket.customer_id));
     const created = await repo.insertNotification(tx, {
       userId: ticket.customer_id,
       ticketId: ticket.id,
-      title: `${ticket.name}: documents requested`,
+      title: textsIn(language)('notifications.documentsRequested.title', { ticket: ticket.name }),
       body: rows.map((r) => r.label).join(', '),
     });
     await audit(tx, {
@@ -167,12 +188,13 @@ export async function createRequests(
       ip,
       meta: { request_ids: ids, labels: rows.map((r) => r.label) },
     });
-    return created;
+    return { created, language };
   });
   const items = (await repo.requestsByIds(deps.db, ids)).map(toDocumentRequest);
   try {
     await deps.mailer.send(
       requestMail(
+        textsIn(language),
         ticket,
         items.map((i) => i.label),
         note,
@@ -209,7 +231,7 @@ export async function cancelRequest(
   requireStaffHere(auth);
   await deps.db.transaction(async (tx) => {
     if (!(await repo.cancelRequest(tx, request.id)))
-      throw new AppError('conflict', `This request is already ${request.status}.`);
+      throw new AppError('conflict', TICKET_TEXTS.requests.already[request.status]);
     await audit(tx, {
       actorId: auth.user.id,
       action: 'document_request.cancel',

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRequest, DocumentRequestList } from '@taxportal/contract';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { createMailer } from '../platform/mail/mail.ts';
+import { saveLanguage } from '../platform/users.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { EventStream, listenOnce } from '../test/sse.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { claimDueReminders } from './requests.repository.ts';
-import { createDocumentsJobRunner, reminderScan } from './requests.reminders.ts';
+import { createDocumentsJobRunner, reminderHandler, reminderScan } from './requests.reminders.ts';
 import { FINISHED_STATUSES } from './requests.service.ts';
 
 let t: TestApp;
@@ -386,5 +387,44 @@ describe('free-text requests filed under a document type (issue 29)', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors[0].field).toBe('custom.1.document_type_id');
     expect(await countRequests()).toEqual(before);
+  });
+});
+
+describe("in the customer's language (issue 31)", () => {
+  it('asks a customer who chose Spanish for documents in Spanish, and reminds them in Spanish', async () => {
+    const c = await createCustomer(t, { full_name: 'Sofía Solicitante' });
+    await saveLanguage(t.database.db, c.id, 'es');
+    const agent = await signIn(t, c.email);
+    const ticket = await openTicket(t, agent);
+    const items = await request(ticket.id, {
+      checklist: ['w2'],
+      custom: ['Carta de la guardería'],
+      note: 'Para la declaración de 2023.',
+    });
+    const [mail] = await mailsTo(c.email, `${ticket.name}: %`);
+    expect(mail!.subject).toBe(`${ticket.name}: le solicitamos documentos`);
+    expect(
+      mail!.text.startsWith(
+        `Hola, Sofía Solicitante:\n\nSu equipo de impuestos le pide estos documentos para el caso ${ticket.name} (`,
+      ),
+    ).toBe(true);
+    expect(mail!.text).toContain('):\n\n  - W-2\n  - Carta de la guardería\n');
+    expect(mail!.text).toContain('\nNota de su equipo de impuestos: Para la declaración de 2023.\n');
+    expect(mail!.text).toContain(`\nSúbalos en el caso: http://portal.test/form/message/${ticket.name}\n`);
+    expect(mail!.text).not.toMatch(/Hello|Your tax team|Upload them/);
+    const notes = (await agent.get('/api/v1/notifications')).json().items as { kind: string; title: string }[];
+    expect(notes.find((n) => n.kind === 'document_request')!.title).toBe(`${ticket.name}: le solicitamos documentos`);
+
+    const log = pino({ level: 'silent' });
+    const mailer = createMailer({ db: t.database.db, log, from: 'test@portal.test' });
+    const remind = reminderHandler({ db: t.database.db, mailer, publicUrl: 'http://portal.test' });
+    await remind({ ticket_id: ticket.id, request_ids: items.map((i) => i.id) }, {} as Parameters<typeof remind>[1]);
+    const [reminder] = await mailsTo(c.email, 'Recordatorio:%');
+    expect(reminder!.subject).toBe(`Recordatorio: ${ticket.name} está esperando sus documentos`);
+    expect(reminder!.text).toContain(
+      `Le recordamos que su equipo de impuestos todavía espera estos documentos para el caso ${ticket.name} (`,
+    );
+    expect(reminder!.text).toContain('  - W-2\n  - Carta de la guardería\n');
+    expect(reminder!.text).not.toMatch(/Hello|A reminder|Upload them/);
   });
 });

@@ -13,6 +13,7 @@ import {
   type DocumentKind,
   type DocumentVisibility,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import type { Tx } from '../platform/db/client.ts';
 import { documentRequests, documents, documentTypes, tickets } from '../platform/db/schema.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
@@ -131,8 +132,8 @@ export async function stageUpload(deps: Deps, part: UploadSource, maxBytes = MAX
     keep.chunks = [];
     if (active) {
       await deps.files.remove(file.storageKey).catch(() => {});
-      const message = `${UPLOAD_MESSAGES.activePdf} (${active})`;
-      throw new AppError('validation', message, { errors: [{ field: 'file', message }] });
+      const message = TICKET_TEXTS.documents.activePdf;
+      throw new AppError('validation', message, { params: { what: active }, errors: [{ field: 'file', message }] });
     }
   } else if (keep) {
     const bytes = Buffer.concat(keep.chunks);
@@ -187,10 +188,10 @@ export async function checkRequest(
     .from(documentRequests)
     .where(and(eq(documentRequests.id, requestId), eq(documentRequests.customer_id, customerId)));
   const [req] = lock ? await q.for('update') : await q;
-  if (!req) throw new AppError('not_found', 'Document request not found.');
-  if (req.status !== 'open') throw fieldError('request_id', 'This document request is no longer open.');
+  if (!req) throw new AppError('not_found', TICKET_TEXTS.requests.notFound);
+  if (req.status !== 'open') throw fieldError('request_id', TICKET_TEXTS.requests.notOpen);
   if (ticketId && req.ticket_id !== ticketId) {
-    throw fieldError('request_id', 'This document request belongs to another ticket.');
+    throw fieldError('request_id', TICKET_TEXTS.requests.otherTicket);
   }
   return { ticketId: req.ticket_id };
 }

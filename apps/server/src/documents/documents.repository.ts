@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import type { Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { documents, signingRequests, taxDrafts } from '../platform/db/schema.ts';
@@ -9,8 +10,7 @@ export async function documentRow(db: Tx, id: string) {
   return row ?? null;
 }
 
-export const DRAFT_DOCUMENT_KEPT =
-  'This document is a version of a tax draft or a Form 8879 and is kept with its history.';
+export const DRAFT_DOCUMENT_KEPT = TICKET_TEXTS.documents.keptWithHistory;
 
 /**
  * Whether a document is the bytes of a draft version or of a Form 8879 (kept with its history). The vault asks

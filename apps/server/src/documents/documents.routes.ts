@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints as api, MESSAGES } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
@@ -71,7 +72,7 @@ export function documentsRoutes(deps: DocumentsDeps) {
     route(app, api.uploadDocuments, {
       handler: async (req, reply) => {
         if (!req.isMultipart()) {
-          throw new AppError('unsupported_media_type', 'Send the upload as multipart/form-data.');
+          throw new AppError('unsupported_media_type', SITE_TEXTS.media.notMultipart);
         }
         const items = await uploadDocuments(deps, authOf(req), req.parts(), req.ip);
         return reply.code(201).send({ items });

@@ -9,6 +9,7 @@ import {
   type DocumentKind,
   type DocumentList,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { z } from 'zod';
 import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
@@ -34,7 +35,7 @@ import { DRAFT_DOCUMENT_KEPT, isDraftOrFormDocument } from './documents.reposito
 
 /** A customer may delete their own uploads until the ticket is done. */
 const LOCKED_STATUSES = new Set(['Completed', 'Closed']);
-const NOT_FOUND = 'Document not found.';
+const NOT_FOUND = TICKET_TEXTS.documents.notFound;
 
 export function canDelete(auth: AuthContext, row: DocumentRow, ticketStatus: string | null | undefined): boolean {
   // Signed e-file authorisations are kept (at least 3 years): nobody deletes them here.
@@ -124,7 +125,7 @@ export async function uploadDocuments(
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           await part.toBuffer().catch(() => undefined);
-          throw fieldError(part.fieldname, 'Unexpected file field; send files as "file".');
+          throw fieldError(part.fieldname, TICKET_TEXTS.documents.unexpectedFileField);
         }
         staged.push(await stageUpload(deps, part));
       } else if (typeof part.value === 'string') {
@@ -150,21 +151,21 @@ export async function uploadDocuments(
       ticketId = t.id;
       ticket = t;
       if (isStaff(auth) && f.customer_id && f.customer_id !== t.customer_id) {
-        throw fieldError('customer_id', 'The ticket belongs to another customer.');
+        throw fieldError('customer_id', TICKET_TEXTS.documents.ticketOfAnotherCustomer);
       }
       customerId = t.customer_id;
     } else if (isStaff(auth)) {
-      if (!f.customer_id) throw fieldError('customer_id', 'Choose the customer whose vault this goes to.');
+      if (!f.customer_id) throw fieldError('customer_id', TICKET_TEXTS.documents.chooseCustomer);
       const [c] = await deps.db
         .select({ id: users.id })
         .from(users)
         .innerJoin(userRoles, and(eq(userRoles.user_id, users.id), eq(userRoles.role, 'Customer')))
         .where(eq(users.id, f.customer_id));
-      if (!c) throw notFound('Customer not found.');
+      if (!c) throw notFound(TICKET_TEXTS.documents.customerNotFound);
       customerId = c.id;
     }
     if (f.request_id) {
-      if (staged.length > 1) throw fieldError('request_id', 'Upload one file per document request.');
+      if (staged.length > 1) throw fieldError('request_id', TICKET_TEXTS.documents.oneFilePerRequest);
       const requested = (await checkRequest(deps.db, f.request_id, customerId, ticketId)).ticketId;
       if (requested !== ticketId) ticket = null; // the request's ticket: looked up below
       ticketId = requested;
@@ -222,7 +223,7 @@ export async function openDocument(
       : row.thumb_storage_key && row.thumb_wrapped_key && row.thumb_sha256
         ? { storageKey: row.thumb_storage_key, wrappedKey: row.thumb_wrapped_key, sha256: row.thumb_sha256 }
         : null;
-  if (!ref) throw notFound('This document has no thumbnail.');
+  if (!ref) throw notFound(TICKET_TEXTS.documents.noThumbnail);
   await audit(deps.db, {
     actorId: auth.user.id,
     action: what === 'file' ? 'document.download' : 'document.thumbnail',

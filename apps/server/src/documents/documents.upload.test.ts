@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, MESSAGES, UPLOAD_MESSAGES } from '@taxportal/contract';
 import { auditLog, documents, documentTypes } from '../platform/db/schema.ts';
+import { textsIn } from '../platform/i18n.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { jpegWithGps, multipart, pdf, pdfOfSize, png, type Upload } from '../test/upload-fixtures.ts';
@@ -312,6 +313,33 @@ describe('bad input: a clear error, nothing stored', () => {
   it('JSON instead of multipart: 415', async () => {
     const res = await customer.post('/api/v1/documents', { document_type: typeId });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+describe("refusals in the reader's language (issue 31)", () => {
+  // A launch action, written raw (the byte scan finds it when pdf-lib cannot read the file).
+  const launching = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /Launch /F (calc.exe) >> >>\n%%EOF\n');
+
+  it('names what a refused PDF carries in English, word for word, and in Spanish with cookie tp_lang=es', async () => {
+    const english = await upload(customer, [{ name: 'a.pdf', data: launching }]);
+    expect(english.statusCode).toBe(422);
+    const said = `${UPLOAD_MESSAGES.activePdf} (a launch action)`;
+    expect(english.json()).toMatchObject({ detail: said, errors: [{ field: 'file', message: said }] });
+
+    customer.cookies.set('tp_lang', 'es');
+    try {
+      const spanish = await upload(customer, [{ name: 'a.pdf', data: launching }]);
+      expect(spanish.statusCode).toBe(422);
+      const dicho = `${textsIn('es')('uploads.activePdf')} (una acción que abre un programa)`;
+      expect(dicho).not.toContain('This PDF');
+      expect(spanish.json()).toMatchObject({ detail: dicho, errors: [{ field: 'file', message: dicho }] });
+      const json = await customer.post('/api/v1/documents', { document_type: typeId });
+      expect(json.statusCode).toBe(415);
+      expect(json.json().detail).toBe(textsIn('es')('site.media.notMultipart'));
+      expect(json.json().detail).not.toMatch(/Send the upload/);
+    } finally {
+      customer.cookies.delete('tp_lang');
+    }
   });
 });
 

@@ -1,35 +1,39 @@
 import type * as PdfLibModule from 'pdf-lib';
 import type { PDFDict, PDFDocument, PDFObject } from 'pdf-lib';
+import type { TICKET_TEXTS } from '@taxportal/contract/texts';
 
 type PdfLib = typeof PdfLibModule;
+
+/** What was found, as a key of the catalogue's TICKET_TEXTS.documents.activeContent (the refusal names it). */
+export type ActiveContent = keyof typeof TICKET_TEXTS.documents.activeContent;
 
 /**
  * What makes a PDF act rather than show: scripts (document, page or field actions), launching programs, attached
  * files, Flash/rich media, XFA forms. A tax firm's vault stores documents to read; a PDF carrying any of these is
  * refused (the customer can print it to PDF, which flattens it). docs/decisions/0012.
  */
-const ACTIVE_KEYS = new Map<string, string>([
-  ['JS', 'JavaScript'],
-  ['JavaScript', 'JavaScript'],
-  ['AA', 'automatic actions'],
-  ['Launch', 'a launch action'],
-  ['EmbeddedFile', 'an attached file'],
-  ['EmbeddedFiles', 'attached files'],
-  ['RichMedia', 'rich media'],
-  ['XFA', 'an XFA form'],
+const ACTIVE_KEYS = new Map<string, ActiveContent>([
+  ['JS', 'javascript'],
+  ['JavaScript', 'javascript'],
+  ['AA', 'automaticActions'],
+  ['Launch', 'launchAction'],
+  ['EmbeddedFile', 'attachedFile'],
+  ['EmbeddedFiles', 'attachedFiles'],
+  ['RichMedia', 'richMedia'],
+  ['XFA', 'xfaForm'],
 ]);
-const ACTIVE_ACTIONS = new Map<string, string>([
-  ['JavaScript', 'JavaScript'],
-  ['Launch', 'a launch action'],
-  ['ImportData', 'an import action'],
-  ['RichMediaExecute', 'rich media'],
-  ['SubmitForm', 'a form submission'],
+const ACTIVE_ACTIONS = new Map<string, ActiveContent>([
+  ['JavaScript', 'javascript'],
+  ['Launch', 'launchAction'],
+  ['ImportData', 'importAction'],
+  ['RichMediaExecute', 'richMedia'],
+  ['SubmitForm', 'formSubmission'],
 ]);
 
 /** The same names written raw, for a PDF pdf-lib cannot read: `#xx` escapes decoded first. */
 const RAW_ACTIVE = /\/(JS|JavaScript|AA|Launch|EmbeddedFiles?|RichMedia|XFA|ImportData|SubmitForm)(?![\w#])/;
 
-function activeIn({ PDFName }: PdfLib, dict: PDFDict): string | null {
+function activeIn({ PDFName }: PdfLib, dict: PDFDict): ActiveContent | null {
   for (const [key, value] of dict.entries()) {
     const found = ACTIVE_KEYS.get(key.decodeText());
     if (found) return found;
@@ -41,19 +45,19 @@ function activeIn({ PDFName }: PdfLib, dict: PDFDict): string | null {
   return null;
 }
 
-function rawScan(bytes: Uint8Array): string | null {
+function rawScan(bytes: Uint8Array): ActiveContent | null {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString('latin1')
     .replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const m = RAW_ACTIVE.exec(text);
-  return m ? (ACTIVE_KEYS.get(m[1] ?? '') ?? ACTIVE_ACTIONS.get(m[1] ?? '') ?? 'active content') : null;
+  return m ? (ACTIVE_KEYS.get(m[1] ?? '') ?? ACTIVE_ACTIONS.get(m[1] ?? '') ?? 'other') : null;
 }
 
 /**
  * Says what active content a PDF carries, or null. Every object is walked (object streams included, names
  * decoded) when pdf-lib can read the file; a file it cannot read is scanned as bytes.
  */
-export async function pdfActiveContent(bytes: Uint8Array): Promise<string | null> {
+export async function pdfActiveContent(bytes: Uint8Array): Promise<ActiveContent | null> {
   // Loaded with the first PDF, not at start (the idle server's memory: bench/memory).
   const lib = await import('pdf-lib');
   const { PDFArray, PDFDict, PDFDocument, PDFRawStream, PDFStream } = lib;
@@ -63,7 +67,7 @@ export async function pdfActiveContent(bytes: Uint8Array): Promise<string | null
   } catch {
     return rawScan(bytes);
   }
-  const visit = (obj: PDFObject | undefined, depth: number): string | null => {
+  const visit = (obj: PDFObject | undefined, depth: number): ActiveContent | null => {
     if (!obj || depth > 32) return null;
     if (obj instanceof PDFDict) {
       const found = activeIn(lib, obj);

@@ -1,9 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { NotificationKind, TicketStatus } from '@taxportal/contract';
+import type { TFunction } from 'i18next';
+import type { Language, NotificationKind, TicketStatus } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
 import { notifications, tickets } from '../platform/db/schema.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import type { MailMessage } from '../platform/mail/mail.ts';
 import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
+import { savedLanguage } from '../platform/users.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
 import type { TicketRef as TicketRow } from '../tickets/index.ts';
 
@@ -43,21 +46,28 @@ export class FollowUps {
     });
   }
 
-  /** A notification row now (in `tx`), its live event and optional mail after the commit. */
+  /**
+   * A notification row now (in `tx`), its live event and optional mail (to `mailTo`) after the commit: `write` gives
+   * both in the recipient's language (their saved choice, else the firm's).
+   */
   async notify(
     tx: Tx,
     n: {
       userId: string;
       ticket: TicketRow;
       kind: NotificationKind;
-      title: string;
-      body: string;
-      mail?: { to: string; subject: string; text: string };
+      mailTo?: string | null | undefined;
+      write: (
+        t: TFunction,
+        language: Language,
+      ) => { title: string; body: string; mail?: { subject: string; text: string } };
     },
   ) {
+    const language = recipientLanguage(await savedLanguage(tx, n.userId));
+    const written = n.write(textsIn(language), language);
     const [row] = await tx
       .insert(notifications)
-      .values({ user_id: n.userId, kind: n.kind, ticket_id: n.ticket.id, title: n.title, body: n.body })
+      .values({ user_id: n.userId, kind: n.kind, ticket_id: n.ticket.id, title: written.title, body: written.body })
       .returning();
     this.notified.push({
       userId: n.userId,
@@ -72,7 +82,7 @@ export class FollowUps {
         created_at: row!.created_at.toISOString(),
       },
     });
-    if (n.mail) this.mails.push(n.mail);
+    if (n.mailTo && written.mail) this.mails.push({ to: n.mailTo, ...written.mail });
   }
 
   mail(m: MailMessage) {

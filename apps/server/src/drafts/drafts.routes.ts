@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
@@ -16,7 +17,7 @@ export function draftsRoutes(deps: DocumentsDeps) {
     route(app, api.uploadDraft, {
       handler: async (req, reply) => {
         if (!req.isMultipart()) {
-          throw new AppError('unsupported_media_type', 'Send the draft as multipart/form-data.');
+          throw new AppError('unsupported_media_type', TICKET_TEXTS.drafts.sendMultipart);
         }
         const draft = await drafts.uploadDraft(deps, authOf(req), req.params.id, () => req.parts(), req.ip);
         return reply.code(201).send(draft);

@@ -12,12 +12,14 @@ import {
   type TicketStatus,
   type UpdateDraftBody,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
-import { findUser } from '../platform/users.ts';
+import { recipientLanguage, statusLabelIn, textsIn } from '../platform/i18n.ts';
+import { findUser, savedLanguage } from '../platform/users.ts';
 import {
   findTicketRef,
   markConversationRead,
@@ -97,7 +99,7 @@ export async function uploadDraft(
   const { staged, fields } = await readPdfUpload(deps, parts(), {
     fields: uploadDraftFieldsSchema,
     messages: {
-      oneFile: 'Upload one draft PDF at a time.',
+      oneFile: TICKET_TEXTS.drafts.oneFile,
       fileRequired: DRAFT_MESSAGES.fileRequired,
       notPdf: DRAFT_MESSAGES.notPdf,
     },
@@ -147,17 +149,22 @@ export async function uploadDraft(
       });
       if (moved) follow.statusChanged(t, moved, auth.user, await ticketVersion(tx, t.id));
       follow.publish(FollowUps.audience(t), { type: 'draft.uploaded', ticket_id: t.id, ticket_name: t.name, id });
-      const title = `${t.name}: draft v${version} is ready for your review`;
       await follow.notify(tx, {
         userId: t.customer_id,
         ticket: t,
         kind: 'draft',
-        title,
-        body: 'Open the ticket to preview the draft, then approve it or ask for changes.',
-        mail: {
-          to: t.customer_email,
-          subject: title,
-          text: `Hello ${t.customer_name},\n\nYour tax preparer uploaded draft v${version} of your return (${t.service_name}, ${t.year}).\nPreview it, then approve it or ask for changes:\n${ticketLink(deps.publicUrl, t)}\n`,
+        mailTo: t.customer_email,
+        write: (say) => {
+          const title = say('notifications.draftReady.title', { ticket: t.name, version });
+          const uploaded = say('notifications.draftReady.text', { version, service: t.service_name, year: t.year });
+          return {
+            title,
+            body: say('notifications.draftReady.body'),
+            mail: {
+              subject: title,
+              text: `${say('mail.hello', { name: t.customer_name })}\n\n${uploaded}\n${ticketLink(deps.publicUrl, t)}\n`,
+            },
+          };
         },
       });
       return id;
@@ -183,7 +190,7 @@ export async function decideDraft(
 ): Promise<Draft> {
   const seen = await visibleTicket(deps.db, auth, ref);
   if (isStaff(auth) || seen.customer_id !== auth.user.id) {
-    throw new AppError('forbidden', 'Only the customer of this ticket can review its draft.');
+    throw new AppError('forbidden', TICKET_TEXTS.drafts.customerOnly);
   }
   const follow = new FollowUps();
   await deps.db.transaction(async (tx) => {
@@ -225,7 +232,9 @@ export async function decideDraft(
     });
     follow.statusChanged(t, moved, auth.user, await ticketVersion(tx, t.id));
     if (decision.kind === 'changes') {
-      const body = `Changes requested on draft v${draft.version}:\n${decision.message}`;
+      // Heads the customer's own words, in the customer's language (they write it).
+      const say = textsIn(recipientLanguage(await savedLanguage(tx, auth.user.id)));
+      const body = `${say('notifications.draftChanges.message', { version: draft.version })}\n${decision.message}`;
       const m = await repo.insertConversationMessage(tx, { ticketId: t.id, authorId: auth.user.id, body });
       // Writing a message means having read the conversation up to it.
       await markConversationRead(tx, auth.user.id, t.id);
@@ -260,25 +269,30 @@ async function notifyPreparer(
 ) {
   if (!t.assignee_id) return;
   const assignee = await findUser(tx, t.assignee_id);
-  const title =
-    decision.kind === 'approve'
-      ? `${t.name}: ${t.customer_name} approved draft v${version}`
-      : `${t.name}: ${t.customer_name} asked for changes to draft v${version}`;
+  const approved = SYSTEM_MOVES.draft_approved.to;
+  const params = { ticket: t.name, name: t.customer_name, version };
   await follow.notify(tx, {
     userId: t.assignee_id,
     ticket: t,
     kind: decision.kind === 'approve' ? 'draft' : 'message',
-    title,
-    body: decision.kind === 'changes' ? decision.message.slice(0, 300) : 'The ticket is now Draft Finalised.',
-    ...(assignee
-      ? {
-          mail: {
-            to: assignee.email,
-            subject: title,
-            text: `${title}.\n\nOpen the ticket: ${ticketLink(deps.publicUrl, t)}\n`,
-          },
-        }
-      : {}),
+    mailTo: assignee?.email,
+    write: (say, language) => {
+      const title =
+        decision.kind === 'approve'
+          ? say('notifications.draftApproved.title', params)
+          : say('notifications.draftChanges.title', params);
+      return {
+        title,
+        body:
+          decision.kind === 'changes'
+            ? decision.message.slice(0, 300)
+            : say('notifications.draftApproved.body', { status: statusLabelIn(language, approved, 'staff', approved) }),
+        mail: {
+          subject: title,
+          text: `${title}.\n\n${say('notifications.mail.openTicket', { link: ticketLink(deps.publicUrl, t) })}\n`,
+        },
+      };
+    },
   });
 }
 

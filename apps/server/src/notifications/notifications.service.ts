@@ -1,14 +1,19 @@
 import type {
+  Language,
   Notification,
   NotificationKind,
   NotificationList,
   NotificationPreferences,
   UpdateNotificationPreferencesBody,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
+import type { TFunction } from 'i18next';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import { notFound } from '../platform/errors.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
+import { savedLanguage } from '../platform/users.ts';
 import * as repo from './notifications.repository.ts';
 
 export const toNotification = (r: repo.NotificationRow): Notification => ({
@@ -41,7 +46,7 @@ export async function listNotifications(
 }
 
 export async function markRead(db: Db, auth: AuthContext, id: string) {
-  if (!(await repo.markRead(db, auth.user.id, id))) throw notFound('Notification not found.');
+  if (!(await repo.markRead(db, auth.user.id, id))) throw notFound(TICKET_TEXTS.notifications.notFound);
   return { unread_count: await repo.unreadCount(db, auth.user.id) };
 }
 
@@ -64,24 +69,34 @@ export async function updatePreferences(
   return next;
 }
 
+/** A notification's title and body: as given, or written for each recipient in their language (`t` in it). */
+export type NotificationText =
+  { title: string; body: string } | { write: (t: TFunction, language: Language) => { title: string; body: string } };
+
 /**
  * Notifies users of something that is not a ticket's activity (a visitor's enquiry): a row each in the caller's
- * transaction; the returned function, run after it commits, pushes them to open browsers.
+ * transaction, written in the recipient's language when `write` is given; the returned function, run after it
+ * commits, pushes them to open browsers.
  */
 export async function notifyUsers(
   tx: Tx,
   deps: { db: Db; hub: RealtimeHub },
   userIds: readonly string[],
-  n: { kind: NotificationKind; title: string; body: string },
+  n: { kind: NotificationKind } & NotificationText,
 ): Promise<() => Promise<void>> {
   const created: { userId: string; notification: Notification }[] = [];
   for (const userId of userIds) {
+    let text = n as { title: string; body: string };
+    if ('write' in n) {
+      const language = recipientLanguage(await savedLanguage(tx, userId));
+      text = n.write(textsIn(language), language);
+    }
     const row = await repo.insertNotification(tx, {
       userId,
       kind: n.kind,
       ticketId: null,
-      title: n.title,
-      body: n.body,
+      title: text.title,
+      body: text.body,
     });
     created.push({ userId, notification: toNotification(row) });
   }

@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../platform/db/schema.ts';
+import { statusLabelIn } from '../platform/i18n.ts';
+import { saveLanguage } from '../platform/users.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { openTicket } from '../test/ticket-fixtures.ts';
 
@@ -118,6 +120,53 @@ describe('notifications', () => {
     expect(first.items).toHaveLength(3);
     const second = (await cust.get(`/api/v1/notifications?limit=3&cursor=${first.next_cursor}`)).json();
     expect(Number(second.items[0].id)).toBeLessThan(Number(first.items[2].id));
+  });
+});
+
+describe("in each recipient's language (issue 31)", () => {
+  it('writes the customer who chose Spanish their notification and e-mail in Spanish, the assignee theirs in English', async () => {
+    const spanish = await createCustomer(t, { full_name: 'Sofía Solicitante' });
+    await saveLanguage(t.database.db, spanish.id, 'es');
+    const sp = await signIn(t, spanish.email);
+    const ticket = await openTicket(t, sp);
+    await care.post(`/api/v1/tickets/${ticket.id}/assign`, { user_id: preparer.id });
+    // Documents still asked for when the ticket waits on the customer: the notification and e-mail list them.
+    const asked = await care.post(`/api/v1/tickets/${ticket.id}/document-requests`, { custom: ['Carta del banco'] });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const moved = await care.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Required More Information' });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    // The status label in Spanish (the definitions' own label, statuses.json), never the English one.
+    const status = statusLabelIn('es', 'Required More Information', 'customer', 'Action needed from you');
+    expect(status).not.toBe('Action needed from you');
+    const notes = (await sp.get('/api/v1/notifications')).json().items as {
+      kind: string;
+      title: string;
+      body: string;
+    }[];
+    expect(notes.find((n) => n.kind === 'status_changed')).toMatchObject({
+      title: `Nuevo estado de ${ticket.name}: ${status}`,
+      body: 'Documentos que necesitamos: Carta del banco',
+    });
+    const mail = (await mailTo(spanish.email)).find((m) => m.subject === `${ticket.name}: ${status}`);
+    expect(mail, 'the status e-mail').toBeDefined();
+    expect(mail!.text.startsWith(`Hola, Sofía Solicitante:\n\nSu caso ${ticket.name} (`)).toBe(true);
+    expect(mail!.text).toContain(`tiene un nuevo estado: ${status}.`);
+    expect(mail!.text).toContain('Todavía necesitamos que nos envíe estos documentos:\n  - Carta del banco');
+    expect(mail!.text).toContain(`Abra el caso: http://portal.test/form/message/${ticket.name}`);
+    expect(mail!.text).toContain('cambie sus preferencias de notificación en el portal.');
+    expect(mail!.text).not.toMatch(/Hello|Your ticket|Open the ticket|Action needed/);
+
+    // The assignee never chose a language: the firm's, English, word for word.
+    expect((await titles(prep))[0]).toBe(`${ticket.name} moved to Required More Information`);
+
+    // A staff reply: the Spanish customer's e-mail subject, and the assignee's English title.
+    await care.post(`/api/v1/tickets/${ticket.id}/messages`, { body: 'Gracias' });
+    expect((await titles(sp))[0]).toBe(`Nuevo mensaje en ${ticket.name}`);
+    expect((await mailTo(spanish.email))[0]!.subject).toBe(
+      `${ticket.name}: un nuevo mensaje de su equipo de impuestos`,
+    );
+    expect((await titles(prep))[0]).toBe(`Carl Care wrote on ${ticket.name}`);
   });
 });
 

@@ -1,21 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import type { NotificationKind } from '@taxportal/contract';
+import type { TFunction } from 'i18next';
+import type { Language, NotificationKind } from '@taxportal/contract';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { documentRequests } from '../platform/db/schema.ts';
+import { recipientLanguage, statusLabelIn, textsIn } from '../platform/i18n.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mail.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
+import { savedLanguage } from '../platform/users.ts';
 import type { TicketActivity } from '../tickets/index.ts';
 import * as repo from './notifications.repository.ts';
 import { pushCreated, toNotification } from './notifications.service.ts';
 
+/** A notification and its e-mail as one recipient reads them, in their language. */
+interface Written {
+  title: string;
+  body: string;
+  mail?: { subject: string; text: string };
+}
+
 interface Planned {
   userId: string;
   kind: NotificationKind;
-  title: string;
-  body: string;
-  /** Sent when the recipient's preference (read in the transaction) allows. */
-  mail?: { pref: keyof repo.Preferences; to: string; subject: string; text: string };
+  /** Sent when the recipient's preference (read in the transaction) allows; `to` empty: the recipient's address. */
+  mail?: { pref: keyof repo.Preferences; to: string };
+  write: (t: TFunction, language: Language) => Written;
 }
 
 /**
@@ -24,36 +33,51 @@ interface Planned {
  * replies, assignments and moves others make. Nobody is told of their own act.
  */
 function plan(a: TicketActivity, link: string, openRequests: string[] = []): Planned[] {
-  const t = a.ticket;
+  const tk = a.ticket;
   const out: Planned[] = [];
-  const customer = t.customer;
-  const hello = `Hello ${customer.full_name},\n\n`;
-  const footer = `\n\nOpen the ticket: ${link}\n\nTo stop these e-mails, change your notification preferences in the portal.\n`;
+  const customer = tk.customer;
+  const ticket = tk.name;
+  const service = tk.service_name;
+  const hello = (t: TFunction) => `${t('mail.hello', { name: customer.full_name })}\n\n`;
+  const footer = (t: TFunction) =>
+    `\n\n${t('notifications.mail.openTicket', { link })}\n\n${t('notifications.mail.stopMails')}\n`;
   if (a.kind === 'status_changed') {
     // Moved to Required More Information with documents still requested: list them.
-    const wanted = openRequests.length
-      ? `\n\nWe still need these documents from you:\n${openRequests.map((l) => `  - ${l}`).join('\n')}`
-      : '';
+    const wanted = (t: TFunction) =>
+      openRequests.length
+        ? `\n\n${t('notifications.statusChanged.stillNeeded')}\n${openRequests.map((l) => `  - ${l}`).join('\n')}`
+        : '';
     // A move the customer reads as no change (preparation by another name) is no news to them.
     if (a.customer_sees_change)
       out.push({
         userId: customer.id,
         kind: 'status_changed',
-        title: `${t.name} is now: ${a.to_labels.customer}`,
-        body: openRequests.length ? `Documents needed: ${openRequests.join(', ')}` : t.service_name,
-        mail: {
-          pref: 'email_on_status_change',
-          to: customer.email,
-          subject: `${t.name}: ${a.to_labels.customer}`,
-          text: `${hello}Your ticket ${t.name} (${t.service_name}) is now: ${a.to_labels.customer}.${wanted}${footer}`,
+        mail: { pref: 'email_on_status_change', to: customer.email },
+        write: (t, language) => {
+          const status = statusLabelIn(language, a.to, 'customer', a.to_labels.customer);
+          return {
+            title: t('notifications.statusChanged.title', { ticket, status }),
+            body: openRequests.length
+              ? t('notifications.statusChanged.documentsNeeded', { documents: openRequests.join(', ') })
+              : service,
+            mail: {
+              subject: `${ticket}: ${status}`,
+              text: `${hello(t)}${t('notifications.statusChanged.text', { ticket, service, status })}${wanted(t)}${footer(t)}`,
+            },
+          };
         },
       });
-    if (t.assignee_id) {
+    if (tk.assignee_id) {
       out.push({
-        userId: t.assignee_id,
+        userId: tk.assignee_id,
         kind: 'status_changed',
-        title: `${t.name} moved to ${a.to_labels.staff}`,
-        body: `By ${a.actor.full_name}`,
+        write: (t, language) => ({
+          title: t('notifications.statusChanged.movedTitle', {
+            ticket,
+            status: statusLabelIn(language, a.to, 'staff', a.to_labels.staff),
+          }),
+          body: t('notifications.statusChanged.movedBody', { name: a.actor.full_name }),
+        }),
       });
     }
   } else if (a.kind === 'assigned') {
@@ -61,52 +85,60 @@ function plan(a: TicketActivity, link: string, openRequests: string[] = []): Pla
       out.push({
         userId: a.assignee.id,
         kind: 'assigned',
-        title: `${t.name} was assigned to you`,
-        body: `${customer.full_name} · ${t.service_name}`,
+        write: (t) => ({
+          title: t('notifications.assigned.title', { ticket }),
+          body: `${customer.full_name} · ${service}`,
+        }),
       });
     }
   } else if (a.message.internal) {
-    if (t.assignee_id) {
+    if (tk.assignee_id) {
       out.push({
-        userId: t.assignee_id,
+        userId: tk.assignee_id,
         kind: 'message',
-        title: `${a.actor.full_name} added an internal note on ${t.name}`,
-        body: t.service_name,
+        write: (t) => ({
+          title: t('notifications.internalNote.title', { name: a.actor.full_name, ticket }),
+          body: service,
+        }),
       });
     }
   } else if (a.actor.is_staff) {
     out.push({
       userId: customer.id,
       kind: 'message',
-      title: `New message on ${t.name}`,
-      body: `From ${a.actor.full_name}`,
-      mail: {
-        pref: 'email_on_staff_reply',
-        to: customer.email,
-        subject: `${t.name}: a new message from your tax team`,
-        text: `${hello}${a.actor.full_name} wrote to you about your ticket ${t.name} (${t.service_name}).${footer}`,
-      },
+      mail: { pref: 'email_on_staff_reply', to: customer.email },
+      write: (t) => ({
+        title: t('notifications.staffMessage.title', { ticket }),
+        body: t('notifications.staffMessage.body', { name: a.actor.full_name }),
+        mail: {
+          subject: t('notifications.staffMessage.subject', { ticket }),
+          text: `${hello(t)}${t('notifications.staffMessage.text', { name: a.actor.full_name, ticket, service })}${footer(t)}`,
+        },
+      }),
     });
-    if (t.assignee_id) {
+    if (tk.assignee_id) {
       out.push({
-        userId: t.assignee_id,
+        userId: tk.assignee_id,
         kind: 'message',
-        title: `${a.actor.full_name} wrote on ${t.name}`,
-        body: t.service_name,
+        write: (t) => ({
+          title: t('notifications.staffMessage.assigneeTitle', { name: a.actor.full_name, ticket }),
+          body: service,
+        }),
       });
     }
-  } else if (t.assignee_id) {
+  } else if (tk.assignee_id) {
     out.push({
-      userId: t.assignee_id,
+      userId: tk.assignee_id,
       kind: 'message',
-      title: `${customer.full_name} replied on ${t.name}`,
-      body: t.service_name,
-      mail: {
-        pref: 'email_on_customer_reply',
-        to: '',
-        subject: `${t.name}: ${customer.full_name} replied`,
-        text: `${customer.full_name} replied on ticket ${t.name} (${t.service_name}).\n\nOpen the ticket: ${link}\n`,
-      },
+      mail: { pref: 'email_on_customer_reply', to: '' },
+      write: (t) => ({
+        title: t('notifications.customerReply.title', { name: customer.full_name, ticket }),
+        body: service,
+        mail: {
+          subject: t('notifications.customerReply.subject', { name: customer.full_name, ticket }),
+          text: `${t('notifications.customerReply.text', { name: customer.full_name, ticket, service })}\n\n${t('notifications.mail.openTicket', { link })}\n`,
+        },
+      }),
     });
   }
   return out.filter((p) => p.userId !== a.actor.id);
@@ -131,17 +163,20 @@ export function createTicketNotifier(deps: TicketNotifierDeps) {
         ? await openRequestLabels(tx, activity.ticket.id)
         : [];
     for (const p of plan(activity, link, openRequests)) {
+      // Each recipient reads it in their own language (the customer's and the assignee's may differ).
+      const language = recipientLanguage(await savedLanguage(tx, p.userId));
+      const written = p.write(textsIn(language), language);
       const row = await repo.insertNotification(tx, {
         userId: p.userId,
         kind: p.kind,
         ticketId: activity.ticket.id,
-        title: p.title,
-        body: p.body,
+        title: written.title,
+        body: written.body,
       });
       created.push({ userId: p.userId, notification: toNotification(row) });
-      if (p.mail && (await repo.getPreferences(tx, p.userId))[p.mail.pref]) {
+      if (p.mail && written.mail && (await repo.getPreferences(tx, p.userId))[p.mail.pref]) {
         const to = p.mail.to || (await repo.findUserEmail(tx, p.userId));
-        if (to) mails.push({ to, subject: p.mail.subject, text: p.mail.text });
+        if (to) mails.push({ to, subject: written.mail.subject, text: written.mail.text });
       }
     }
     return async () => {

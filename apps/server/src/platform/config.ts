@@ -33,6 +33,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tax Portal <no-reply@localhost>'),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  // The language the firm writes in (e-mail, text messages, PDFs) to someone who never chose one (issue 31).
+  FIRM_LANGUAGE: z.enum(['en', 'es'], { error: "must be 'en' or 'es'" }).default('en'),
   // Seconds the public site's published content is kept in memory (site/published-cache.ts); 0 turns it off.
   SITE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   // Card payments: all three set = Stripe; none = the built-in test provider (billing/providers).

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES, type FieldError, type Language, type Problem } from '@taxportal/contract';
 import { PROBLEM_TITLES, REQUEST_PROBLEMS as R } from '@taxportal/contract/texts';
 import { z } from 'zod';
-import { keyOfText, languageOfRequest, translate, type Params } from './i18n.ts';
+import { keyOfText, languageOfRequest, statusLabelIn, translate, type Params } from './i18n.ts';
 
 const CODES = {
   validation: 422,
@@ -99,6 +99,8 @@ export const notFound = (what: string = MESSAGES.notFound) => new AppError('not_
 export const fieldError = (field: string, message: string) =>
   new AppError('validation', message, { errors: [{ field, message }] });
 
+const STATUS_PARAMS = new Set(['status', 'from', 'to']);
+
 /**
  * A problem+json answer in `language`: its title, detail and field messages are catalogue texts (contract texts/),
  * the detail's placeholders filled from `params`; a text that is none of them (a person's own words) stays as it is.
@@ -110,6 +112,15 @@ export function problem(
   language: Language = 'en',
   params?: Params,
 ): Problem {
+  // A status a text names (`{{status}}`, `{{from}}`, `{{to}}`: a pipeline name) reads as its label in the reader's
+  // language; any other value is left as it is.
+  if (params && language !== 'en')
+    params = Object.fromEntries(
+      Object.entries(params).map(([k, v]) => [
+        k,
+        typeof v === 'string' && STATUS_PARAMS.has(k) ? statusLabelIn(language, v, 'staff', v) : v,
+      ]),
+    );
   return {
     type: `https://taxportal.dev/problems/${code.replace(/_/g, '-')}`,
     title: translate(language, TITLES[code]),

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const files = fs
   .readdirSync(src, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$|\.d\.ts$/.test(e.name))
+  .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$|\.d\.ts$|\.fixtures\.ts$/.test(e.name))
   .map((e) => path.join(e.parentPath, e.name))
   .filter((f) => !/[/\\](test|demo|cli)[/\\]|[/\\]db[/\\](schema|migrations|seed)/.test(f));
 
@@ -56,7 +56,8 @@ export function sentenceLiterals(file: string, text = fs.readFileSync(file, 'utf
       const value = ts.isTemplateExpression(node)
         ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join('x')
         : node.text;
-      if (SENTENCE.test(value)) {
+      // Markup is not a sentence (the head's tags): what is between its tags may be.
+      if (SENTENCE.test(value.replace(/<[^>]*>/g, ' '))) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart());
         found.set(node.getStart(), `${path.relative(src, file)}:${line + 1}: ${value.slice(0, 70)}`);
       }
@@ -66,6 +67,9 @@ export function sentenceLiterals(file: string, text = fs.readFileSync(file, 'utf
   for (const sink of sinks(source)) visit(sink);
   return [...found.values()];
 }
+
+/** Texts no person using the portal reads, each with why. */
+const NOT_FOR_A_PERSON = new Map([['app.ts: Tax Portal API', "the OpenAPI document's title, for developers"]]);
 
 describe("the server's texts", () => {
   it('finds a sentence outside the catalogue, and not a log line', () => {
@@ -84,6 +88,7 @@ describe("the server's texts", () => {
   });
 
   it('are all in the catalogue (contract texts/): none written in the code', () => {
-    expect(files.flatMap((f) => sentenceLiterals(f))).toEqual([]);
+    const found = files.flatMap((f) => sentenceLiterals(f));
+    expect(found.filter((l) => !NOT_FOR_A_PERSON.has(l.replace(/:\d+:/, ':')))).toEqual([]);
   });
 });

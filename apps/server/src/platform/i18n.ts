@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, readerLanguage, type Language } from '@taxportal/contract';
-import { SERVER_TEXTS, flattenTexts } from '@taxportal/contract/texts';
+import { SERVER_TEXTS, flattenTexts, statusLabelKey } from '@taxportal/contract/texts';
 import { SERVER_TEXTS_ES } from '@taxportal/contract/texts/es';
 
 /**
@@ -58,3 +58,18 @@ export const setFirmLanguage = (language: Language) => {
 };
 /** A recipient's language: their saved choice (platform/users.ts savedLanguage), else the firm's. */
 export const recipientLanguage = (saved: Language | null | undefined): Language => saved ?? firmLanguage;
+
+/**
+ * A status label as `language` reads it: the definitions' own labels (SPEC §4) in the catalogue's words; a label the
+ * firm renamed is its own words, shown as written.
+ */
+export function statusLabelIn(
+  language: Language,
+  status: string,
+  audience: 'staff' | 'customer',
+  label: string,
+): string {
+  if (language === DEFAULT_LANGUAGE) return label;
+  const key = statusLabelKey(status, audience, label);
+  return key ? (textsIn(language)(key) as string) : label;
+}

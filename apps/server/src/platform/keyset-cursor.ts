@@ -1,3 +1,4 @@
+import { FIELD_TEXTS } from '@taxportal/contract/texts';
 import { z } from 'zod';
 import { fieldError } from './errors.ts';
 
@@ -5,7 +6,7 @@ import { fieldError } from './errors.ts';
  * The one keyset cursor: the last row's sort key as JSON, base64url-encoded,
  * opaque to clients. Each list declares its key as a zod schema, so a cursor
  * that does not decode, or decodes to the wrong shape, is refused the same way
- * everywhere: 422 with a field error on `cursor` (the text the contract gives the numeric cursors).
+ * everywhere: 422 with a field error on `cursor` (catalogue fields.common.invalidCursor, in the reader's language).
  */
 export interface KeysetCursor<T> {
   encode(key: T): string;
@@ -21,11 +22,11 @@ export function keysetCursor<S extends z.ZodType>(schema: S): KeysetCursor<z.out
       try {
         json = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
       } catch {
-        throw fieldError('cursor', 'Invalid cursor');
+        throw fieldError('cursor', FIELD_TEXTS.common.invalidCursor);
       }
       const parsed = schema.safeParse(json);
       // A key is compared in SQL: a string holding NUL, which PostgreSQL text cannot hold, is no key of ours.
-      if (!parsed.success || holdsNul(parsed.data)) throw fieldError('cursor', 'Invalid cursor');
+      if (!parsed.success || holdsNul(parsed.data)) throw fieldError('cursor', FIELD_TEXTS.common.invalidCursor);
       return parsed.data;
     },
   };

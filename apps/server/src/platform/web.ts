@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_COOKIE, isLanguage, type Language } from '@taxportal/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE, isLanguage, siteLanguageOf, type Language } from '@taxportal/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { problem } from './errors.ts';
 import { languageOfRequest } from './i18n.ts';
 import { REQUEST_PROBLEMS } from '@taxportal/contract/texts';
@@ -27,9 +27,14 @@ export interface RouteHead {
   status: number;
   lang: string;
   html: string;
+  /** The reader is sent there instead (303-free: a 302 that varies with their language). */
+  redirect?: string;
 }
-/** The head a route's HTML is sent with (the public site's title, tags and status); null keeps index.html as built. */
-export type HeadFor = (pathname: string) => Promise<RouteHead | null>;
+/**
+ * The head a route's HTML is sent with (the public site's title, tags and status), for a reader of `language`; null
+ * keeps index.html as built.
+ */
+export type HeadFor = (pathname: string, language: Language) => Promise<RouteHead | null>;
 
 /**
  * `html` with `text` put in place of the first `marker` (or before it, with `keep`): by position, never through a
@@ -172,7 +177,6 @@ function finishedPage(page: Prerendered, head: RouteHead, make: () => string) {
   };
 }
 
-
 /** index.html saying which language its page is in (`<html lang>`): the app loads that language's texts. */
 const withLanguage = (html: string, language: Language) =>
   putAt(html, /(?<=<html[^>]*?)\slang="[^"]*"/, ` lang="${language}"`);
@@ -239,14 +243,23 @@ export async function registerWebApp(
     if (webDist && wantsHtml) {
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', withFrameSources(csp, await frameSources()));
-      const head = await headFor(pathname);
-      const language = languageOfRequest(request);
-      const reader = render && request.method === 'GET' ? render.readerOf(request.cookies ?? {}) : null;
+      const reader = languageOfRequest(request);
+      const head = await headFor(pathname, reader);
+      if (head?.redirect) {
+        const query = request.url.slice(pathname.length);
+        return reply
+          .header('vary', 'cookie, accept-language')
+          .header('cache-control', 'no-cache')
+          .redirect(`${head.redirect}${query}`, 302);
+      }
+      // The public site's Spanish pages (/es/…) are Spanish whoever reads them; any other page is in the reader's.
+      const language = isLanguage(head?.lang) && siteLanguageOf(pathname).language === 'es' ? head.lang : reader;
+      const person = render && request.method === 'GET' ? render.readerOf(request.cookies ?? {}) : null;
       template ??= await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
-      if (reader && reader !== 'visitor' && (head?.status ?? 200) === 200) {
+      if (person && person !== 'visitor' && (head?.status ?? 200) === 200) {
         // A signed-in page (the portal's own: index.html's head as built) rendered for the person signed in.
         const page = await render!.prerender(request.url, request.headers['user-agent'], language, {
-          ...reader,
+          ...person,
           remoteAddress: request.ip,
         });
         if (page) {
@@ -266,7 +279,7 @@ export async function registerWebApp(
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8');
       // A 404 is left to the browser: its page says so, after asking the API as it always did.
-      if (head && reader === 'visitor' && head.status === 200) {
+      if (head && person === 'visitor' && head.status === 200) {
         const page = await render!.prerender(request.url, request.headers['user-agent'], language);
         if (page) {
           const made = finishedPage(page, head, () => withPrerendered(html, page));

@@ -1,11 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
 import type { CookiePolicy } from '../platform/auth/sessions.ts';
+import { languageOfRequest, translate } from '../platform/i18n.ts';
 import type { FileStore } from '../platform/storage/index.ts';
 import { route } from '../platform/route.ts';
 import { buildExport } from './profile-export.ts';
 import * as service from './profile.service.ts';
+
+/** An answer with its message (a catalogue text) in the reader's language. */
+const said = <T extends { message: string }>(req: FastifyRequest, answer: T) => ({
+  ...answer,
+  message: translate(languageOfRequest(req), answer.message),
+});
 
 export function profileRoutes(
   deps: service.ProfileDeps & { files: FileStore; cookies: CookiePolicy; ratePerMinute: number },
@@ -22,12 +29,12 @@ export function profileRoutes(
     route(app, api.requestEmailChange, {
       config: limit,
       handler: async (req, reply) =>
-        reply.code(202).send(await service.requestEmailChange(deps, authOf(req), req.body)),
+        reply.code(202).send(said(req, await service.requestEmailChange(deps, authOf(req), req.body))),
     });
 
     route(app, api.confirmEmailChange, {
       config: limit,
-      handler: async (req) => service.confirmEmailChange(deps, req.body.token),
+      handler: async (req) => said(req, await service.confirmEmailChange(deps, req.body.token)),
     });
 
     route(app, api.exportProfile, {
@@ -50,7 +57,7 @@ export function profileRoutes(
         const answer = await service.closeAccount(deps, authOf(req), req.body.password);
         reply.clearCookie(deps.cookies.session, cookieBase);
         reply.clearCookie(CSRF_COOKIE, cookieBase);
-        return answer;
+        return said(req, answer);
       },
     });
   };

@@ -13,9 +13,10 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import { hmacHex, randomToken } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { verifyPassword } from '../platform/passwords.ts';
-import { endLogin, saveLanguage } from '../platform/users.ts';
+import { endLogin, saveLanguage, savedLanguage } from '../platform/users.ts';
 import * as repo from './profile.repository.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -75,6 +76,9 @@ async function checkPassword(db: Db, userId: string, password: string) {
   return user;
 }
 
+/** The mails of a person's own account are in their language (saved, else the firm's): both addresses are theirs. */
+const textsOf = async (db: Db, userId: string) => textsIn(recipientLanguage(await savedLanguage(db, userId)));
+
 /** A link to the new address (its token stored as an HMAC, valid a day, single use); the old address is told. */
 export async function requestEmailChange(
   deps: ProfileDeps,
@@ -95,29 +99,30 @@ export async function requestEmailChange(
     });
     await audit(tx, { actorId: user.id, action: 'user.email_change_requested', entityType: 'user', entityId: user.id });
   });
+  const t = await textsOf(deps.db, user.id);
   await deps.mailer.send({
     to: body.new_email,
-    subject: 'Confirm your new Tax Portal e-mail address',
+    subject: t('account.emailChange.confirm.subject'),
     text: [
-      `Hello ${user.full_name},`,
+      t('mail.hello', { name: user.full_name }),
       '',
-      'To make this the e-mail address of your Tax Portal account, open this link within 24 hours:',
+      t('account.emailChange.confirm.body'),
       `${deps.publicUrl}/confirm-email?token=${token}`,
       '',
-      'If you did not ask for this, ignore this message.',
+      t('account.emailChange.confirm.ignore'),
     ].join('\n'),
     secrets: [token],
   });
   await deps.mailer.send({
     to: user.email,
-    subject: 'A change of your Tax Portal e-mail address was requested',
+    subject: t('account.emailChange.requested.subject'),
     text: [
-      `Hello ${user.full_name},`,
+      t('mail.hello', { name: user.full_name }),
       '',
-      `Someone signed in to your Tax Portal account asked to change its e-mail address to ${body.new_email}.`,
-      'The change happens only once the link sent to that address is opened.',
+      t('account.emailChange.requested.body', { email: body.new_email }),
+      t('account.emailChange.requested.note'),
       '',
-      'If this was not you, change your password and end your other sessions from your profile.',
+      t('account.emailChange.requested.advice'),
     ].join('\n'),
   });
   return { message: PROFILE_MESSAGES.emailChangeSent };
@@ -125,7 +130,7 @@ export async function requestEmailChange(
 
 export async function confirmEmailChange(deps: ProfileDeps, token: string) {
   const tokenHash = hmacHex(deps.sessionSecret, `email-change:${token}`);
-  let done: { oldEmail: string; newEmail: string; name: string } | null;
+  let done: { userId: string; oldEmail: string; newEmail: string; name: string } | null;
   try {
     done = await deps.db.transaction(async (tx) => {
       const row = await repo.consumeEmailChange(tx, tokenHash);
@@ -139,7 +144,7 @@ export async function confirmEmailChange(deps: ProfileDeps, token: string) {
         entityType: 'user',
         entityId: user.id,
       });
-      return { oldEmail: user.email, newEmail: row.new_email, name: user.full_name };
+      return { userId: user.id, oldEmail: user.email, newEmail: row.new_email, name: user.full_name };
     });
   } catch (err) {
     // Someone took the address between the request and the link.
@@ -147,15 +152,16 @@ export async function confirmEmailChange(deps: ProfileDeps, token: string) {
     throw err;
   }
   if (!done) throw new AppError('bad_request', PROFILE_MESSAGES.emailChangeInvalid);
+  const t = await textsOf(deps.db, done.userId);
   await deps.mailer.send({
     to: done.oldEmail,
-    subject: 'Your Tax Portal e-mail address was changed',
+    subject: t('account.emailChange.changed.subject'),
     text: [
-      `Hello ${done.name},`,
+      t('mail.hello', { name: done.name }),
       '',
-      `The e-mail address of your Tax Portal account is now ${done.newEmail}. Sign in with it from now on.`,
+      t('account.emailChange.changed.body', { email: done.newEmail }),
       '',
-      'If this was not you, contact the firm at once.',
+      t('account.emailChange.changed.advice'),
     ].join('\n'),
   });
   return { message: PROFILE_MESSAGES.emailChanged };
@@ -174,14 +180,15 @@ export async function closeAccount(deps: ProfileDeps, auth: AuthContext, passwor
     await endLogin(tx, user.id, 'closed', user.id);
     await audit(tx, { actorId: user.id, action: 'user.account_closed', entityType: 'user', entityId: user.id });
   });
+  const t = await textsOf(deps.db, user.id);
   await deps.mailer.send({
     to: user.email,
-    subject: 'Your Tax Portal account is closed',
+    subject: t('account.accountClosed.subject'),
     text: [
-      `Hello ${user.full_name},`,
+      t('mail.hello', { name: user.full_name }),
       '',
-      'Your Tax Portal account is closed: it can no longer be signed in to.',
-      'The firm keeps your tax records for the period the law requires.',
+      t('account.accountClosed.body'),
+      t('account.accountClosed.records'),
     ].join('\n'),
   });
   return { message: PROFILE_MESSAGES.accountClosed };

@@ -1,4 +1,5 @@
 import { SECRET_FIELDS, isMaskedValue, type QuestionnaireSection } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { fieldError } from '../platform/errors.ts';
 import { openField, sealField } from '../platform/field-crypto.ts';
 
@@ -96,7 +97,8 @@ export function sealAnswers(
       const value = String(v);
       if (isMaskedValue(value)) {
         const kept = storedAt(stored, pattern, slot.itemId);
-        if (!kept || maskOf(pattern, kept.last4) !== value) throw fieldError(slot.path, 'Enter the full number again.');
+        if (!kept || maskOf(pattern, kept.last4) !== value)
+          throw fieldError(slot.path, TICKET_TEXTS.questionnaire.enterFullNumber);
         slot.container[slot.key] = kept;
         continue;
       }

@@ -7,6 +7,7 @@ import {
   type SectionProgress,
   type TicketProfile,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { audit } from '../platform/audit.ts';
@@ -113,7 +114,7 @@ async function prefill(deps: DocumentsDeps, ticket: Pick<TicketRef, 'id' | 'cust
 
 const refuseFinished = (ticket: TicketRef) => {
   if (FINISHED_STATUSES.includes(ticket.status))
-    throw new AppError('conflict', `The questionnaire of a ticket that is ${ticket.status} cannot change.`);
+    throw new AppError('conflict', TICKET_TEXTS.questionnaire.ticketFinished, { params: { status: ticket.status } });
 };
 
 export async function getProfile(deps: DocumentsDeps, auth: AuthContext, ticketId: string): Promise<TicketProfile> {
@@ -184,10 +185,10 @@ export async function revealField(
   const [section, ...rest] = field.split('.') as [QuestionnaireSection, ...string[]];
   const path = rest.join('.');
   if (!QUESTIONNAIRE_SECTIONS.includes(section) || !isSecretPath(section, path))
-    throw fieldError('field', 'This field is not a protected value.');
+    throw fieldError('field', TICKET_TEXTS.questionnaire.notProtected);
   const row = (await repo.listSections(deps.db, ticket.id)).find((r) => r.section === section);
   const value = row ? revealValue(deps.encryptionKey, ticket.id, section, row.answers, path) : null;
-  if (value === null) throw notFound('Nothing is stored in this field.');
+  if (value === null) throw notFound(TICKET_TEXTS.questionnaire.nothingStored);
   await audit(deps.db, {
     actorId: auth.user.id,
     action: 'questionnaire.reveal',
@@ -208,7 +209,7 @@ export async function listQuestionnaires(
 ): Promise<{ items: QuestionnaireSummary[] }> {
   let customerId = auth.user.id;
   if (isStaff(auth)) {
-    if (!q.customer_id) throw fieldError('customer_id', 'Say whose questionnaires.');
+    if (!q.customer_id) throw fieldError('customer_id', TICKET_TEXTS.questionnaire.sayWhose);
     customerId = q.customer_id;
   }
   let rows = await repo.summaries(deps.db, customerId);

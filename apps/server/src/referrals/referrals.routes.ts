@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
 import { authOf } from '../platform/auth/guard.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import * as service from './referrals.service.ts';
 import type { ReferralsDeps } from './referrals.service.ts';
@@ -15,7 +16,8 @@ export function referralsRoutes(deps: ReferralsDeps) {
       handler: async (req) => service.tree(deps, authOf(req), req.query),
     });
     route(app, api.sendReferralInvitation, {
-      handler: async (req, reply) => reply.code(202).send(await service.invite(deps, authOf(req), req.body)),
+      handler: async (req, reply) =>
+        reply.code(202).send(await service.invite(deps, authOf(req), req.body, languageOfRequest(req))),
     });
     route(app, api.getReferralSettings, {
       handler: async () => service.getSettings(deps),

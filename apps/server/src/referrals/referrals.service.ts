@@ -3,6 +3,7 @@ import {
   MESSAGES,
   REFERRAL_MESSAGES,
   type ReferralDashboard,
+  type Language,
   type ReferralInvitationBody,
   type ReferralNode,
   type ReferralSettings,
@@ -16,6 +17,7 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import { hmacHex } from '../platform/crypto.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { textsIn, translate } from '../platform/i18n.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import * as repo from './referrals.repository.ts';
 
@@ -199,9 +201,11 @@ function ordered(nodes: ReferralNode[]): ReferralNode[] {
 /**
  * Mails the caller's link to a friend, with a fixed text (the caller cannot make the portal send their words).
  * The same answer whether or not the address has an account (no mail to an existing one) or was invited before
- * (no second mail); at most INVITATIONS_PER_DAY a day.
+ * (no second mail); at most INVITATIONS_PER_DAY a day. `language`: the request's, which the mail (the friend has no
+ * language saved) and the answer are written in.
  */
-export async function invite(deps: ReferralsDeps, auth: AuthContext, body: ReferralInvitationBody) {
+export async function invite(deps: ReferralsDeps, auth: AuthContext, body: ReferralInvitationBody, language: Language) {
+  const sent = { message: translate(language, REFERRAL_MESSAGES.invitationSent) };
   const email = body.email.trim().toLowerCase();
   const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
   if ((await repo.invitationsSince(deps.db, auth.user.id, since)) >= INVITATIONS_PER_DAY) {
@@ -209,9 +213,7 @@ export async function invite(deps: ReferralsDeps, auth: AuthContext, body: Refer
   }
   const code = await repo.ensureReferralCode(deps.db, auth.user.id);
   if (!code) throw notFound(MESSAGES.notFound);
-  if (email === auth.user.email.toLowerCase() || (await repo.userExists(deps.db, email))) {
-    return { message: REFERRAL_MESSAGES.invitationSent };
-  }
+  if (email === auth.user.email.toLowerCase() || (await repo.userExists(deps.db, email))) return sent;
   const id = randomUUID();
   const fresh = await repo.insertInvitation(deps.db, {
     id,
@@ -225,20 +227,22 @@ export async function invite(deps: ReferralsDeps, auth: AuthContext, body: Refer
       entityType: 'referral_invitation',
       entityId: id,
     });
+    const t = textsIn(language);
+    const name = auth.user.full_name;
     await deps.mailer.send({
       to: email,
-      subject: `${auth.user.full_name} invites you to Tax Portal`,
+      subject: t('account.referralInvitation.subject', { name }),
       text: [
-        'Hello,',
+        t('mail.helloNoName'),
         '',
-        `${auth.user.full_name} uses Tax Portal to have their taxes prepared and thought you might like it too.`,
-        `Create your account here: ${linkOf(deps, code)}`,
+        t('account.referralInvitation.body', { name }),
+        t('account.referralInvitation.link', { link: linkOf(deps, code) }),
         '',
-        'If you do not want to hear about it, ignore this message: we will not write again.',
+        t('account.referralInvitation.ignore'),
       ].join('\n'),
     });
   }
-  return { message: REFERRAL_MESSAGES.invitationSent };
+  return sent;
 }
 
 async function settingsView(db: Tx): Promise<ReferralSettings> {

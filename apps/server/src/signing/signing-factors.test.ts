@@ -239,6 +239,30 @@ describe('the taxpayer confirms with a second factor', () => {
 });
 
 describe("the firm's switch", () => {
+  it("e-mails the spouse's code in the language of the request that asked for it (cookie tp_lang=es)", async () => {
+    const c = await customer('Paz Plana');
+    await setStrict(false);
+    try {
+      const ticket = await readyTicket(c.agent, {
+        joint: true,
+        spouse_name: 'Luz Plana',
+        spouse_email: 'luz.plana@example.test',
+      });
+      c.agent.cookies.set('tp_lang', 'es');
+      const sent = await c.agent.post(`${base(ticket.id)}/spouse-code`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      const mail = await smtp.waitFor('luz.plana@example.test', /código de un solo uso: \d{6}/);
+      // The subject as sent (the SMTP capture's decoding splits encoded words with a space).
+      const [stored] = await t.database.db.select().from(outbox).where(eq(outbox.to, 'luz.plana@example.test'));
+      expect(stored!.subject).toBe(`Su código para firmar el Formulario 8879 (${ticket.name})`);
+      expect(mail.text).toContain('Hola, Luz Plana:\n\nPaz Plana le pidió firmar con usted');
+      expect(mail.text).toContain('Es válido por 15 minutos y se puede usar una sola vez.');
+      expect(mail.text).not.toMatch(/Hello|one-time code|valid for/);
+    } finally {
+      await setStrict(true);
+    }
+  });
+
   it('is Admin-only; off, password and e-mailed code sign, and the audit page says the firm turned it off', async () => {
     expect((await admin.get(SETTINGS)).json()).toEqual({ strict_identity: true });
     const c = await customer('Pat Plain');

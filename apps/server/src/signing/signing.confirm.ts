@@ -4,6 +4,7 @@ import {
   MFA_MESSAGES,
   SIGNING_MESSAGES,
   type ConfirmSignerBody,
+  type Language,
   type SignerConfirmation,
   type SignerRole,
 } from '@taxportal/contract';
@@ -21,6 +22,7 @@ import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
+import { textsIn } from '../platform/i18n.ts';
 import { verifyPassword } from '../platform/passwords.ts';
 import { findUser } from '../platform/users.ts';
 import { FollowUps } from '../drafts/index.ts';
@@ -55,12 +57,16 @@ function refuseIfLocked(r: SigningRequestRow, role: SignerRole) {
   if (failuresOf(r, role) >= MAX_SIGNING_FAILURES) throw new AppError('rate_limited', SIGNING_MESSAGES.tooManyFailures);
 }
 
-/** A code for the spouse: texted to their phone, or (only with the stricter check off, no phone) e-mailed. */
+/**
+ * A code for the spouse: texted to their phone, or (only with the stricter check off, no phone) e-mailed, in
+ * `language`, the request's (the spouse has no account, so no language of their own).
+ */
 export async function sendSpouseCode(
   deps: SigningDeps,
   auth: AuthContext,
   ref: string,
   ip: string,
+  language: Language,
 ): Promise<{ sent_to: string; expires_at: string; channel: 'sms' | 'email' }> {
   const { ticket, request } = await signableRequest(deps, auth, ref, 'spouse');
   refuseIfLocked(request, 'spouse');
@@ -94,10 +100,17 @@ export async function sendSpouseCode(
   const expires = new Date(deps.now().getTime() + SPOUSE_CODE_MINUTES * 60_000);
   const follow = new FollowUps();
   await sentAudit(expires, codeHash(deps.sessionSecret, request.id, code));
+  const say = textsIn(language);
+  const asked = say('notifications.spouseCode.text', {
+    customer: ticket.customer_name,
+    year: ticket.year,
+    code,
+    minutes: SPOUSE_CODE_MINUTES,
+  });
   follow.mail({
     to: request.spouse_email!,
-    subject: `Your code to sign Form 8879 (${ticket.name})`,
-    text: `Hello ${request.spouse_name},\n\n${ticket.customer_name} asked to sign your joint ${ticket.year} return's e-file authorisation (Form 8879) with you.\nYour one-time code: ${code}\nIt is valid for ${SPOUSE_CODE_MINUTES} minutes and can be used once. If you did not expect this, ignore this e-mail.\n`,
+    subject: say('notifications.spouseCode.subject', { ticket: ticket.name }),
+    text: `${say('mail.hello', { name: request.spouse_name })}\n\n${asked}\n`,
     secrets: [code],
   });
   await follow.run(deps);

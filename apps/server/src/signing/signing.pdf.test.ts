@@ -72,3 +72,77 @@ describe('Form 8879 with embedded fonts', () => {
     expect(twice.length).toBeLessThan(100_000);
   });
 });
+
+describe('Form 8879 in the taxpayer’s language', () => {
+  it('draws the form as Form 8879(SP) words it, and the stamps and the audit page in Spanish', async () => {
+    const unsigned = await generate8879({ ...details, language: 'es' });
+    const form = pdfText(unsigned);
+    for (const s of [
+      'Formulario 8879(SP)',
+      'Autorización de firma electrónica del IRS',
+      'Año tributario 2025',
+      'Caso TD-00042',
+      'Nombre del contribuyente',
+      'Nombre del cónyuge',
+      'Parte II  Declaración del contribuyente y autorización de firma',
+      'Bajo pena de perjurio',
+      'Su firma',
+      'Firma del cónyuge (declaración conjunta: ambos deben firmar)',
+      'Preparado por Налоговая Ωμέγα Ñandú ?? el 2026-04-01 10:00:00 UTC',
+    ]) {
+      expect(form, s).toContain(s);
+    }
+    expect((await PDFDocument.load(unsigned)).getTitle()).toBe('Formulario 8879(SP) 2025 - Ærøskøbing Dana');
+
+    // A firm's own PDF: the stamp above each signature is Spanish too.
+    const taxpayer = evidence({ confirmation: 'sms_code', phoneLast4: '1234', stricterCheckOff: false });
+    const spouse = evidence({
+      role: 'spouse',
+      name: details.spouseName,
+      method: 'drawn',
+      typed: null,
+      confirmation: 'email_code',
+      stricterCheckOff: true,
+    });
+    const signed = await signPdf(unsigned, {
+      source: 'uploaded',
+      baseHasAuditPage: false,
+      unsignedSha256: 'ab'.repeat(32),
+      ticketName: details.ticketName,
+      taxYear: details.taxYear,
+      firmName: details.firmName,
+      place: [taxpayer],
+      signers: [taxpayer, spouse],
+      language: 'es',
+    });
+    const text = pdfText(signed);
+    for (const s of [
+      'Firma del contribuyente (Formulario 8879)',
+      'Firmado electrónicamente por Ærøskøbing Dana - 2026-04-02 10:00:00 UTC',
+      'Registro de auditoría de la firma electrónica',
+      'Formulario 8879, año tributario 2025, caso TD-00042, Налоговая Ωμέγα Ñandú ??',
+      `SHA-256 del documento sin firmar: ${'ab'.repeat(32)}`,
+      'Contribuyente: Ærøskøbing Dana',
+      'Cónyuge: Σοφία Ковалёва',
+      'Correo electrónico: dana@example.test',
+      'Fecha y hora de la firma (UTC): 2026-04-02 10:00:00 UTC',
+      'Dirección IP: 127.0.0.1',
+      'Método: firma escrita',
+      'Método: firma dibujada',
+      'Identidad confirmada con: código por SMS al ••••1234',
+      'Identidad confirmada con: código de un solo uso enviado por correo electrónico - sin segundo factor',
+      'Cada firmante confirmó su identidad antes de firmar',
+    ]) {
+      expect(text.replace(/\n/g, ' '), s).toContain(s);
+    }
+    for (const english of [
+      'Signed electronically',
+      'audit trail',
+      'Taxpayer:',
+      'Identity confirmed',
+      'signature (Form',
+    ]) {
+      expect(text, english).not.toContain(english);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import type { SignatureMethod, SignerRole, SigningFactor } from '@taxportal/contract';
+import type { Language, SignatureMethod, SignerRole, SigningFactor } from '@taxportal/contract';
+import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import { drawable, pdfFontFiles, pdfPlainText, type PdfFontFile } from '../platform/pdf-fonts.ts';
 
 /**
@@ -54,6 +55,8 @@ export interface Form8879Details {
   firmName: string;
   ticketName: string;
   preparedAt: Date;
+  /** The taxpayer's language (their saved one); without it, the firm's. */
+  language?: Language;
 }
 
 export interface SignatureEvidence {
@@ -135,12 +138,17 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-/** Form 8879 drawn from the ticket: the taxpayer, the year, the firm as ERO, and the signature lines. */
+/**
+ * Form 8879 drawn from the ticket: the taxpayer, the year, the firm as ERO, and the signature lines; in the
+ * taxpayer's language (in Spanish, as Form 8879(SP) words it).
+ */
 export async function generate8879(d: Form8879Details): Promise<Buffer> {
   const { PDFDocument, rgb } = await pdfLib();
+  const t = textsIn(d.language ?? recipientLanguage(null));
+  const year = d.taxYear;
   const doc = await PDFDocument.create();
   // The document's information is UTF-16 text: any character goes, but none that hides or reorders it.
-  doc.setTitle(`Form 8879 ${d.taxYear} - ${pdfPlainText(d.taxpayerName)}`);
+  doc.setTitle(t('pdf.form8879.documentTitle', { year, name: pdfPlainText(d.taxpayerName) }));
   doc.setAuthor(pdfPlainText(d.firmName));
   doc.setCreationDate(d.preparedAt);
   doc.setModificationDate(d.preparedAt);
@@ -157,66 +165,62 @@ export async function generate8879(d: Form8879Details): Promise<Buffer> {
     return y;
   };
 
-  text('Form 8879', 72, 730, 20, bold);
-  text('IRS e-file Signature Authorization', 72, 708, 13, bold);
-  text(`Tax year ${d.taxYear}`, 430, 730, 12, bold);
-  text(`Ticket ${d.ticketName}`, 430, 712, 9, regular, grey);
+  text(t('pdf.form8879.form'), 72, 730, 20, bold);
+  text(t('pdf.form8879.title'), 72, 708, 13, bold);
+  text(t('pdf.form8879.taxYear', { year }), 430, 730, 12, bold);
+  text(t('pdf.form8879.ticket', { ticket: d.ticketName }), 430, 712, 9, regular, grey);
   page.drawLine({ start: { x: 72, y: 696 }, end: { x: 540, y: 696 }, thickness: 1 });
 
-  text("Taxpayer's name", 72, 676, 8, regular, grey);
+  text(t('pdf.form8879.taxpayerName'), 72, 676, 8, regular, grey);
   text(d.taxpayerName, 72, 662, 11, bold);
   if (d.spouseName) {
-    text("Spouse's name", 320, 676, 8, regular, grey);
+    text(t('pdf.form8879.spouseName'), 320, 676, 8, regular, grey);
     text(d.spouseName, 320, 662, 11, bold);
   }
-  text('Electronic return originator (ERO)', 72, 636, 8, regular, grey);
+  text(t('pdf.form8879.ero'), 72, 636, 8, regular, grey);
   text(d.firmName, 72, 622, 11, bold);
 
-  text('Part I  Tax Return Information', 72, 592, 11, bold);
-  const y = paragraph(
-    `The amounts of your ${d.taxYear} return are those of the return your tax preparer showed you and that you approved in the portal. Keep a copy of the return for your records.`,
-    576,
-  );
-  text('Part II  Taxpayer Declaration and Signature Authorization', 72, y - 14, 11, bold);
-  paragraph(
-    `Under penalties of perjury, I declare that I have examined a copy of my electronic individual income tax return and accompanying schedules and statements for the tax year ending December 31, ${d.taxYear}, and to the best of my knowledge and belief, it is true, correct, and complete. I consent to allow my ERO, transmitter, or intermediate service provider to send my return to the IRS and to receive from the IRS an acknowledgement of receipt or reason for rejection of the transmission. I authorize the ERO to enter or generate my PIN as my signature on my tax year ${d.taxYear} electronically filed income tax return.`,
-    y - 30,
-  );
+  text(t('pdf.form8879.part1'), 72, 592, 11, bold);
+  const y = paragraph(t('pdf.form8879.part1Text', { year }), 576);
+  text(t('pdf.form8879.part2'), 72, y - 14, 11, bold);
+  paragraph(t('pdf.form8879.declaration', { year }), y - 30);
 
   const line = (box: Box, label: string) => {
     page.drawLine({ start: { x: box.x, y: box.y }, end: { x: box.x + box.w, y: box.y }, thickness: 0.8 });
     text(label, box.x, box.y - 11, 8, regular, grey);
     page.drawLine({ start: { x: 400, y: box.y }, end: { x: 540, y: box.y }, thickness: 0.8 });
-    text('Date', 400, box.y - 11, 8, regular, grey);
+    text(t('pdf.form8879.date'), 400, box.y - 11, 8, regular, grey);
   };
-  line(SIGNATURE_BOXES.generated.taxpayer, 'Your signature');
-  if (d.spouseName) line(SIGNATURE_BOXES.generated.spouse, "Spouse's signature (joint return: both must sign)");
-  text(`Prepared by ${d.firmName} on ${utcStamp(d.preparedAt)}`, 72, 60, 8, regular, grey);
+  line(SIGNATURE_BOXES.generated.taxpayer, t('pdf.form8879.yourSignature'));
+  if (d.spouseName) line(SIGNATURE_BOXES.generated.spouse, t('pdf.form8879.spouseSignature'));
+  text(t('pdf.form8879.preparedBy', { firm: d.firmName, when: utcStamp(d.preparedAt) }), 72, 60, 8, regular, grey);
   return Buffer.from(await doc.save());
 }
 
-const METHOD_TEXT: Record<SignatureMethod, string> = { drawn: 'drawn signature', typed: 'typed signature' };
-const FACTOR_TEXT: Record<SigningFactor, string> = {
-  passkey: 'passkey (WebAuthn)',
-  totp: 'TOTP code from an authenticator app',
-  recovery_code: 'recovery code',
-  sms_code: 'SMS code',
-  password: 'password',
-  email_code: 'e-mailed one-time code',
-};
-
-/** "Identity confirmed by: …": the factor, an SMS code's masked number, and the firm's switch when it was off. */
-export function factorText(s: Pick<SignatureEvidence, 'confirmation' | 'phoneLast4' | 'stricterCheckOff'>): string {
-  let text = FACTOR_TEXT[s.confirmation];
-  if (s.confirmation === 'sms_code' && s.phoneLast4) text += ` to \u2022\u2022\u2022\u2022${s.phoneLast4}`;
-  if (s.stricterCheckOff) {
-    text += ' - no second factor: the firm turned the stricter identity check off';
-  }
-  return text;
+/**
+ * "Identity confirmed by: …": the factor, an SMS code's masked number, and the firm's switch when it was off; in
+ * `language` (the firm's without one).
+ */
+export function factorText(
+  s: Pick<SignatureEvidence, 'confirmation' | 'phoneLast4' | 'stricterCheckOff'>,
+  language: Language = recipientLanguage(null),
+): string {
+  const t = textsIn(language);
+  const sms = s.confirmation === 'sms_code' && s.phoneLast4;
+  const factor = sms
+    ? t('pdf.audit.smsCodeTo', { phone: `\u2022\u2022\u2022\u2022${s.phoneLast4}` })
+    : t(`pdf.audit.factors.${s.confirmation satisfies SigningFactor}`);
+  return s.stricterCheckOff ? t('pdf.audit.stricterCheckOff', { factor }) : factor;
 }
-const ROLE_TEXT: Record<SignerRole, string> = { taxpayer: 'Taxpayer', spouse: 'Spouse' };
 
-async function placeSignature(doc: PDFDocument, page: PDFPage, box: Box, s: SignatureEvidence, fonts: Fonts) {
+async function placeSignature(
+  doc: PDFDocument,
+  page: PDFPage,
+  box: Box,
+  s: SignatureEvidence,
+  fonts: Fonts,
+  t: ReturnType<typeof textsIn>,
+) {
   const { rgb } = await pdfLib();
   const date = s.signedAt.toISOString().slice(0, 10);
   if (s.image) {
@@ -233,7 +237,7 @@ async function placeSignature(doc: PDFDocument, page: PDFPage, box: Box, s: Sign
     while (size > 8 && font.widthOfTextAtSize(typed, size) > box.w - 4) size--;
     page.drawText(typed, { x: box.x + 2, y: box.y + 8, size, font, color: rgb(0.05, 0.1, 0.45) });
   }
-  page.drawText(pdfSafe(`Signed electronically by ${s.name} - ${utcStamp(s.signedAt)}`, fonts.regular), {
+  page.drawText(pdfSafe(t('pdf.signature.signedBy', { name: s.name, when: utcStamp(s.signedAt) }), fonts.regular), {
     x: box.x,
     y: box.y - 20,
     size: 6.5,
@@ -267,9 +271,13 @@ export async function signPdf(
     place: SignatureEvidence[];
     /** Every signer so far, for the audit page. */
     signers: SignatureEvidence[];
+    /** The signer's language, the taxpayer's saved one, for the stamps and the audit page; without it, the firm's. */
+    language?: Language;
   },
 ): Promise<Buffer> {
   const { PDFDocument, rgb } = await pdfLib();
+  const language = opts.language ?? recipientLanguage(null);
+  const t = textsIn(language);
   const doc = await PDFDocument.load(base);
   if (opts.baseHasAuditPage) doc.removePage(doc.getPageCount() - 1);
   const fonts = await embedFonts(doc);
@@ -287,7 +295,7 @@ export async function signPdf(
         borderColor: rgb(0.6, 0.6, 0.6),
         borderWidth: 0.5,
       });
-      page.drawText(`${ROLE_TEXT[s.role]}'s signature (Form 8879)`, {
+      page.drawText(pdfSafe(t(`pdf.signature.box.${s.role satisfies SignerRole}`), fonts.regular), {
         x: box.x,
         y: box.y + box.h - 6,
         size: 6.5,
@@ -295,7 +303,7 @@ export async function signPdf(
         color: rgb(0.35, 0.35, 0.35),
       });
     }
-    await placeSignature(doc, page, box, s, fonts);
+    await placeSignature(doc, page, box, s, fonts, t);
   }
 
   const audit = doc.addPage([612, 792]);
@@ -306,26 +314,25 @@ export async function signPdf(
       y -= size + 4;
     }
   };
-  put('Electronic signature audit trail', 16, fonts.bold);
+  const sha256 = opts.unsignedSha256;
+  put(t('pdf.audit.title'), 16, fonts.bold);
   y -= 6;
-  put(`Form 8879, tax year ${opts.taxYear}, ticket ${opts.ticketName}, ${opts.firmName}`);
-  put(`SHA-256 of the unsigned document: ${opts.unsignedSha256}`, 9);
+  put(t('pdf.audit.document', { year: opts.taxYear, ticket: opts.ticketName, firm: opts.firmName }));
+  put(t('pdf.audit.unsignedSha256', { sha256 }), 9);
   y -= 10;
   for (const s of opts.signers) {
-    put(`${ROLE_TEXT[s.role]}: ${s.name}`, 12, fonts.bold);
-    put(`E-mail: ${s.email}`, 10, fonts.regular, 12);
-    put(`Signed at (UTC): ${utcStamp(s.signedAt)}`, 10, fonts.regular, 12);
-    put(`IP address: ${s.ip}`, 10, fonts.regular, 12);
-    put(`User agent: ${s.userAgent}`, 9, fonts.regular, 12);
-    put(`Method: ${METHOD_TEXT[s.method]}`, 10, fonts.regular, 12);
-    put(`Identity confirmed by: ${factorText(s)}`, 10, fonts.regular, 12);
-    put(`Document signed: SHA-256 ${opts.unsignedSha256}`, 9, fonts.regular, 12);
+    put(t(`pdf.audit.signer.${s.role satisfies SignerRole}`, { name: s.name }), 12, fonts.bold);
+    put(t('pdf.audit.email', { email: s.email }), 10, fonts.regular, 12);
+    put(t('pdf.audit.signedAt', { when: utcStamp(s.signedAt) }), 10, fonts.regular, 12);
+    put(t('pdf.audit.ip', { ip: s.ip }), 10, fonts.regular, 12);
+    put(t('pdf.audit.userAgent', { userAgent: s.userAgent }), 9, fonts.regular, 12);
+    const method = t(`pdf.audit.methods.${s.method satisfies SignatureMethod}`);
+    put(t('pdf.audit.method', { method }), 10, fonts.regular, 12);
+    put(t('pdf.audit.confirmedBy', { factor: factorText(s, language) }), 10, fonts.regular, 12);
+    put(t('pdf.audit.documentSigned', { sha256 }), 9, fonts.regular, 12);
     y -= 12;
   }
-  put(
-    'Each signer confirmed their identity before signing and typed their name; the signature above was applied by the portal at the time shown. This page is part of the signed record.',
-    8,
-  );
+  put(t('pdf.audit.closing'), 8);
   doc.setModificationDate(opts.signers.at(-1)?.signedAt ?? new Date());
   return Buffer.from(await doc.save());
 }

@@ -8,11 +8,14 @@ import {
   type PrepareSigningBody,
   type SigningState,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import { normalisePhone } from '../platform/phone.ts';
+import { recipientLanguage } from '../platform/i18n.ts';
+import { savedLanguage } from '../platform/users.ts';
 import { findTicketRef, visibleTicket } from '../tickets/index.ts';
 import {
   deleteDocumentRow,
@@ -71,8 +74,8 @@ export async function prepareSigning(
     ({ staged, fields } = await readPdfUpload(deps, input.parts(), {
       fields: prepareSigningFieldsSchema,
       messages: {
-        oneFile: 'Upload one PDF.',
-        fileRequired: 'Choose the Form 8879 PDF to upload.',
+        oneFile: TICKET_TEXTS.signing.oneFile,
+        fileRequired: TICKET_TEXTS.signing.fileRequired,
         notPdf: SIGNING_MESSAGES.notPdf,
       },
     }));
@@ -85,6 +88,8 @@ export async function prepareSigning(
       firmName: await repo.firmName(deps.db),
       ticketName: ticket.name,
       preparedAt: deps.now(),
+      // The taxpayer's form, in their language (Formulario 8879(SP)'s words in Spanish).
+      language: recipientLanguage(await savedLanguage(deps.db, ticket.customer_id)),
     });
     staged = await stageUpload(deps, { file: pdf, filename: `Form-8879-${ticket.name}.pdf` });
   }
@@ -167,17 +172,21 @@ export async function prepareSigning(
       // Signing opens at Ready For IRS Filing: a form prepared before then is announced by the move there (the
       // customer reads "Sign your Form 8879"), not now, when they could not sign it.
       if (t.status === SIGNATURE_DUE_VIEW.status) {
-        const title = `${t.name}: Form 8879 is ready for your signature`;
         await follow.notify(tx, {
           userId: t.customer_id,
           ticket: t,
           kind: 'signing',
-          title,
-          body: 'Sign the IRS e-file authorisation so that we can file your return.',
-          mail: {
-            to: t.customer_email,
-            subject: title,
-            text: `Hello ${t.customer_name},\n\nYour e-file authorisation (Form 8879) for ${t.year} is ready. Open the ticket to review and sign it:\n${ticketLink(deps.publicUrl, t)}\n`,
+          mailTo: t.customer_email,
+          write: (say) => {
+            const title = say('notifications.signingReady.title', { ticket: t.name });
+            return {
+              title,
+              body: say('notifications.signingReady.body'),
+              mail: {
+                subject: title,
+                text: `${say('mail.hello', { name: t.customer_name })}\n\n${say('notifications.signingReady.text', { year: t.year })}\n${ticketLink(deps.publicUrl, t)}\n`,
+              },
+            };
           },
         });
       }

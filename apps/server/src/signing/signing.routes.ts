@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints as api } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError } from '../platform/errors.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import { confirmSigner, passkeyOptions, sendSpouseCode, sendTaxpayerSmsCode } from './signing.confirm.ts';
 import type { SigningDeps } from './signing.deps.ts';
@@ -28,7 +30,7 @@ export function signingRoutes(deps: SigningDeps) {
 
     route(app, api.uploadSigningForm, {
       handler: async (req, reply) => {
-        if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the form as multipart/form-data.');
+        if (!req.isMultipart()) throw new AppError('unsupported_media_type', TICKET_TEXTS.signing.sendMultipart);
         const state = await prepareSigning(
           deps,
           authOf(req),
@@ -42,7 +44,7 @@ export function signingRoutes(deps: SigningDeps) {
 
     route(app, api.sendSpouseCode, {
       config: confirmLimit,
-      handler: async (req) => sendSpouseCode(deps, authOf(req), req.params.id, req.ip),
+      handler: async (req) => sendSpouseCode(deps, authOf(req), req.params.id, req.ip, languageOfRequest(req)),
     });
 
     route(app, api.sendSigningSmsCode, {

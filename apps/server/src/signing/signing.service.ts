@@ -3,19 +3,22 @@ import {
   SIGNATURE_DUE_VIEW,
   SIGNATURE_IMAGE_MAX_BYTES,
   SIGNED_8879_RETENTION_YEARS,
+  localeOf,
   SIGNING_MESSAGES,
+  type Language,
   type SignBody,
   type Signer,
   type SignerRole,
   type SigningState,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
-import { formatInstantUtc } from '../platform/people-dates.ts';
-import { findUser } from '../platform/users.ts';
+import { recipientLanguage } from '../platform/i18n.ts';
+import { findUser, savedLanguage } from '../platform/users.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
 import { discardStaged, documentRow, insertDocument, type StagedFile } from '../documents/index.ts';
 import { FollowUps, ticketLink } from '../drafts/index.ts';
@@ -35,6 +38,10 @@ const sameName = (a: string, b: string) =>
 /** A typed signature that is the signer's name is drawn as the form spells it; anything else (initials) as typed. */
 const typedSignature = (typed: string | undefined, name: string) =>
   typed === undefined ? null : sameName(typed, name) ? name : typed.trim().replace(/\s+/g, ' ');
+/** An instant as `language` writes it, in UTC (the server does not know the reader's zone): 'Nov 23, 2026, 3:04 PM UTC'. */
+const instantIn = (language: Language, d: Date) =>
+  // Some ICU versions put a narrow no-break space before AM/PM: plain spaces read the same in every mail client.
+  `${new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d).replace(/\s/g, ' ')} UTC`;
 const addYears = (d: Date, years: number) => {
   const r = new Date(d);
   r.setUTCFullYear(r.getUTCFullYear() + years);
@@ -108,7 +115,7 @@ export async function signableRequest(
 ) {
   const ticket = await visibleTicket(db, auth, ref);
   if (isStaff(auth) || ticket.customer_id !== auth.user.id) {
-    throw new AppError('forbidden', 'Only the taxpayer of this ticket signs its Form 8879.');
+    throw new AppError('forbidden', TICKET_TEXTS.signing.taxpayerOnly);
   }
   if (ticket.status !== SIGNING_STATUS) throw new AppError('conflict', SIGNING_MESSAGES.notReady);
   const request = await repo.currentRequest(db, ticket.id, db !== deps.db);
@@ -199,7 +206,7 @@ export async function sign(
         sha256: baseRow.sha256,
       });
       if (!previous && createHash('sha256').update(base).digest('hex') !== r.unsigned_sha256) {
-        throw new AppError('internal', 'The unsigned form does not match its recorded digest.');
+        throw new AppError('internal', TICKET_TEXTS.signing.digestMismatch);
       }
       const pdf = await signPdf(base, {
         source: r.source as 'generated' | 'uploaded',
@@ -210,6 +217,8 @@ export async function sign(
         firmName: await repo.firmName(tx),
         place: [evidence],
         signers: [...sigs.map(evidenceOf), evidence],
+        // The stamps and the audit page in the taxpayer's language (the signed form is theirs).
+        language: recipientLanguage(await savedLanguage(tx, ticket.customer_id)),
       });
       const file = await deps.files.put(pdf);
       stored = { file, thumb: null, fileName: `Form-8879-${ticket.name}-signed.pdf`, contentType: 'application/pdf' };
@@ -266,23 +275,20 @@ export async function sign(
       });
       if (ticket.assignee_id) {
         const assignee = await findUser(tx, ticket.assignee_id);
-        const who = body.signer === 'taxpayer' ? 'the taxpayer' : 'the spouse';
-        const title = everyone ? `${ticket.name}: Form 8879 is signed` : `${ticket.name}: Form 8879 signed by ${who}`;
+        const which = everyone ? 'title' : body.signer === 'taxpayer' ? 'byTaxpayer' : 'bySpouse';
         await follow.notify(tx, {
           userId: ticket.assignee_id,
           ticket,
           kind: 'signing',
-          title,
-          body: `${evidence.name} signed on ${formatInstantUtc(now)}.`,
-          ...(assignee
-            ? {
-                mail: {
-                  to: assignee.email,
-                  subject: title,
-                  text: `${title}.\n\n${ticketLink(deps.publicUrl, ticket)}\n`,
-                },
-              }
-            : {}),
+          mailTo: assignee?.email,
+          write: (say, language) => {
+            const title = say(`notifications.signed.${which}`, { ticket: ticket.name });
+            return {
+              title,
+              body: say('notifications.signed.body', { name: evidence.name, date: instantIn(language, now) }),
+              mail: { subject: title, text: `${title}.\n\n${ticketLink(deps.publicUrl, ticket)}\n` },
+            };
+          },
         });
       }
     });

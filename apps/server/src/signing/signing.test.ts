@@ -23,6 +23,7 @@ import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
 import { multipart, png } from '../test/upload-fixtures.ts';
 import { pdfText } from '../test/pdf-text.ts';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.ts';
+import { saveLanguage } from '../platform/users.ts';
 import { retainedUntil } from './signing.repository.ts';
 
 let t: TestApp;
@@ -549,6 +550,28 @@ describe('preparing the form again', () => {
 });
 
 describe("the firm's name on the form", () => {
+  it('asks a customer who chose Spanish for their signature in Spanish: the notification and the e-mail', async () => {
+    const c = await createCustomer(t, { full_name: 'Sofía Contribuyente' });
+    await saveLanguage(t.database.db, c.id, 'es');
+    const agent = await signIn(t, c.email);
+    const ticket = await openTicket(t, agent);
+    await forceStatus(t, ticket.id, 'Ready For IRS Filing');
+    expect((await staff.post(base(ticket.id), {})).statusCode).toBe(201);
+    const title = `${ticket.name}: el Formulario 8879 está listo para su firma`;
+    const notes = (await agent.get('/api/v1/notifications')).json().items as { kind: string; title: string }[];
+    expect(notes.find((n) => n.kind === 'signing')).toMatchObject({ title });
+    const mail = await smtp.waitFor(c.email, /Formulario 8879/);
+    // The subject as sent (the SMTP capture's decoding splits encoded words with a space).
+    const [stored] = await t.database.db.select().from(outbox).where(eq(outbox.to, c.email));
+    expect(stored!.subject).toBe(title);
+    expect(mail.text).toContain('Hola, Sofía Contribuyente:\n\n');
+    expect(mail.text).toContain(
+      `Su autorización de firma electrónica del IRS (Formulario 8879) para el año tributario ${ticket.year} está lista.`,
+    );
+    expect(mail.text).toContain(`revisarla y firmarla:\nhttp://portal.test/form/message/${ticket.name}`);
+    expect(mail.text).not.toMatch(/Hello|e-file authorisation|Open the ticket/);
+  });
+
   it('is the name its website publishes, in the form and its texted codes (issue 29: "Tax Portal" was)', async () => {
     const admin = await signIn(t, (await createStaff(t, 'Admin')).email);
     const saved = await admin.put('/api/v1/admin/site/settings', {

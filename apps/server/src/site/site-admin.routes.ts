@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints as api, MESSAGES, type ContentKind } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import { authOf } from '../platform/auth/guard.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import { sweepEvery } from '../platform/storage/index.ts';
 import { requireSiteEditor } from './site-access.ts';
@@ -99,7 +101,7 @@ export function siteAdminRoutes(deps: EnquiryActionDeps & media.MediaDeps & { no
     route(app, api.uploadSiteMedia, {
       onRequest: editor,
       handler: async (req, reply) => {
-        if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the upload as multipart/form-data.');
+        if (!req.isMultipart()) throw new AppError('unsupported_media_type', SITE_TEXTS.media.notMultipart);
         return reply.code(201).send(await media.uploadMedia(deps, editorOf(req), req.parts()));
       },
     });
@@ -127,11 +129,19 @@ export function siteAdminRoutes(deps: EnquiryActionDeps & media.MediaDeps & { no
     });
     route(app, api.replyToEnquiry, {
       handler: async (req, reply) =>
-        reply.code(201).send(await actions.replyToEnquiry(deps, editorOf(req), req.params.id, req.body)),
+        reply
+          .code(201)
+          .send(await actions.replyToEnquiry(deps, editorOf(req), req.params.id, req.body, languageOfRequest(req))),
     });
     route(app, api.enquiryToTicket, {
       handler: async (req, reply) => {
-        const done = await actions.enquiryToTicket(deps, editorOf(req), req.params.id, req.body);
+        const done = await actions.enquiryToTicket(
+          deps,
+          editorOf(req),
+          req.params.id,
+          req.body,
+          languageOfRequest(req),
+        );
         return reply.code(done.created ? 201 : 200).send(done.body);
       },
     });
@@ -155,10 +165,10 @@ export function siteAdminRoutes(deps: EnquiryActionDeps & media.MediaDeps & { no
     route(app, api.grantSiteEditor, {
       handler: async (req, reply) => {
         const roles = await repo.rolesOf(db, req.body.user_id);
-        if (roles.length === 0) throw notFound('User not found.');
+        if (roles.length === 0) throw notFound(SITE_TEXTS.editors.userNotFound);
         if (roles.every((r) => r === 'Customer'))
-          throw new AppError('validation', 'Only staff can edit the site.', {
-            errors: [{ field: 'user_id', message: 'Only staff can edit the site.' }],
+          throw new AppError('validation', SITE_TEXTS.editors.onlyStaff, {
+            errors: [{ field: 'user_id', message: SITE_TEXTS.editors.onlyStaff }],
           });
         await repo.insertEditor(db, req.body.user_id, authOf(req).user.id);
         const editors = await repo.listEditors(db);

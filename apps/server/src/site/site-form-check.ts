@@ -4,10 +4,13 @@ import {
   text as plainText,
   textIn,
   type FormField,
+  type Language,
   type WebFormData,
 } from '@taxportal/contract';
+import { FIELD_TEXTS, SITE_TEXTS } from '@taxportal/contract/texts';
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
+import type { Params } from '../platform/i18n.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import { takeSanitised } from './site.sanitize.ts';
 
@@ -21,57 +24,68 @@ export type Answers = { values: Record<string, Value>; rows: Record<string, Valu
 /** The files a submission carries, by their field's path (`values.resume`, `rows.0.certificate`). */
 export type FilesAt = Map<string, { fileName: string }>;
 
-export const refuse = (field: string, message: string) =>
-  new AppError('validation', message, { errors: [{ field, message }] });
+/** A 422 naming `field`: `message` is a catalogue text, its placeholders filled from `params`. */
+export const refuse = (field: string, message: string, params?: Params) =>
+  new AppError('validation', message, { errors: [{ field, message }], ...(params ? { params } : {}) });
+const T = SITE_TEXTS.form;
 const isBlank = (v: Value | undefined) => v === undefined || v === null || v === '' || v === false;
 
-/** Where the form is: the firm's country (site.service.ts firmCountry), a phone without + is read in. */
-type Where = { region: string };
+/**
+ * Where the form is: the firm's country (site.service.ts firmCountry), a phone without + is read in; and the
+ * visitor's language (the request's), which a refusal names the field in (its label in that language, if written).
+ */
+type Where = { region: string; language: Language };
+
+/** A field's label as the visitor reads it (content's Spanish, when the firm wrote it). */
+const labelOf = (f: FormField, where: Where) => ({ label: textIn(f.label, where.language) });
 
 function checkField(f: FormField, raw: Value | undefined, path: string, where: Where): Value {
-  const label = textIn(f.label);
+  const label = labelOf(f, where);
   if (isBlank(raw)) {
-    if (f.required) throw refuse(path, `${label} is required`);
+    if (f.required) throw refuse(path, T.required, label);
     return f.type === 'checkbox' ? false : null;
   }
   const text = typeof raw === 'string' ? raw.trim() : raw;
   switch (f.type) {
     case 'checkbox':
-      if (typeof raw !== 'boolean') throw refuse(path, `${label}: tick or leave it`);
+      if (typeof raw !== 'boolean') throw refuse(path, T.tick, label);
       return raw;
     case 'number': {
       const n = typeof text === 'number' ? text : Number(text);
-      if (!Number.isFinite(n)) throw refuse(path, `${label} must be a number`);
+      if (!Number.isFinite(n)) throw refuse(path, T.number, label);
       return n;
     }
     case 'email': {
       const parsed = emailSchema.safeParse(text);
-      if (!parsed.success) throw refuse(path, 'Enter a valid e-mail address');
+      if (!parsed.success) throw refuse(path, FIELD_TEXTS.common.emailInvalid);
       return parsed.data;
     }
     case 'phone':
       // Stored in E.164 whatever the visitor typed: `(217) 555-0188` on a US firm's site is +12175550188.
-      if (typeof text !== 'string') throw refuse(path, `${label} must be a phone number`);
-      return normalisePhone(text, { region: where.region, field: path, message: `${label} must be a phone number` });
+      if (typeof text !== 'string') throw refuse(path, T.phone, label);
+      try {
+        return normalisePhone(text, { region: where.region, field: path });
+      } catch (err) {
+        if (err instanceof AppError) throw refuse(path, T.phone, label);
+        throw err;
+      }
     case 'date':
-      if (typeof text !== 'string' || !z.iso.date().safeParse(text).success)
-        throw refuse(path, `${label} must be a date (YYYY-MM-DD)`);
+      if (typeof text !== 'string' || !z.iso.date().safeParse(text).success) throw refuse(path, T.date, label);
       return text;
     case 'select':
-      if (typeof text !== 'string' || !f.options.some((o) => o.value === text))
-        throw refuse(path, `${label}: choose one of the options`);
+      if (typeof text !== 'string' || !f.options.some((o) => o.value === text)) throw refuse(path, T.choose, label);
       return text;
     case 'file':
       // A file comes as a part of a multipart submission (checkRow takes it from there), never as a value.
-      throw refuse(path, `${label}: send the file itself`);
+      throw refuse(path, T.sendFile, label);
     default: {
-      if (typeof text !== 'string') throw refuse(path, `${label} must be text`);
+      if (typeof text !== 'string') throw refuse(path, T.text, label);
       // Sanitised, then checked on what is left (site.sanitize.ts takeSanitised): an entity that stands for a control
       // or text-direction character is refused as that character; markup alone is refused as empty.
       const schema = (f.type === 'textarea' ? multilineText() : plainText())
-        .min(1, { error: `${label} is required` })
-        .max(f.type === 'textarea' ? 5000 : 500, { error: `${label} is too long` });
-      return takeSanitised(schema, text, path);
+        .min(1, { error: T.required })
+        .max(f.type === 'textarea' ? 5000 : 500, { error: T.tooLong });
+      return takeSanitised(schema, text, path, label);
     }
   }
 }
@@ -85,14 +99,14 @@ function checkRow(
 ): Record<string, Value> {
   const known = new Set(fields.map((f) => f.name));
   const unknown = Object.keys(values).find((k) => !known.has(k));
-  if (unknown) throw refuse(`${prefix}.${unknown}`, 'This form has no such field');
+  if (unknown) throw refuse(`${prefix}.${unknown}`, T.noSuchField);
   return Object.fromEntries(
     fields.map((f) => {
       const path = `${prefix}.${f.name}`;
       if (f.type !== 'file') return [f.name, checkField(f, values[f.name], path, where)];
       const file = files.get(path);
-      if (!isBlank(values[f.name])) throw refuse(path, `${textIn(f.label)}: send the file itself`);
-      if (!file && f.required) throw refuse(path, `${textIn(f.label)} is required`);
+      if (!isBlank(values[f.name])) throw refuse(path, T.sendFile, labelOf(f, where));
+      if (!file && f.required) throw refuse(path, T.required, labelOf(f, where));
       return [f.name, file ? file.fileName : null];
     }),
   );
@@ -114,13 +128,13 @@ const filePaths = (form: WebFormData, rowCount: number) => [
 export function checkAnswers(form: WebFormData, body: Answers, files: FilesAt, where: Where): Answers {
   const values = checkRow(form.fields, body.values, 'values', files, where);
   const group = form.child_group;
-  if (!group && body.rows.length) throw refuse('rows', 'This form has no rows');
-  if (group && body.rows.length > group.max_rows) throw refuse('rows', `At most ${group.max_rows} rows`);
+  if (!group && body.rows.length) throw refuse('rows', T.noRows);
+  if (group && body.rows.length > group.max_rows) throw refuse('rows', T.tooManyRows, { max: group.max_rows });
   const rows = group ? body.rows.map((r, i) => checkRow(group.fields, r, `rows.${i}`, files, where)) : [];
   // A file for a field the form (or its rows) does not have.
   const used = new Set(filePaths(form, rows.length));
   const stray = [...files.keys()].find((k) => !used.has(k));
-  if (stray) throw refuse(stray, 'This form has no such file field');
+  if (stray) throw refuse(stray, T.noSuchFileField);
   return { values, rows };
 }
 
@@ -142,8 +156,7 @@ export function claimStoredFiles<F extends { id: string; file_name: string }>(
         if (!isFile(fields, name) || typeof v !== 'string' || v === '') return [name, v];
         const path = `${prefix}.${name}`;
         const file = stored.find((f) => f.id === v);
-        if (!file || [...kept.values()].includes(file))
-          throw refuse(path, 'This file is not one sent with this submission');
+        if (!file || [...kept.values()].includes(file)) throw refuse(path, T.fileNotSent);
         kept.set(path, file);
         return [name, null];
       }),

@@ -1,9 +1,13 @@
 import {
   isPrivateSitePath,
+  isWrittenIn,
   publicPathOf,
   publicTargetOf,
+  siteLanguageOf,
+  sitePathIn,
   textIn,
   type ContentKind,
+  type Language,
   type EventData,
   type JobData,
   type LocalizedText,
@@ -12,6 +16,7 @@ import {
   type SiteSettings,
 } from '@taxportal/contract';
 import type { Db } from '../platform/db/client.ts';
+import { textsIn } from '../platform/i18n.ts';
 import { scriptJson } from '../platform/prerender.ts';
 import { FALLBACK_SETTINGS } from './site.routes.ts';
 import { publishedCache } from './published-cache.ts';
@@ -23,6 +28,8 @@ import { isShown } from './site-public.service.ts';
 export interface PageHead {
   status: number;
   lang: string;
+  /** Where the reader is sent instead (a Spanish reader at an English page of the site: its /es address). */
+  redirect?: string;
   /** Escaped HTML: title, description, canonical, Open Graph, Twitter, hreflang and JSON-LD. */
   html: string;
 }
@@ -85,6 +92,7 @@ const stripTags = (html: string) =>
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+const localized = (text: LocalizedText | undefined, lang: Language) => textIn(text, lang);
 const absolute = (base: string, src: string) => (src.startsWith('/') ? `${base}${src}` : src);
 
 function firm(settings: SiteSettings, base: string) {
@@ -110,6 +118,8 @@ function firm(settings: SiteSettings, base: string) {
 }
 
 interface Described {
+  /** Whether the content is written in Spanish (English always is; else the Spanish page shows it, with a note). */
+  spanish: boolean;
   title: string;
   description: string;
   image: SiteImage | null;
@@ -117,19 +127,28 @@ interface Described {
   data: object[];
 }
 
-async function describe(db: Db, settings: SiteSettings, base: string, pathname: string): Promise<Described | null> {
+async function describe(
+  db: Db,
+  settings: SiteSettings,
+  base: string,
+  pathname: string,
+  lang: Language,
+): Promise<Described | null> {
   const target = publicTargetOf(pathname);
   const org = firm(settings, base);
+  const t = textsIn(lang);
+  const textIn = (text: LocalizedText | undefined) => localized(text, lang);
   if (!target) return null;
   if (target.kind === 'list') {
-    const titles = { posts: 'Blog', galleries: 'Galleries', jobs: 'Careers', events: 'Events' } as const;
+    const list = t(`siteHead.lists.${target.of}`);
     // A category's list exists only while the category is published: any other `list/{x}` is the site's 404.
     const category = target.category ? await repo.findPublished(db, 'categories', target.category) : null;
     if (target.category && !category) return null;
     const named = category ? textIn((category.published as { name?: LocalizedText }).name) : '';
     return {
-      title: named || titles[target.of],
-      description: named ? `${named}: ${titles[target.of]}` : '',
+      spanish: !category || isWrittenIn(category.published, 'es'),
+      title: named || list,
+      description: named ? t('siteHead.categoryOf', { category: named, list }) : '',
       image: null,
       type: 'website',
       data: [org],
@@ -139,6 +158,7 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
   if (!row || !isShown(target.kind, row.published)) return null;
   const d = row.published as Record<string, unknown>;
   if (target.kind === 'posts' && target.category && !(d as PostData).categories.includes(target.category)) return null;
+  const spanish = isWrittenIn(d, 'es');
   const title = textIn((d.title ?? d.name) as LocalizedText);
   const summary = textIn((d.description ?? d.excerpt ?? d.summary) as LocalizedText | undefined);
   const cover = (d.cover as SiteImage | null | undefined) ?? null;
@@ -157,7 +177,7 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
         ...(cover ? { image: absolute(base, cover.src) } : {}),
         publisher: org,
       };
-      return { title, description: summary, image: cover, type: 'article', data: [posting] };
+      return { spanish, title, description: summary, image: cover, type: 'article', data: [posting] };
     }
     case 'events': {
       const e = d as EventData;
@@ -178,7 +198,7 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
         organizer: { '@type': 'Organization', name: settings.firm_name, url: `${base}/` },
         url,
       };
-      return { title, description: summary, image: cover, type: 'website', data: [event] };
+      return { spanish, title, description: summary, image: cover, type: 'website', data: [event] };
     }
     case 'jobs': {
       const j = d as JobData;
@@ -195,6 +215,7 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
         url,
       };
       return {
+        spanish,
         title,
         description: summary || stripTags(textIn(j.body)).slice(0, 160),
         image: null,
@@ -203,39 +224,58 @@ async function describe(db: Db, settings: SiteSettings, base: string, pathname: 
       };
     }
     default:
-      return { title, description: summary, image: cover, type: 'website', data: [org] };
+      return { spanish, title, description: summary, image: cover, type: 'website', data: [org] };
   }
 }
 
 /**
  * The head of a public route: the page's own title and tags, 404 for a public route with nothing published and for
- * any path the web app does not know. Null for the portal's own pages, which keep index.html as built.
+ * any path the web app does not know. Null for the portal's own pages, which keep index.html as built. The site in
+ * Spanish is under /es (siteLanguageOf); a reader of Spanish (`reader`: their cookie's or browser's language) who
+ * asks for a page of the site at its English address is sent to its Spanish one.
  */
-export async function pageHead(db: Db, publicUrl: string, pathname: string): Promise<PageHead | null> {
+export async function pageHead(
+  db: Db,
+  publicUrl: string,
+  pathname: string,
+  reader: Language = 'en',
+): Promise<PageHead | null> {
   const base = publicUrl.replace(/\/$/, '');
-  const first = pathname.split('/').filter(Boolean)[0];
-  if (isPrivateSitePath(pathname)) return publishedCache(db).read('head:private', () => privateHead(db));
-  if (pathname === '/register') return publishedCache(db).read('head:register', () => registerHead(db, base));
-  const appPage = APP_PAGES[pathname.replace(/(.)\/$/, '$1')];
-  if (appPage) return publishedCache(db).read(`head:${pathname}`, () => appPageHead(db, base, appPage));
-  const isPublicTarget = publicTargetOf(pathname) !== null;
-  // detail/… is only ever a post (up to three levels): any other detail path is the site's 404.
-  if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first) && first !== 'detail') return null;
-  return publishedCache(db).read(`head:${pathname}`, () => publicHead(db, base, pathname, isPublicTarget));
+  const { language, path } = siteLanguageOf(pathname);
+  const spanishPath = language === 'es';
+  const first = path.split('/').filter(Boolean)[0];
+  const isPublicTarget = publicTargetOf(path) !== null;
+  const appPage = APP_PAGES[path.replace(/(.)\/$/, '$1')];
+  if (isPrivateSitePath(pathname))
+    return publishedCache(db).read(`head:${reader}:private`, () => privateHead(db, reader));
+  if (pathname === '/register')
+    return publishedCache(db).read(`head:${reader}:register`, () => registerHead(db, base, reader));
+  if (!spanishPath && reader === 'es' && (isPublicTarget || appPage))
+    return { status: 302, lang: 'es', html: '', redirect: sitePathIn(path, 'es') };
+  if (appPage)
+    return publishedCache(db).read(`head:${language}:${path}`, () => appPageHead(db, base, appPage, path, language));
+  // detail/… is only ever a post (up to three levels): any other detail path is the site's 404; under /es, only the
+  // site's own pages are.
+  if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first) && first !== 'detail' && !spanishPath)
+    return null;
+  return publishedCache(db).read(`head:${language}:${path}`, () =>
+    publicHead(db, base, path, isPublicTarget, language),
+  );
 }
 
 /**
  * Sign in and create account (SPEC's /register): a page of the portal, but one a visitor lands on from the site and
  * from search, so it has a head of its own and is rendered on the server like the site's pages.
  */
-async function registerHead(db: Db, base: string): Promise<PageHead> {
+async function registerHead(db: Db, base: string, lang: Language): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
-  const title = `Sign in or create an account | ${settings.firm_name}`;
-  const description = `Sign in to ${settings.firm_name}'s client portal, or create an account to open a request, share your documents securely and pay online.`;
+  const t = textsIn(lang);
+  const title = t('siteHead.register.title', { firm: settings.firm_name });
+  const description = t('siteHead.register.description', { firm: settings.firm_name });
   const url = `${base}/register`;
   return {
     status: 200,
-    lang: 'en',
+    lang,
     html: [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -247,12 +287,13 @@ async function registerHead(db: Db, base: string): Promise<PageHead> {
 }
 
 /** A visitor's own submission: the page is theirs, so crawlers are told to keep out of it. */
-async function privateHead(db: Db): Promise<PageHead> {
+async function privateHead(db: Db, lang: Language): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
+  const title = textsIn(lang)('siteHead.mySubmissions', { firm: settings.firm_name });
   return {
     status: 200,
-    lang: 'en',
-    html: `<title>${escapeHtml(`My submissions | ${settings.firm_name}`)}</title><meta name="robots" content="noindex, nofollow" />`,
+    lang,
+    html: `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow" />`,
   };
 }
 
@@ -260,43 +301,72 @@ async function privateHead(db: Db): Promise<PageHead> {
  * A page's description, never empty (an empty `description` tells search engines nothing and they make one up):
  * its own, else the firm's tagline, else what the page is and whose.
  */
-function describedAs(found: { title: string; description: string }, settings: SiteSettings): string {
-  const own = found.description.trim() || textIn(settings.tagline).trim();
-  return (own || `${found.title}, ${settings.firm_name}`).slice(0, 300);
+function describedAs(found: { title: string; description: string }, settings: SiteSettings, lang: Language): string {
+  const own = found.description.trim() || localized(settings.tagline, lang).trim();
+  return (own || textsIn(lang)('siteHead.describedAs', { title: found.title, firm: settings.firm_name })).slice(0, 300);
 }
 
-async function publicHead(db: Db, base: string, pathname: string, isPublicTarget: boolean): Promise<PageHead> {
+async function publicHead(
+  db: Db,
+  base: string,
+  pathname: string,
+  isPublicTarget: boolean,
+  lang: Language,
+): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
-  const found = isPublicTarget ? await describe(db, settings, base, pathname) : null;
+  const found = isPublicTarget ? await describe(db, settings, base, pathname, lang) : null;
   // Content with several paths (a post's detail/{slug} and detail/blog/{category}/{slug}, a form's new/{form} and
   // forms/{form}, home/{x} and /): one canonical address for all, the content's own.
   const target = publicTargetOf(pathname);
   const path = (target && target.kind !== 'list' ? publicPathOf(target.kind, target.key) : null) ?? pathname;
-  const canonical = `${base}${path === '/' ? '/' : path.replace(/\/$/, '')}`;
   if (!found) {
-    const title = `Page not found | ${settings.firm_name}`;
+    const title = textsIn(lang)('siteHead.notFound', { firm: settings.firm_name });
     return {
       status: 404,
-      lang: 'en',
+      lang,
       html: `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex" />`,
     };
   }
-  return { status: 200, lang: 'en', html: headTags(base, settings, found, canonical, pathname === '/') };
+  return { status: 200, lang, html: headTags(base, settings, found, path, lang, path === '/') };
 }
 
-/** The head of a page that is found: title, description, canonical, Open Graph, Twitter and JSON-LD. */
+/** A page's address in a language, absolute (`/` and `/es/` end with their slash, no other does). */
+const addressOf = (base: string, path: string, lang: Language) => {
+  const inLang = sitePathIn(path === '/' ? '/' : path.replace(/\/$/, ''), lang);
+  return `${base}${inLang}`;
+};
+
+/**
+ * The language alternates of a page (hreflang): its English, its Spanish when it is written in Spanish, and
+ * x-default (English). A Spanish address whose content has no Spanish is canonical to its English one.
+ */
+function alternatesOf(base: string, path: string, spanish: boolean) {
+  const en = addressOf(base, path, 'en');
+  return [
+    { hreflang: 'en', href: en },
+    ...(spanish ? [{ hreflang: 'es', href: addressOf(base, path, 'es') }] : []),
+    { hreflang: 'x-default', href: en },
+  ];
+}
+
+/** The head of a page that is found: title, description, canonical, hreflang, Open Graph, Twitter and JSON-LD. */
 function headTags(
   base: string,
   settings: SiteSettings,
   found: Described,
-  canonical: string,
+  path: string,
+  lang: Language,
   isHome: boolean,
   extra: string[] = [],
 ): string {
   const fullTitle =
-    isHome || found.title === settings.firm_name ? found.title : `${found.title} | ${settings.firm_name}`;
-  const description = describedAs(found, settings);
+    isHome || found.title === settings.firm_name
+      ? found.title
+      : textsIn(lang)('siteHead.titled', { title: found.title, firm: settings.firm_name });
+  const description = describedAs(found, settings, lang);
   const image = found.image ?? settings.logo;
+  const inSpanish = lang === 'es' && found.spanish;
+  const canonical = addressOf(base, path, inSpanish ? 'es' : 'en');
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   return [
@@ -304,14 +374,15 @@ function headTags(
     meta('name', 'description', description),
     ...extra,
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(canonical)}" />`,
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(canonical)}" />`,
+    ...alternatesOf(base, path, found.spanish).map(
+      (a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`,
+    ),
     meta('property', 'og:type', found.type),
     meta('property', 'og:site_name', settings.firm_name),
     meta('property', 'og:title', found.title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', canonical),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:locale', inSpanish ? 'es_US' : 'en_US'),
     ...(image ? [meta('property', 'og:image', absolute(base, image.src))] : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', found.title),
@@ -325,29 +396,35 @@ function headTags(
  * on to another page (gallery-detail, job-detail: canonical to where they lead), and the share page (not for
  * search, but with a title and a canonical like every page).
  */
-const APP_PAGES: Record<string, { title: string; description: string; canonical: string; noindex?: boolean }> = {
-  '/forms': { title: 'Forms', description: 'Forms to fill in and send online', canonical: '/forms' },
-  '/gallery-detail': { title: 'Galleries', description: '', canonical: '/gallery-list' },
-  '/job-detail': { title: 'Careers', description: '', canonical: '/seeker' },
-  '/social-share': {
-    title: 'Share',
-    description: 'Share a page of this site',
-    canonical: '/social-share',
-    noindex: true,
-  },
+const APP_PAGES: Record<
+  string,
+  { texts?: 'forms' | 'share'; list?: 'galleries' | 'jobs'; canonical: string; noindex?: boolean }
+> = {
+  '/forms': { texts: 'forms', canonical: '/forms' },
+  '/gallery-detail': { list: 'galleries', canonical: '/gallery-list' },
+  '/job-detail': { list: 'jobs', canonical: '/seeker' },
+  '/social-share': { texts: 'share', canonical: '/social-share', noindex: true },
 };
 
-async function appPageHead(db: Db, base: string, page: (typeof APP_PAGES)[string]): Promise<PageHead> {
+async function appPageHead(
+  db: Db,
+  base: string,
+  page: (typeof APP_PAGES)[string],
+  _path: string,
+  lang: Language,
+): Promise<PageHead> {
   const settings = (await publishedSettings(db))?.settings ?? FALLBACK_SETTINGS;
+  const t = textsIn(lang);
   const found: Described = {
-    title: page.title,
-    description: page.description,
+    spanish: true,
+    title: page.texts ? t(`siteHead.${page.texts}.title`) : t(`siteHead.lists.${page.list!}`),
+    description: page.texts ? t(`siteHead.${page.texts}.description`) : '',
     image: null,
     type: 'website',
     data: [firm(settings, base)],
   };
   const extra = page.noindex ? ['<meta name="robots" content="noindex, follow" />'] : [];
-  return { status: 200, lang: 'en', html: headTags(base, settings, found, `${base}${page.canonical}`, false, extra) };
+  return { status: 200, lang, html: headTags(base, settings, found, page.canonical, lang, false, extra) };
 }
 
 /** Every published route, for search engines. */
@@ -355,16 +432,28 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
   return publishedCache(db).read('sitemap', () => buildSitemap(db, publicUrl));
 }
 
+/**
+ * Every published page at its English address and, when it is written in Spanish, at its Spanish one, each with
+ * its language alternates (xhtml:link, as search engines read them); a page with no Spanish is not in it twice.
+ */
 async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
   const base = publicUrl.replace(/\/$/, '');
   const rows = await repo.listAllPublished(db);
-  const urls = rows
+  const body = rows
     .filter((r) => r.kind !== 'settings' && r.variant === 'web' && r.key && isShown(r.kind as ContentKind, r.published))
-    .map((r) => ({ loc: `${base}${publicPathOf(r.kind as ContentKind, r.key!)}`, at: r.published_at }));
-  const body = urls
-    .map((u) => `<url><loc>${escapeHtml(u.loc)}</loc>${u.at ? `<lastmod>${u.at.toISOString()}</lastmod>` : ''}</url>`)
+    .flatMap((r) => {
+      const path = publicPathOf(r.kind as ContentKind, r.key!)!;
+      const spanish = isWrittenIn(r.published, 'es');
+      const alternates = alternatesOf(base, path, spanish)
+        .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}"/>`)
+        .join('');
+      const lastmod = r.published_at ? `<lastmod>${r.published_at.toISOString()}</lastmod>` : '';
+      return (spanish ? (['en', 'es'] as const) : (['en'] as const)).map(
+        (lang) => `<url><loc>${escapeHtml(addressOf(base, path, lang))}</loc>${lastmod}${alternates}</url>`,
+      );
+    })
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>\n`;
 }
 
 /** The portal's signed-in pages and the API are not for crawlers; the public site is. */

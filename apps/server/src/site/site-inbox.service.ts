@@ -6,13 +6,17 @@ import {
   MESSAGES,
   type ContactEnquiryBody,
   type Enquiry,
+  type Language,
 } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TFunction } from 'i18next';
 import { notifyUsers } from '../notifications/index.ts';
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { contactEnquiries, contactEnquiryReplies, tickets, users } from '../platform/db/schema.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { translate } from '../platform/i18n.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
 import type { FileStore } from '../platform/storage/index.ts';
@@ -39,8 +43,8 @@ const NOTIFIED_ROLES = ['Admin', 'Customer Care Department'] as const;
 /** A person needs a few seconds to fill a form; a script posting at once is turned away. */
 export const MIN_FILL_MS = 3000;
 const tooFast = () =>
-  new AppError('validation', 'Please take a moment to fill in the form, then send it again.', {
-    errors: [{ field: 'started_at', message: 'Sent too quickly' }],
+  new AppError('validation', SITE_TEXTS.form.tooFast, {
+    errors: [{ field: 'started_at', message: SITE_TEXTS.form.tooFastField }],
   });
 /** The spam checks every public form shares: a bot filling the honeypot is answered as if sent, nothing kept. */
 export function isSpam(deps: InboxDeps, body: { website?: string; started_at: number }): boolean {
@@ -48,33 +52,48 @@ export function isSpam(deps: InboxDeps, body: { website?: string; started_at: nu
   if (deps.now() - body.started_at < MIN_FILL_MS) throw tooFast();
   return false;
 }
-export const SUBMITTED = { status: 'Success' as const, message: MESSAGES.submittedSuccessfully };
+/** What a visitor is told of what they sent, in their language (the request's). */
+export const submitted = (language: Language) => ({
+  status: 'Success' as const,
+  message: translate(language, MESSAGES.submittedSuccessfully),
+});
 
-/** Staff who answer Open Requests hear of what `run` writes, once it is committed (enquiries, submissions, edits). */
+/**
+ * Staff who answer Open Requests hear of what `run` writes, once it is committed (enquiries, submissions, edits):
+ * `write` gives the notification in each one's language.
+ */
 export async function notifyStaff(
   deps: InboxDeps,
-  title: string,
-  body: string,
+  write: (t: TFunction, language: Language) => { title: string; body: string },
   run: (tx: Db) => Promise<void>,
   committed = () => {},
 ) {
   const after = await deps.db.transaction(async (tx) => {
     await run(tx as unknown as Db);
     const staff = await repo.usersWithRoles(tx, NOTIFIED_ROLES);
-    return notifyUsers(tx, deps, staff, { kind: 'enquiry', title, body });
+    return notifyUsers(tx, deps, staff, { kind: 'enquiry', write });
   });
   committed();
   await after();
 }
 
-export async function sendContactEnquiry(deps: InboxDeps, input: ContactEnquiryBody & { started_at: number }) {
-  if (isSpam(deps, input)) return SUBMITTED;
+/** `language`: the visitor's (the request's), which the answer is in. */
+export async function sendContactEnquiry(
+  deps: InboxDeps,
+  input: ContactEnquiryBody & { started_at: number },
+  language: Language,
+) {
+  if (isSpam(deps, input)) return submitted(language);
   // Sanitised, then checked on what is left: `&#x202E;` in a name is refused as the override it stands for.
   const clean = takeSanitised(contactEnquiryBodySchema, input, '');
   // Optional; when given, stored in E.164 (read in the firm's country), so it becomes a customer's phone as it is.
   const phone = clean.phone && normalisePhone(clean.phone, { region: await firmCountry(deps.db), field: 'phone' });
   const id = randomUUID();
-  await notifyStaff(deps, `New enquiry from ${clean.name}`, clean.subject || 'Contact form', async (tx) => {
+  const write = (t: TFunction) => ({
+    title: t('site.notify.newEnquiry', { name: clean.name }),
+    body: clean.subject || t('site.notify.contactForm'),
+  });
+  await notifyStaff(deps, write, async (tx) => {
     await tx.insert(contactEnquiries).values({
       id,
       name: clean.name,
@@ -84,7 +103,7 @@ export async function sendContactEnquiry(deps: InboxDeps, input: ContactEnquiryB
       message: clean.message,
     });
   });
-  return SUBMITTED;
+  return submitted(language);
 }
 
 const enquiryColumns = {

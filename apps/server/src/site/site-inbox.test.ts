@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   contactEnquiries,
+  notifications,
   outbox,
   passwordResets,
   ticketMessages,
@@ -19,6 +20,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../test/helper.ts';
+import { saveLanguage } from '../platform/users.ts';
 import { pickService } from '../test/ticket-fixtures.ts';
 import { formInput } from './site.fixtures.ts';
 
@@ -273,5 +275,79 @@ describe('the site-editor permission in the session', () => {
     expect((await admin.delete(`/api/v1/admin/site/editors/${member.id}`)).statusCode).toBe(204);
     expect((await agent.get('/api/v1/auth/session')).json().site_editor).toBe(false);
     expect((await agent.get('/api/v1/admin/site/pages')).statusCode).toBe(403);
+  });
+});
+
+describe("in the reader's language (issue 31)", () => {
+  const submit = (slug: string, payload: Record<string, unknown>, language: string, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/forms/${slug}/submissions`,
+      remoteAddress: address,
+      headers: { cookie: `tp_lang=${language}` },
+      payload: { rows: [], started_at: Date.now() - 10_000, ...payload },
+    });
+
+  it('refuses a form’s answers naming the field as the visitor reads it, and tells staff in theirs', async () => {
+    const input = formInput('inbox-es');
+    input.title = { en: 'Seasonal preparer application', es: 'Solicitud de preparador de temporada' } as never;
+    input.fields[0]!.label = { en: 'Full name', es: 'Nombre completo' } as never;
+    const form = await admin.post('/api/v1/admin/site/forms', { data: input });
+    expect(form.statusCode, form.body).toBe(201);
+    await admin.post(`/api/v1/admin/site/forms/${form.json().id}/publish`);
+    const values = { full_name: 'Sam Seeker', email: 'sam@example.test', season: '2027' };
+
+    const missing = await submit('inbox-es', { values: { ...values, full_name: '' } }, 'es', '198.51.100.210');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      detail: 'Nombre completo es obligatorio',
+      errors: [{ field: 'values.full_name', message: 'Nombre completo es obligatorio' }],
+    });
+    // Left empty once its markup is dropped (the text schema's rule): the same words.
+    const blank = await submit('inbox-es', { values: { ...values, full_name: '<b></b>' } }, 'es', '198.51.100.210');
+    expect(blank.json().errors).toEqual([{ field: 'values.full_name', message: 'Nombre completo es obligatorio' }]);
+    const english = await submit('inbox-es', { values: { ...values, full_name: '' } }, 'en', '198.51.100.210');
+    expect(english.json()).toMatchObject({
+      detail: 'Full name is required',
+      errors: [{ field: 'values.full_name', message: 'Full name is required' }],
+    });
+    const rows = await submit(
+      'inbox-es',
+      { values, rows: Array(6).fill({ employer: 'Acme' }) },
+      'es',
+      '198.51.100.211',
+    );
+    expect(rows.json().errors).toEqual([{ field: 'rows', message: 'Como máximo 5 filas' }]);
+    const tooFast = await submit('inbox-es', { values, started_at: Date.now() }, 'es', '198.51.100.211');
+    expect(tooFast.json()).toMatchObject({
+      detail: 'Tómese un momento para llenar el formulario y vuelva a enviarlo.',
+      errors: [{ field: 'started_at', message: 'Enviado demasiado rápido' }],
+    });
+
+    const spanishStaff = await createStaff(t, 'Customer Care Department');
+    await saveLanguage(t.database.db, spanishStaff.id, 'es');
+    const sent = await submit('inbox-es', { values }, 'es', '198.51.100.212');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().message).not.toBe('Submitted successfully...!');
+    const titles = async (userId: string) =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.user_id, userId))).map((n) => n.title);
+    expect(await titles(spanishStaff.id)).toContain('Nuevo envío de «Solicitud de preparador de temporada»');
+    const englishStaff = await createStaff(t, 'Customer Care Department');
+    const again = await submit('inbox-es', { values }, 'en', '198.51.100.212');
+    expect(again.json()).toEqual({ status: 'Success', message: 'Submitted successfully...!' });
+    expect(await titles(englishStaff.id)).toContain('New “Seasonal preparer application” submission');
+  });
+
+  it('writes what the portal adds to a reply in the replying staff member’s language', async () => {
+    const { id, email } = await sendEnquiry();
+    const spanishCare = await signIn(t, (await createStaff(t, 'Customer Care Department')).email);
+    spanishCare.cookies.set('tp_lang', 'es');
+    const res = await spanishCare.post(`/api/v1/admin/site/enquiries/${id}/replies`, { text: 'Sí, podemos ayudarle.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(mail!.subject).toBe('Re: Help with my return');
+    expect(mail!.text).toMatch(/^Sí, podemos ayudarle\.\n\n---\nUsted escribió el \d{4}-\d{2}-\d{2}:\nI moved states/);
+    const unknown = await spanishCare.post('/api/v1/admin/site/enquiries/nope/ticket', choice);
+    expect(unknown.json()).toMatchObject({ status: 404, detail: 'No se encontró la consulta.' });
   });
 });

@@ -13,6 +13,7 @@ import {
   type Media,
   type MediaFormat,
 } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanFileName } from '../documents/index.ts';
 import { audit } from '../platform/audit.ts';
@@ -137,7 +138,7 @@ async function readUpload(parts: AsyncIterable<MultipartFile | MultipartValue>) 
     if (part.type === 'file') {
       if (part.fieldname !== 'file' || file) {
         part.file.resume();
-        throw fieldError('file', 'Send one image as `file`.');
+        throw fieldError('file', SITE_TEXTS.media.oneImage);
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -154,12 +155,12 @@ async function readUpload(parts: AsyncIterable<MultipartFile | MultipartValue>) 
       alt = part.value;
     }
   }
-  if (!file) throw fieldError('file', 'Choose an image to upload.');
+  if (!file) throw fieldError('file', SITE_TEXTS.media.chooseImage);
   if (file.bytes.length === 0) throw fieldError('file', UPLOAD_MESSAGES.emptyFile);
   return { file, alt };
 }
 
-const NOT_AN_IMAGE = 'Upload a JPEG, PNG, WebP, AVIF or GIF image.';
+const NOT_AN_IMAGE = SITE_TEXTS.media.notAnImage;
 
 /**
  * An upload: type by content, decoded and resized into every variant in memory, the variants written to the
@@ -275,14 +276,12 @@ export async function updateMediaAlt(db: Db, editor: Editor, id: string, alt: Lo
   return oneMedia(db, id);
 }
 
-export const MEDIA_IN_USE = 'This image is used on the site. Remove it from the pages and entries that use it first.';
-
 /** Deletes an item and its files; refused (409) while any entry's draft or published content names it. */
 export async function deleteMedia(deps: MediaDeps, editor: Editor, id: string): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select({ id: siteMedia.id }).from(siteMedia).where(eq(siteMedia.id, id)).for('update');
     if (!row) throw notFound(MESSAGES.notFound);
-    if ((await usedBy(tx, id)) > 0) throw new AppError('conflict', MEDIA_IN_USE);
+    if ((await usedBy(tx, id)) > 0) throw new AppError('conflict', SITE_TEXTS.media.inUse);
     const files = await tx
       .select({ key: siteMediaFiles.key })
       .from(siteMediaFiles)

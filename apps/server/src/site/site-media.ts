@@ -1,4 +1,5 @@
 import { MEDIA_FILE, MEDIA_PATH, type MediaFormat } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { siteMedia, siteMediaFiles } from '../platform/db/schema.ts';
@@ -73,7 +74,7 @@ export async function resolveImages<T>(db: Tx, data: T): Promise<T> {
     delete node.srcset;
     if (typeof node.media_id !== 'string') continue;
     const m = loaded.get(node.media_id);
-    if (!m) throw fieldError([...path, 'media_id'].join('.'), 'This image is no longer in the media library.');
+    if (!m) throw fieldError([...path, 'media_id'].join('.'), SITE_TEXTS.media.gone);
     Object.assign(node, imageFieldsOf(m.files, m.row));
   }
   return data;

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { INBOX_PAGE_SIZE, MESSAGES, textIn, type WebFormData } from '@taxportal/contract';
+import { INBOX_PAGE_SIZE, MESSAGES, textIn, type Language, type WebFormData } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
+import type { TFunction } from 'i18next';
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { formSubmissionFiles, formSubmissions, siteEntries } from '../platform/db/schema.ts';
@@ -15,13 +17,8 @@ import { firmCountry } from './site.service.ts';
  * something that does not exist. Staff read every submission in the inbox instead.
  */
 
-export const alreadyHandled = () =>
-  new AppError(
-    'conflict',
-    'Our team has already handled this submission, so it can no longer be changed. Please send the form again or contact us.',
-  );
-const formClosed = () =>
-  new AppError('conflict', 'This form is no longer published, so its submissions can no longer be changed.');
+export const alreadyHandled = () => new AppError('conflict', SITE_TEXTS.mySubmissions.handled);
+const formClosed = () => new AppError('conflict', SITE_TEXTS.mySubmissions.formClosed);
 
 const columns = {
   id: formSubmissions.id,
@@ -80,11 +77,12 @@ export async function getMySubmission(db: Tx, userId: string, id: string) {
  * definition (the same check as a new submission), written with `updated_at`, audited (ids only) and staff told,
  * as for a new submission. Refused (409) once staff handled it. Files: those the edit names stay (at their new
  * path), the others are removed (the vault's sweeper deletes their bytes); an edit adds none. Nothing changes when
- * anything is refused: the checks run before the one transaction writes.
+ * anything is refused: the checks run before the one transaction writes. `actor.language`: the sender's (the
+ * request's), which a refusal names a field in.
  */
 export async function editMySubmission(
   deps: InboxDeps,
-  actor: { userId: string; ip: string },
+  actor: { userId: string; ip: string; language: Language },
   id: string,
   body: Answers,
 ) {
@@ -100,10 +98,17 @@ export async function editMySubmission(
   const form = found.form as WebFormData;
   const stored = await db.select().from(formSubmissionFiles).where(eq(formSubmissionFiles.submission_id, id));
   const { answers, kept } = claimStoredFiles(form, body, stored);
-  const { values, rows } = checkAnswers(form, answers, keptFiles(kept), { region: await firmCountry(db) });
+  const { values, rows } = checkAnswers(form, answers, keptFiles(kept), {
+    region: await firmCountry(db),
+    language: actor.language,
+  });
   const dropped = stored.filter((f) => ![...kept.values()].includes(f));
 
-  await notifyStaff(deps, `“${textIn(form.title)}” submission edited by its sender`, '', async (tx) => {
+  const write = (t: TFunction, language: Language) => ({
+    title: t('site.notify.submissionEdited', { form: textIn(form.title, language) }),
+    body: '',
+  });
+  await notifyStaff(deps, write, async (tx) => {
     // Staff may have handled it since it was read: the status is part of the write's condition.
     const done = await tx
       .update(formSubmissions)

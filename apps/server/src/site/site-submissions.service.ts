@@ -5,7 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { formSubmissionBodySchema, INBOX_PAGE_SIZE, MESSAGES, textIn, type WebFormData } from '@taxportal/contract';
+import {
+  formSubmissionBodySchema,
+  INBOX_PAGE_SIZE,
+  MESSAGES,
+  textIn,
+  type Language,
+  type WebFormData,
+} from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { discardStaged, stageUpload, type StagedFile } from '../documents/index.ts';
 import { audit } from '../platform/audit.ts';
@@ -14,7 +22,7 @@ import { formSubmissionFiles, formSubmissions, siteEntries } from '../platform/d
 import { notFound } from '../platform/errors.ts';
 import * as repo from './site.repository.ts';
 import { checkAnswers, refuse, type Answers, type Value } from './site-form-check.ts';
-import { isSpam, notifyStaff, pageOf, SUBMITTED, unhandledFirst, type InboxDeps } from './site-inbox.service.ts';
+import { isSpam, notifyStaff, pageOf, submitted, unhandledFirst, type InboxDeps } from './site-inbox.service.ts';
 import { firmCountry } from './site.service.ts';
 
 type Staged = Map<string, StagedFile>;
@@ -40,7 +48,7 @@ async function readMultipart(deps: InboxDeps, parts: Parts, staged: Staged): Pro
     if (part.type === 'file') {
       if (!FILE_PATH.test(part.fieldname) || staged.has(part.fieldname)) {
         part.file.resume();
-        throw refuse(part.fieldname.slice(0, 60) || 'file', 'This form has no such file field');
+        throw refuse(part.fieldname.slice(0, 60) || 'file', SITE_TEXTS.form.noSuchFileField);
       }
       const file = await stageUpload(deps, part);
       staged.set(part.fieldname, file);
@@ -50,27 +58,29 @@ async function readMultipart(deps: InboxDeps, parts: Parts, staged: Staged): Pro
         file.thumb = null;
       }
     } else if (part.fieldname === 'payload') {
-      if (part.valueTruncated) throw refuse('payload', 'The answers are too long.');
+      if (part.valueTruncated) throw refuse('payload', SITE_TEXTS.form.answersTooLong);
       try {
         payload = JSON.parse(String(part.value));
       } catch {
-        throw refuse('payload', 'The answers are not valid JSON.');
+        throw refuse('payload', SITE_TEXTS.form.answersNotJson);
       }
     }
   }
-  if (payload === undefined) throw refuse('payload', 'The answers are missing.');
+  if (payload === undefined) throw refuse('payload', SITE_TEXTS.form.answersMissing);
   return parsedBody(payload);
 }
 
 /**
  * A web form submission, JSON or multipart (with files): checked against the form's definition, stored with its
  * files, staff notified. All or nothing: when anything is refused (or the honeypot is filled), no file is kept.
+ * `language`: the visitor's (the request's), which the answer is in.
  */
 export async function submitForm(
   deps: InboxDeps,
   slug: string,
   input: { json: unknown } | { parts: Parts },
   userId: string | null,
+  language: Language,
 ) {
   const row = await repo.findPublished(deps.db, 'forms', slug);
   if (!row) throw notFound(MESSAGES.notFound);
@@ -80,15 +90,16 @@ export async function submitForm(
     const body = 'parts' in input ? await readMultipart(deps, input.parts, staged) : parsedBody(input.json);
     if (isSpam(deps, body)) {
       await discardStaged(deps, [...staged.values()]);
-      return SUBMITTED;
+      return submitted(language);
     }
-    const { values, rows } = checkAnswers(form, body, staged, { region: await firmCountry(deps.db) });
+    const { values, rows } = checkAnswers(form, body, staged, { region: await firmCountry(deps.db), language });
     const id = randomUUID();
-    const title = `New “${textIn(form.title)}” submission`;
     await notifyStaff(
       deps,
-      title,
-      '',
+      (t, staffLanguage) => ({
+        title: t('site.notify.newSubmission', { form: textIn(form.title, staffLanguage) }),
+        body: '',
+      }),
       async (tx) => {
         await tx
           .insert(formSubmissions)
@@ -110,7 +121,7 @@ export async function submitForm(
       },
       () => staged.clear(),
     ); // committed: the rows name the files now
-    return SUBMITTED;
+    return submitted(language);
   } catch (err) {
     await discardStaged(deps, [...staged.values()]);
     throw err;

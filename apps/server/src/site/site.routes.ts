@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints as api, DEFAULT_COUNTRY, type SiteSettings } from '@taxportal/contract';
 import { sendVaultFile } from '../documents/index.ts';
 import { authOf, isStaff } from '../platform/auth/guard.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import type { MediaStore } from '../platform/storage/index.ts';
 import type { InboxDeps } from './site-inbox.service.ts';
@@ -139,7 +140,15 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
         const input = req.isMultipart() ? { parts: req.parts() } : { json: req.body };
         return reply
           .code(201)
-          .send(await submissions.submitForm(deps, req.params.slug, input, req.auth?.user.id ?? null));
+          .send(
+            await submissions.submitForm(
+              deps,
+              req.params.slug,
+              input,
+              req.auth?.user.id ?? null,
+              languageOfRequest(req),
+            ),
+          );
       },
     });
     route(app, api.getSubmissionFile, {
@@ -175,7 +184,12 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
     route(app, api.editMySubmission, {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       handler: async (req) =>
-        mine.editMySubmission(deps, { userId: authOf(req).user.id, ip: req.ip }, req.params.id, req.body),
+        mine.editMySubmission(
+          deps,
+          { userId: authOf(req).user.id, ip: req.ip, language: languageOfRequest(req) },
+          req.params.id,
+          req.body,
+        ),
     });
     // The media library's files: public, content-addressed (a name never changes meaning), so cached for a year.
     route(app, api.getMediaFile, {
@@ -191,7 +205,8 @@ export function siteRoutes(deps: InboxDeps & { currency: string; media: MediaSto
     });
     route(app, api.sendContactEnquiry, {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
-      handler: async (req, reply) => reply.code(201).send(await inbox.sendContactEnquiry(deps, req.body)),
+      handler: async (req, reply) =>
+        reply.code(201).send(await inbox.sendContactEnquiry(deps, req.body, languageOfRequest(req))),
     });
   };
 }

@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import { hrefTarget } from '@taxportal/contract';
 import { AppError } from '../platform/errors.ts';
+import type { Params } from '../platform/i18n.ts';
 
 /**
  * Everything an editor saves passes through here before it is stored (issue 11 item 2): rich text keeps an
@@ -109,12 +110,21 @@ export function sanitizeContent<T>(value: T): T {
  * dropped, entities turned into the characters they stand for), then checked by the contract's schema, whose text
  * rule (trimmed, NFC, no control or bidi character, lengths by what is left) runs on what the sanitiser left; then
  * stored. So `&#x202E;` is refused as the override it becomes and `<b></b>` as empty, with a 422 naming the field
- * under `field`, instead of being stored and failing every later read.
+ * under `field`, instead of being stored and failing every later read. The schema's messages are catalogue texts,
+ * answered in the reader's language; `params` fills their placeholders (a form field's label).
  */
-export function takeSanitised<S extends z.ZodType>(schema: S, raw: unknown, field: string): z.output<S> {
+export function takeSanitised<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  field: string,
+  params?: Params,
+): z.output<S> {
   const parsed = schema.safeParse(sanitizeContent(raw));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [field, ...issue.path.map(String)].filter(Boolean).join('.');
-  throw new AppError('validation', issue.message, { errors: [{ field: path, message: issue.message }] });
+  throw new AppError('validation', issue.message, {
+    errors: [{ field: path, message: issue.message }],
+    ...(params ? { params } : {}),
+  });
 }

@@ -8,6 +8,7 @@ import {
   type LocalizedText,
   type SiteSettings,
 } from '@taxportal/contract';
+import { SITE_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -64,7 +65,7 @@ export function entryDto(kind: EntryKind, row: repo.EntryRow) {
 
 const taken = (kind: EntryKind) => {
   const field = kind === 'pages' ? 'data.route' : 'data.slug';
-  const message = kind === 'pages' ? 'A page already has this route.' : 'This slug is already used.';
+  const message = kind === 'pages' ? SITE_TEXTS.entries.routeTaken : SITE_TEXTS.entries.slugTaken;
   return new AppError('conflict', message, { errors: [{ field, message }] });
 };
 

@@ -3,6 +3,7 @@ import { endpoints as api } from '@taxportal/contract';
 import { signInReply } from '../auth/index.ts';
 import { authOf } from '../platform/auth/guard.ts';
 import type { CookiePolicy } from '../platform/auth/sessions.ts';
+import { languageOfRequest } from '../platform/i18n.ts';
 import { route } from '../platform/route.ts';
 import * as service from './staff.service.ts';
 
@@ -16,7 +17,8 @@ export function staffRoutes(deps: service.StaffDeps & { cookies: CookiePolicy; r
     });
 
     route(app, api.inviteStaff, {
-      handler: async (req, reply) => reply.code(201).send(await service.inviteStaff(deps, authOf(req), req.body)),
+      handler: async (req, reply) =>
+        reply.code(201).send(await service.inviteStaff(deps, authOf(req), req.body, languageOfRequest(req))),
     });
 
     route(app, api.revokeStaffInvitation, {
@@ -29,7 +31,7 @@ export function staffRoutes(deps: service.StaffDeps & { cookies: CookiePolicy; r
     // Each resend mails someone: the service allows one a minute per invitation, this route 30 a minute per address.
     route(app, api.resendStaffInvitation, {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      handler: async (req) => service.resendInvitation(deps, authOf(req), req.params.id),
+      handler: async (req) => service.resendInvitation(deps, authOf(req), req.params.id, languageOfRequest(req)),
     });
 
     route(app, api.checkInvitation, {

@@ -5,6 +5,7 @@ import {
   type EndpointBody,
   type InvitationPreview,
   type endpoints,
+  type Language,
   type ListStaffQuery,
   type Role,
   type StaffInvitation,
@@ -18,6 +19,7 @@ import type { Db } from '../platform/db/client.ts';
 import { containsPattern } from '../platform/db/like.ts';
 import { keysetCursor } from '../platform/keyset-cursor.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { textsIn } from '../platform/i18n.ts';
 import type { Mailer } from '../platform/mail/mail.ts';
 import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
 import { firmName } from '../site/index.ts';
@@ -132,10 +134,12 @@ export async function updateStaff(
   return { member: view, open_tickets: view.state === 'deactivated' ? await repo.openTicketsOf(deps.db, id) : [] };
 }
 
+/** `language`: the inviting Admin's request's, which the mail is written in (the invited person has none yet). */
 export async function inviteStaff(
   deps: StaffDeps,
   auth: AuthContext,
   body: { email: string; roles: Role[] },
+  language: Language,
 ): Promise<StaffInvitation> {
   if (await repo.emailInUse(deps.db, body.email)) throw new AppError('conflict', STAFF_MESSAGES.alreadyUser);
   const token = randomToken(32);
@@ -160,24 +164,41 @@ export async function inviteStaff(
     });
     return row;
   });
-  await mailInvitation(deps, auth, { email: body.email, roles: body.roles }, token);
+  await mailInvitation(deps, auth, { email: body.email, roles: body.roles }, token, language);
   return invitationView(created);
 }
 
+/** A role's name in a text (catalogue account.roles). */
+const ROLE_TEXTS: Record<Role, string> = {
+  Customer: 'account.roles.customer',
+  Admin: 'account.roles.admin',
+  'Customer Care Department': 'account.roles.customerCare',
+  'Tax Preparer': 'account.roles.taxPreparer',
+  Reviewer: 'account.roles.reviewer',
+};
+
 /** The invitation e-mail, the same for the first sending and every resend: the link holds the token. */
-async function mailInvitation(deps: StaffDeps, auth: AuthContext, to: { email: string; roles: Role[] }, token: string) {
+async function mailInvitation(
+  deps: StaffDeps,
+  auth: AuthContext,
+  to: { email: string; roles: Role[] },
+  token: string,
+  language: Language,
+) {
+  const t = textsIn(language);
   const firm = await firmName(deps.db);
+  const roles = to.roles.map((r) => t(ROLE_TEXTS[r])).join(', ');
   await deps.mailer.send({
     to: to.email,
-    subject: `You are invited to the ${firm} staff`,
+    subject: t('account.staffInvitation.subject', { firm }),
     text: [
-      'Hello,',
+      t('mail.helloNoName'),
       '',
-      `${auth.user.full_name} invited you to join ${firm} as ${to.roles.join(', ')}.`,
-      'Open this link within 7 days to choose your name and password:',
+      t('account.staffInvitation.body', { inviter: auth.user.full_name, firm, roles }),
+      t('account.staffInvitation.link'),
       `${deps.publicUrl}/accept-invitation?token=${token}`,
       '',
-      'If you did not expect this, ignore this message.',
+      t('account.staffInvitation.ignore'),
     ].join('\n'),
     secrets: [token],
   });
@@ -205,7 +226,12 @@ export async function revokeInvitation(deps: StaffDeps, auth: AuthContext, id: s
  * the expiry less the time to live lies after created_at (both set from one clock, inviteStaff), and that is when
  * it was last resent.
  */
-export async function resendInvitation(deps: StaffDeps, auth: AuthContext, id: string): Promise<StaffInvitation> {
+export async function resendInvitation(
+  deps: StaffDeps,
+  auth: AuthContext,
+  id: string,
+  language: Language,
+): Promise<StaffInvitation> {
   const pending = await repo.findPendingInvitation(deps.db, id);
   if (!pending) throw notFound(STAFF_MESSAGES.invitationNotFound);
   if (await repo.emailInUse(deps.db, pending.email)) throw new AppError('conflict', STAFF_MESSAGES.alreadyUser);
@@ -242,7 +268,7 @@ export async function resendInvitation(deps: StaffDeps, auth: AuthContext, id: s
     });
     return row;
   });
-  await mailInvitation(deps, auth, { email: renewed.email, roles: renewed.roles as Role[] }, token);
+  await mailInvitation(deps, auth, { email: renewed.email, roles: renewed.roles as Role[] }, token, language);
   return invitationView(renewed);
 }
 

@@ -321,6 +321,46 @@ describe('staff management', () => {
     await signIn(t, email, 'a-good-password-1');
   });
 
+  it("writes the invitation in the inviting Admin's language (the invited person has none yet)", async () => {
+    const spanishAdmin = await signIn(t, (await createStaff(t, 'Admin', { full_name: 'Ana Admin' })).email);
+    spanishAdmin.cookies.set('tp_lang', 'es');
+    const email = uniqueEmail('invitado');
+    const res = await spanishAdmin.post('/api/v1/admin/staff/invitations', {
+      email,
+      roles: ['Tax Preparer', 'Customer Care Department'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await smtp.waitFor(email, /accept-invitation\?token=/);
+    // As sent (the outbox keeps it, the link redacted): the test SMTP server does not join a long subject's words.
+    const outboxOf = async (to: string) =>
+      (
+        await rows(
+          t.database.db,
+          rowSchema({ subject: col.text(), text: col.text() }),
+          sql`select subject, text from outbox where "to" = ${to}`,
+        )
+      )[0]!;
+    const mail = await outboxOf(email);
+    expect(mail.subject).toMatch(/^Invitación para unirse al personal de .+$/);
+    expect(mail.text).toMatch(
+      /^Hola:\n\nAna Admin le invitó a unirse a .+ como Preparador de impuestos, Atención al Cliente\.$/m,
+    );
+    expect(mail.text).toContain('Abra este enlace en los próximos 7 días para elegir su nombre y su contraseña:');
+    expect(mail.text).toContain('Si no esperaba esta invitación, ignore este mensaje.');
+    // The same Admin in English: the English mail, word for word.
+    spanishAdmin.cookies.set('tp_lang', 'en');
+    const other = uniqueEmail('invited');
+    expect(
+      (await spanishAdmin.post('/api/v1/admin/staff/invitations', { email: other, roles: ['Reviewer'] })).statusCode,
+    ).toBe(201);
+    await smtp.waitFor(other, /accept-invitation\?token=/);
+    const english = await outboxOf(other);
+    expect(english.subject).toMatch(/^You are invited to the .+ staff$/);
+    expect(english.text).toMatch(
+      /^Hello,\n\nAna Admin invited you to join .+ as Reviewer\.\nOpen this link within 7 days/,
+    );
+  });
+
   it('an expired invitation does nothing; an address with an account cannot be invited', async () => {
     const email = uniqueEmail('late');
     const token = await invite(email);

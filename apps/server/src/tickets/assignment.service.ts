@@ -6,6 +6,7 @@ import {
   type StaffUser,
   type TicketDetail,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
@@ -47,7 +48,7 @@ export async function assignTicket(
   const seen = await visibleTicketRow(deps.db, auth, idOrName);
   requireStaffCaller(auth);
   const assignee = body.user_id ? await assignments.findStaffUser(deps.db, body.user_id) : null;
-  if (body.user_id && !assignee) throw fieldError('user_id', 'Choose a staff member to assign the ticket to.');
+  if (body.user_id && !assignee) throw fieldError('user_id', TICKET_TEXTS.ticket.chooseAssignee);
 
   return commitChange(deps, async (tx, emit) => {
     const t = await repo.lockTicket(tx, seen.id);

@@ -1,4 +1,5 @@
 import { type TicketMessage, type TicketMessageList, type PostMessageBody } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import * as messages from './messages.repository.ts';
@@ -39,11 +40,10 @@ export async function postMessage(
 ): Promise<TicketMessage> {
   const ticket = await visibleTicketRow(deps.db, auth, idOrName);
   const staff = viewerOf(auth).isStaff;
-  if (body.internal && !staff) throw new AppError('forbidden', 'Only staff can write internal notes.');
+  if (body.internal && !staff) throw new AppError('forbidden', TICKET_TEXTS.ticket.internalNotesStaffOnly);
   return commitChange(deps, async (tx, emit) => {
     if (body.document_ids.length) {
-      if (!deps.verifyAttachments)
-        throw fieldError('document_ids', 'Attaching documents to messages is not available yet.');
+      if (!deps.verifyAttachments) throw fieldError('document_ids', TICKET_TEXTS.ticket.attachmentsUnavailable);
       await deps.verifyAttachments(
         tx,
         { ticketId: ticket.id, customerId: ticket.customer_id, userId: auth.user.id, isStaff: staff },

@@ -6,9 +6,10 @@ import {
   type TicketDetail,
   type TicketStatus,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
-import { AppError, fieldError, notFound } from '../platform/errors.ts';
+import { AppError, notFound } from '../platform/errors.ts';
 import { labelFor } from './ticket-dto.ts';
 import { moveTicket } from './ticket-moves.ts';
 import {
@@ -24,8 +25,7 @@ import {
 import * as repo from './tickets.repository.ts';
 import { ticketDetailIn } from './tickets.service.ts';
 
-export const STALE_TICKET =
-  'Someone else changed this ticket while you were looking at it. Reload it to see the latest status, then try again.';
+export const STALE_TICKET = TICKET_TEXTS.ticket.stale;
 
 /** Raised when the version the caller saw is no longer the ticket's. */
 export const staleTicket = () => new AppError('conflict', STALE_TICKET);
@@ -52,12 +52,16 @@ export async function changeStatus(
       if (outcome.reason === 'not_found') throw notFound(MESSAGES.ticketNotFound);
       if (outcome.reason === 'stale') throw staleTicket();
       if (outcome.reason === 'same') {
-        throw fieldError('status', `The ticket is already ${labelFor(viewerOf(auth), labels.get(to)!)}.`);
+        const status = labelFor(viewerOf(auth), labels.get(to)!);
+        throw new AppError('validation', TICKET_TEXTS.ticket.alreadyInStatus, {
+          params: { status },
+          errors: [{ field: 'status', message: TICKET_TEXTS.ticket.alreadyInStatus }],
+        });
       }
-      throw new AppError(
-        'forbidden',
-        viewerOf(auth).isStaff ? `You cannot move a ticket from ${outcome.from} to ${to}.` : MESSAGES.forbidden,
-      );
+      if (!viewerOf(auth).isStaff) throw new AppError('forbidden', MESSAGES.forbidden);
+      throw new AppError('forbidden', TICKET_TEXTS.ticket.moveNotAllowed, {
+        params: { from: String(outcome.from), to },
+      });
     }
     const { ticket: t, from } = outcome;
     await audit(tx, {

@@ -199,6 +199,45 @@ describe('changing status', () => {
     expect((await customerAgent.get(`/api/v1/tickets/${ticket.id}`)).json().moves_by_others).toEqual([]);
   });
 
+  it("answers its refusals in the reader's language (cookie tp_lang=es), the English ones word for word", async () => {
+    const ticket = await openTicket(t, customerAgent);
+    const prep = agents['Tax Preparer'];
+    const same = () => prep.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Open' });
+    const english = await same();
+    expect(english.statusCode).toBe(422);
+    expect(english.json()).toMatchObject({
+      title: 'Invalid input',
+      detail: 'The ticket is already Open.',
+      errors: [{ field: 'status', message: 'The ticket is already Open.' }],
+    });
+    expect((await prep.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Closed' })).json().detail).toBe(
+      'You cannot move a ticket from Open to Closed.',
+    );
+    prep.cookies.set('tp_lang', 'es');
+    try {
+      const spanish = await same();
+      expect(spanish.statusCode).toBe(422);
+      // The placeholder filled in the Spanish text, in the detail and in the field's message.
+      expect(spanish.json()).toMatchObject({
+        detail: 'El caso ya está en Abierto.',
+        errors: [{ field: 'status', message: 'El caso ya está en Abierto.' }],
+      });
+      const refused = await prep.post(`/api/v1/tickets/${ticket.id}/status`, { status: 'Closed' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe('No puede pasar un caso de Abierto a Cerrado.');
+      const stale = await prep.post(`/api/v1/tickets/${ticket.id}/status`, {
+        status: 'Tax Preparation',
+        expected_version: ticket.version + 5,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().detail).toBe(
+        'Otra persona cambió este caso mientras usted lo consultaba. Vuelva a cargarlo para ver el estado más reciente y luego inténtelo de nuevo.',
+      );
+    } finally {
+      prep.cookies.delete('tp_lang');
+    }
+  });
+
   it('refuses an unknown or display-only status with 422 naming the field', async () => {
     const ticket = await openTicket(t, customerAgent);
     for (const status of ['Nope', 'Draft', 'CPA Reviewed', 'Sample only']) {

@@ -8,6 +8,7 @@ import {
   type TicketDetail,
   type TicketList,
 } from '@taxportal/contract';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { z } from 'zod';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
@@ -47,7 +48,7 @@ export async function ticketDetailIn(tx: Tx, auth: AuthContext, id: string): Pro
 function phoneFor(auth: AuthContext, profilePhone: string | null, given: string | undefined): string {
   const staff = viewerOf(auth).isStaff;
   const phone = staff ? given || profilePhone : profilePhone || given;
-  if (!phone) throw fieldError('phone', 'A phone number is required. Add one to your profile.');
+  if (!phone) throw fieldError('phone', TICKET_TEXTS.ticket.phoneRequired);
   return phone;
 }
 
@@ -57,11 +58,11 @@ export async function checkTicketChoice(
   choice: { service_id: string; service_type_id?: string | undefined; year: number },
 ) {
   const service = await repo.findServiceForTicket(db, choice.service_id);
-  if (!service || !service.active) throw fieldError('service_id', 'Choose one of the services we offer.');
+  if (!service || !service.active) throw fieldError('service_id', TICKET_TEXTS.ticket.chooseService);
   if (choice.service_type_id && choice.service_type_id !== service.service_type_id) {
-    throw fieldError('service_id', 'This service is not of the chosen service type.');
+    throw fieldError('service_id', TICKET_TEXTS.ticket.serviceNotOfType);
   }
-  if (!(await repo.isOfferedYear(db, choice.year))) throw fieldError('year', 'Choose one of the tax years we offer.');
+  if (!(await repo.isOfferedYear(db, choice.year))) throw fieldError('year', TICKET_TEXTS.ticket.chooseTaxYear);
   return { id: service.id, service_type_id: service.service_type_id };
 }
 
@@ -122,8 +123,7 @@ export async function insertNewTicket(
 }
 
 /** An Idempotency-Key sent again with another request (other customer, service or year). */
-export const TICKET_REQUEST_KEY_REUSED =
-  'This Idempotency-Key was sent with another request. Send a new key for a new request.';
+export const TICKET_REQUEST_KEY_REUSED = TICKET_TEXTS.ticket.requestKeyReused;
 
 export async function createTicket(
   deps: TicketsDeps,
@@ -137,9 +137,9 @@ export async function createTicket(
   let customerId = auth.user.id;
   let profilePhone: string | null;
   if (viewer.isStaff) {
-    if (!body.customer_id) throw fieldError('customer_id', 'Choose the customer this ticket is for.');
+    if (!body.customer_id) throw fieldError('customer_id', TICKET_TEXTS.ticket.chooseCustomer);
     const customer = await repo.findCustomer(deps.db, body.customer_id);
-    if (!customer) throw fieldError('customer_id', 'Choose an existing customer.');
+    if (!customer) throw fieldError('customer_id', TICKET_TEXTS.ticket.chooseExistingCustomer);
     customerId = customer.id;
     profilePhone = customer.phone;
   } else {

@@ -25,6 +25,18 @@ export async function registerTexts(load: TextsIn): Promise<void> {
   await addTexts(currentLanguage(), load);
 }
 
+/**
+ * The contract's texts the web shows itself (its schemas' field messages when a form is checked on the device, the
+ * server's messages it names, like SPEC's 'Payment Failed'), in the reader's language: English to that language's,
+ * registered by the language's chunk (app/i18n/es.ts). The server answers in the reader's language by itself.
+ */
+const contractTexts = new Map<Language, ReadonlyMap<string, string>>();
+export const registerContractTexts = (language: Language, texts: ReadonlyMap<string, string>) => {
+  contractTexts.set(language, texts);
+};
+/** A contract text (as the contract holds it, in English) in the reader's language. */
+export const contractText = (english: string): string => contractTexts.get(currentLanguage())?.get(english) ?? english;
+
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { opaqueText, text } from '../common/text.ts';
+import { ADMIN_FIELD_MESSAGES } from './field-messages.ts';
 
 /** A day (`2026-04-15`, the whole UTC day) or an instant (ISO 8601 with a zone). */
 const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
@@ -12,12 +13,12 @@ export const auditLogFilterSchema = z.object({
   action: z
     .string()
     .trim()
-    .regex(/^[a-z0-9_.-]{1,64}$/, { error: 'Use an action name such as document.download' })
+    .regex(/^[a-z0-9_.-]{1,64}$/, { error: () => ADMIN_FIELD_MESSAGES.auditAction })
     .optional(),
   entity_type: z
     .string()
     .trim()
-    .regex(/^[a-z0-9_.-]{1,64}$/, { error: 'Use an object type such as ticket' })
+    .regex(/^[a-z0-9_.-]{1,64}$/, { error: () => ADMIN_FIELD_MESSAGES.auditObjectType })
     .optional(),
   entity_id: text().min(1).max(128).optional(),
   /** From this day or instant on (inclusive). */

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '../common/fields.ts';
 import { opaqueText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
+import { ADMIN_FIELD_MESSAGES } from './field-messages.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** Every role but Customer. */
 export const staffRoleSchema = roleSchema.exclude(['Customer']);
 const staffRolesSchema = z
   .array(staffRoleSchema)
-  .min(1, { error: 'Choose at least one role' })
+  .min(1, { error: () => ADMIN_FIELD_MESSAGES.roleRequired })
   .max(4)
-  .refine((r) => new Set(r).size === r.length, { error: 'A role is named twice' });
+  .refine((r) => new Set(r).size === r.length, { error: () => ADMIN_FIELD_MESSAGES.roleTwice });
 
 export const STAFF_STATES = ['active', 'deactivated'] as const;
 export const staffMemberSchema = z.object({
@@ -77,7 +79,9 @@ export const invitationPreviewSchema = z.object({
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const acceptInvitationBodySchema = z.object({
   token: opaqueText().min(1).max(128),
-  full_name: text().min(1, { error: 'Name is required' }).max(140),
+  full_name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(140),
   password: newPasswordSchema,
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { opaqueText, secretText, text, typedCodeText } from '../common/text.ts';
+import { AUTH_FIELD_MESSAGES } from './field-messages.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /**
  * Second factors: TOTP with one-time recovery codes, and passkeys (WebAuthn). Required for staff, optional for
@@ -24,7 +26,7 @@ export const MFA_MESSAGES = {
 } as const;
 
 /** A TOTP code or a recovery code as typed (spaces and dashes allowed). */
-export const otpCodeSchema = typedCodeText().min(1, { error: 'Enter the code' });
+export const otpCodeSchema = typedCodeText().min(1, { error: () => AUTH_FIELD_MESSAGES.codeRequired });
 
 export const mfaSetupSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */
@@ -36,7 +38,9 @@ export const mfaSetupSchema = z.object({
 export const mfaEnableBodySchema = z.object({ code: otpCodeSchema });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export const mfaDisableBodySchema = z.object({
-  password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  password: secretText()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.passwordRequired })
+    .max(1024),
   code: otpCodeSchema,
 });
 
@@ -103,5 +107,9 @@ export const passkeyLoginBodySchema = z.object({
   trust_device: z.boolean().optional(),
 });
 export const passkeyParamsSchema = z.object({ id: opaqueText().max(1024) });
-export const passkeyRenameBodySchema = z.object({ name: text().min(1, { error: 'Name is required' }).max(80) });
+export const passkeyRenameBodySchema = z.object({
+  name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(80),
+});
 export const staffFactorsParamsSchema = z.object({ id: opaqueText().max(64) });

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { opaqueText, text } from '../common/text.ts';
 import { newPasswordSchema } from '../common/fields.ts';
+import { AUTH_FIELD_MESSAGES } from './field-messages.ts';
 
 export const passwordResetBodySchema = z.object({
-  email: text().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
+  email: text()
+    .toLowerCase()
+    .min(1, { error: () => AUTH_FIELD_MESSAGES.emailRequired })
+    .max(254),
 });
 export const passwordResetConfirmBodySchema = z.object({
   token: opaqueText().min(10).max(200),

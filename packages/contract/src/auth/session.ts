@@ -3,6 +3,8 @@ import { secretText, text, typedCodeText } from '../common/text.ts';
 import { LANGUAGES } from '../common/language.ts';
 import { roleSchema } from '../roles.ts';
 import { statusDefinitionSchema } from '../ticket-status-schemas.ts';
+import { AUTH_FIELD_MESSAGES } from './field-messages.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -31,8 +33,13 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const loginBodySchema = z.object({
-  email: text().toLowerCase().min(1, { error: 'E-mail is required' }).max(254),
-  password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  email: text()
+    .toLowerCase()
+    .min(1, { error: () => AUTH_FIELD_MESSAGES.emailRequired })
+    .max(254),
+  password: secretText()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.passwordRequired })
+    .max(1024),
   /** The second factor when the account has one: a TOTP code or a recovery code. */
   otp: typedCodeText().optional(),
   /** Ask no code in this browser for 30 days. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { phoneSchema } from '../common/fields.ts';
 import { userSchema } from './session.ts';
+import { AUTH_FIELD_MESSAGES } from './field-messages.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** The social sign-in providers the portal knows; each is on only when its environment variables are set. */
 export const OIDC_PROVIDERS = ['google', 'microsoft', 'apple'] as const;
@@ -31,7 +33,7 @@ export const PHONE_MESSAGES = {
 export const phoneCodeSchema = text()
   .max(16)
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code' }));
+  .pipe(z.string().regex(/^\d{6}$/, { error: () => AUTH_FIELD_MESSAGES.phoneCode }));
 
 export const phoneStartBodySchema = z.object({ phone: phoneSchema });
 export const phoneStartResponseSchema = z.object({
@@ -75,5 +77,7 @@ export const oidcFormPostSchema = z.looseObject({
 /** A social sign-in waiting for the account's password (the cookie names it). */
 export const oidcPendingLinkSchema = z.object({ provider: oidcProviderSchema, email: z.string() });
 export const oidcLinkBodySchema = z.object({
-  password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  password: secretText()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.passwordRequired })
+    .max(1024),
 });

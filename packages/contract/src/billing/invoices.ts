@@ -1,17 +1,26 @@
 import { z } from 'zod';
 import { isoDateSchema, multilineText, opaqueText, text } from '../common/text.ts';
 import { INVOICE_STATUSES, MAX_INVOICE_TOTAL_CENTS } from './invoice-status.ts';
+import { BILLING_FIELD_MESSAGES } from './field-messages.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 const isoDate = isoDateSchema();
 
 /** One invoice line as staff enter it: integer cents, never negative, never a fraction of a cent. */
 export const invoiceLineInputSchema = z.object({
-  description: multilineText().min(1, { error: 'Description is required' }).max(300),
-  quantity: z.number().int({ error: 'Quantity is a whole number' }).min(1).max(10_000).default(1),
+  description: multilineText()
+    .min(1, { error: () => BILLING_FIELD_MESSAGES.descriptionRequired })
+    .max(300),
+  quantity: z
+    .number()
+    .int({ error: () => BILLING_FIELD_MESSAGES.quantityWhole })
+    .min(1)
+    .max(10_000)
+    .default(1),
   unit_amount_cents: z
     .number()
-    .int({ error: 'Amounts are in whole cents' })
-    .min(0, { error: 'Amounts cannot be negative' })
+    .int({ error: () => COMMON_FIELD_MESSAGES.amountWholeCents })
+    .min(0, { error: () => COMMON_FIELD_MESSAGES.amountNotNegative })
     .max(MAX_INVOICE_TOTAL_CENTS),
   service_id: opaqueText().max(64).optional(),
 });

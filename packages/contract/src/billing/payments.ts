@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { opaqueText } from '../common/text.ts';
 import { PAYMENT_ENTRY_STATUSES } from './invoice-status.ts';
+import { BILLING_FIELD_MESSAGES } from './field-messages.ts';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
@@ -23,7 +24,9 @@ export const paymentIntentResponseSchema = z.object({
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
-export const paymentIntentIdSchema = z.string().regex(/^pi_[A-Za-z0-9_]{1,120}$/, { error: 'Not a payment id' });
+export const paymentIntentIdSchema = z
+  .string()
+  .regex(/^pi_[A-Za-z0-9_]{1,120}$/, { error: () => BILLING_FIELD_MESSAGES.paymentId });
 
 export const confirmPaymentBodySchema = z.object({ payment_intent_id: paymentIntentIdSchema });
 
@@ -33,15 +36,15 @@ export const testCardPaymentBodySchema = z.object({
   card_number: z
     .string()
     .trim()
-    .regex(/^[\d ]{12,23}$/, { error: 'Enter a card number' }),
+    .regex(/^[\d ]{12,23}$/, { error: () => BILLING_FIELD_MESSAGES.cardNumber }),
   exp: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, { error: 'Use MM/YY' }),
+    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, { error: () => BILLING_FIELD_MESSAGES.cardExpiry }),
   cvc: z
     .string()
     .trim()
-    .regex(/^\d{3,4}$/, { error: 'Enter the 3 or 4 digit code' }),
+    .regex(/^\d{3,4}$/, { error: () => BILLING_FIELD_MESSAGES.cardCode }),
 });
 export type TestCardPaymentBody = z.infer<typeof testCardPaymentBodySchema>;
 

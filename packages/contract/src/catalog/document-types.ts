@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patchSchema } from './common.ts';
 import { multilineText, text } from '../common/text.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** Tax Document Type: what an uploaded document is (W-2, 1099-INT...). */
 export const documentTypeSchema = z.object({
@@ -13,7 +14,9 @@ export type DocumentType = z.infer<typeof documentTypeSchema>;
 export const documentTypeListSchema = z.object({ items: z.array(documentTypeSchema) });
 
 const fields = {
-  name: text().min(1, { error: 'Name is required' }).max(120),
+  name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(120),
   description: multilineText().max(2000),
   position: z.number().int().min(0).max(10_000),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { patchSchema } from './common.ts';
 import { multilineText, text } from '../common/text.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** Item Group in the original product. */
 export const serviceTypeSchema = z.object({
@@ -14,7 +15,9 @@ export type ServiceType = z.infer<typeof serviceTypeSchema>;
 export const serviceTypeListSchema = z.object({ items: z.array(serviceTypeSchema) });
 
 const fields = {
-  name: text().min(1, { error: 'Name is required' }).max(120),
+  name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(120),
   description: multilineText().max(2000),
   show_in_website: z.boolean(),
   position: z.number().int().min(0).max(10_000),

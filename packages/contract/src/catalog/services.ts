@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { patchSchema } from './common.ts';
 import { multilineText, opaqueText, text } from '../common/text.ts';
 import { DOCUMENT_SECTIONS } from '../documents/questionnaire.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
+import { CATALOG_FIELD_MESSAGES } from './field-messages.ts';
 
 /** Item in the original product: a service of a type, priced in integer cents. */
 export const serviceSchema = z.object({
@@ -24,15 +26,19 @@ export const servicesQuerySchema = z.object({
 });
 
 const fields = {
-  service_type_id: opaqueText().min(1, { error: 'Service type is required' }).max(64),
-  name: text().min(1, { error: 'Name is required' }).max(160),
+  service_type_id: opaqueText()
+    .min(1, { error: () => CATALOG_FIELD_MESSAGES.serviceTypeRequired })
+    .max(64),
+  name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(160),
   description: multilineText().max(2000),
   price_cents: z.number().int().min(0).max(100_000_000),
-  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Use an ISO currency code, e.g. USD' }),
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: () => CATALOG_FIELD_MESSAGES.currencyCode }),
   active: z.boolean(),
   document_sections: z
-    .array(z.enum(DOCUMENT_SECTIONS, { error: 'Choose income, expenses or foreign assets' }))
-    .refine((a) => new Set(a).size === a.length, { error: 'Name each section once' }),
+    .array(z.enum(DOCUMENT_SECTIONS, { error: () => CATALOG_FIELD_MESSAGES.sectionChoice }))
+    .refine((a) => new Set(a).size === a.length, { error: () => CATALOG_FIELD_MESSAGES.sectionOnce }),
 };
 export const createServiceBodySchema = z.object({
   ...fields,

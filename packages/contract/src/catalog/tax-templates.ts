@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { patchSchema } from './common.ts';
 import { multilineText, text } from '../common/text.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
+import { CATALOG_FIELD_MESSAGES } from './field-messages.ts';
 
 /**
  * Item Tax Template: a named sales-tax rate that billing applies to an
@@ -17,13 +19,15 @@ export type TaxTemplate = z.infer<typeof taxTemplateSchema>;
 export const taxTemplateListSchema = z.object({ items: z.array(taxTemplateSchema) });
 
 const fields = {
-  name: text().min(1, { error: 'Name is required' }).max(120),
+  name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(120),
   description: multilineText().max(2000),
   rate_bp: z
     .number()
-    .int({ error: 'Rate is in whole basis points (825 = 8.25 %)' })
+    .int({ error: () => CATALOG_FIELD_MESSAGES.rateWholeBasisPoints })
     .min(0)
-    .max(10_000, { error: 'Rate cannot exceed 100 %' }),
+    .max(10_000, { error: () => CATALOG_FIELD_MESSAGES.rateAtMost100 }),
   active: z.boolean(),
 };
 export const createTaxTemplateBodySchema = z.object({

@@ -1,12 +1,13 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { opaqueText, secretText, text } from './text.ts';
+import { COMMON_FIELD_MESSAGES, PHONE_INVALID } from './field-messages.ts';
 
 /** Trimmed, lower-cased e-mail: one account per address whatever the casing. */
 export const emailSchema = text()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+  .pipe(z.email({ error: () => COMMON_FIELD_MESSAGES.emailInvalid }));
 
 /** What a typed phone number may hold: digits, a leading +, and the usual separators (no letters, no controls). */
 const PHONE_CHARACTERS = /^\+?[\d\s().\-/]{1,40}$/;
@@ -31,8 +32,7 @@ export function phoneE164(raw: string, opts: { region?: string | undefined; poss
 }
 
 /** What a person is told when a number they typed is not one (the form and the server say it alike). */
-export const PHONE_INVALID =
-  'Enter a valid phone number (a number from another country starts with + and its country code).';
+export { PHONE_INVALID };
 
 /**
  * A phone number as a person typed it: `+44 20 7946 0958`, or `(217) 555-0188` in the firm's country. The shape is
@@ -47,13 +47,13 @@ export const phoneSchema = text().refine(
     const digits = v.replace(/\D/g, '').length;
     return digits >= 4 && digits <= 17;
   },
-  { error: PHONE_INVALID },
+  { error: () => COMMON_FIELD_MESSAGES.phoneInvalid },
 );
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const newPasswordSchema = secretText()
-  .min(PASSWORD_MIN, { error: 'Password must be at least 8 characters' })
-  .max(PASSWORD_MAX, { error: 'Password must be at most 128 characters' });
+  .min(PASSWORD_MIN, { error: () => COMMON_FIELD_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX, { error: () => COMMON_FIELD_MESSAGES.passwordTooLong });
 
 export const idSchema = opaqueText().min(1).max(64);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_FIELD_MESSAGES } from './field-messages.ts';
 
 /**
  * The one text rule (docs/decisions/0012): every string a client sends goes through one of these, so what is
@@ -90,7 +91,7 @@ export const secretText = (): z.ZodString =>
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A real calendar date as `YYYY-MM-DD` (no 2024-02-30), between the years 1000 and 9999. */
-export const isoDateSchema = (error = 'Use a date like 2026-04-15') =>
+export const isoDateSchema = (error: string | (() => string) = () => COMMON_FIELD_MESSAGES.dateInvalid) =>
   z.string().refine(
     (v) => {
       const m = ISO_DATE.exec(v);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { multilineText, opaqueText, text } from '../common/text.ts';
 import { DRAFT_LABELS, DRAFT_STATUSES, DRAFT_NOTE_MAX, DRAFT_MESSAGE_MAX } from './draft-values.ts';
+import { DOCUMENT_FIELD_MESSAGES } from './field-messages.ts';
 
-export const draftLabelSchema = z.enum(DRAFT_LABELS, { error: 'Choose Draft, CPA Reviewed or Sample only' });
+export const draftLabelSchema = z.enum(DRAFT_LABELS, { error: () => DOCUMENT_FIELD_MESSAGES.draftLabel });
 
 const person = z.object({ id: z.string(), full_name: z.string() });
 
@@ -51,6 +52,8 @@ export type UpdateDraftBody = z.infer<typeof updateDraftBodySchema>;
 
 /** POST …/drafts/:draftId/request-changes (the ticket's customer): posted on the conversation too. */
 export const requestDraftChangesBodySchema = z.object({
-  message: multilineText().min(1, { error: 'Tell us what should change' }).max(DRAFT_MESSAGE_MAX),
+  message: multilineText()
+    .min(1, { error: () => DOCUMENT_FIELD_MESSAGES.changeRequired })
+    .max(DRAFT_MESSAGE_MAX),
 });
 export type RequestDraftChangesBody = z.infer<typeof requestDraftChangesBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, multilineText, opaqueText, text } from '../common/text.ts';
+import { DOCUMENT_FIELD_MESSAGES } from './field-messages.ts';
 
 /** SPEC's Tax Ticket Profile sections, in the order the questionnaire asks them. */
 export const QUESTIONNAIRE_SECTIONS = ['tax_payer', 'investment', 'expense', 'global_asset'] as const;
@@ -24,25 +25,31 @@ export const FILING_STATUSES = [
   'qualifying_surviving_spouse',
 ] as const;
 
-const NINE_DIGITS = 'Must be exactly nine digits.';
 /** A new SSN or ITIN (nine digits, dashes allowed) or the masked value the server sent, meaning "keep it". */
 const taxId = z
   .string()
   .trim()
-  .regex(/^(\d{3}-?\d{2}-?\d{4}|\*\*\*-\*\*-\d{4})$/, { error: NINE_DIGITS });
+  .regex(/^(\d{3}-?\d{2}-?\d{4}|\*\*\*-\*\*-\d{4})$/, { error: () => DOCUMENT_FIELD_MESSAGES.nineDigits });
 /** A bank account number (4 to 17 digits) or its mask (`****1234`), meaning "keep it". */
 const accountNumber = z
   .string()
   .trim()
-  .regex(/^(\d{4,17}|\*{4}\d{4})$/, { error: 'Must be 4 to 17 digits.' });
+  .regex(/^(\d{4,17}|\*{4}\d{4})$/, { error: () => DOCUMENT_FIELD_MESSAGES.accountNumber });
 
 const answerText = (max = 120) => text().max(max).nullable().optional();
 const answerNote = (max: number) => multilineText().max(max).nullable().optional();
 const yesNo = z.boolean().nullable().optional();
-const money = z.number({ error: 'Must be a number.' }).nonnegative().max(1_000_000_000).nullable().optional();
-const date = isoDateSchema('Must be a date (YYYY-MM-DD).').nullable().optional();
+const money = z
+  .number({ error: () => DOCUMENT_FIELD_MESSAGES.number })
+  .nonnegative()
+  .max(1_000_000_000)
+  .nullable()
+  .optional();
+const date = isoDateSchema(() => DOCUMENT_FIELD_MESSAGES.date)
+  .nullable()
+  .optional();
 /** List items carry a client-made id, so a masked value can be matched to what is stored. */
-const itemId = z.string().regex(/^[\w-]{1,40}$/, { error: 'Invalid item id.' });
+const itemId = z.string().regex(/^[\w-]{1,40}$/, { error: () => DOCUMENT_FIELD_MESSAGES.itemId });
 
 export const taxPayerAnswersSchema = z.strictObject({
   filing_status: z.enum(FILING_STATUSES).nullable().optional(),
@@ -93,7 +100,7 @@ export const taxPayerAnswersSchema = z.strictObject({
     .strictObject({
       routing_number: z
         .string()
-        .regex(/^\d{9}$/, { error: NINE_DIGITS })
+        .regex(/^\d{9}$/, { error: () => DOCUMENT_FIELD_MESSAGES.nineDigits })
         .nullable()
         .optional(),
       account_number: accountNumber.nullable().optional(),
@@ -250,7 +257,7 @@ export const revealFieldBodySchema = z.object({
     .string()
     .max(120)
     .regex(/^(tax_payer|investment|expense|global_asset)\.[a-z_]+(\.(\d{1,2}|[a-z_]+))*$/, {
-      error: 'Unknown field.',
+      error: () => DOCUMENT_FIELD_MESSAGES.unknownField,
     }),
 });
 export const revealFieldResponseSchema = z.object({ field: z.string(), value: z.string() });

@@ -6,6 +6,7 @@ import {
   REQUEST_CHECKLIST,
   REQUEST_CHECKLIST_KEYS,
 } from './request-values.ts';
+import { DOCUMENT_FIELD_MESSAGES } from './field-messages.ts';
 
 export const documentRequestSchema = z.object({
   id: z.string(),
@@ -30,7 +31,9 @@ export type DocumentRequest = z.infer<typeof documentRequestSchema>;
 export const documentRequestListSchema = z.object({ items: z.array(documentRequestSchema) });
 export type DocumentRequestList = z.infer<typeof documentRequestListSchema>;
 
-const freeText = text().min(1, { error: 'Say which document.' }).max(120);
+const freeText = text()
+  .min(1, { error: () => DOCUMENT_FIELD_MESSAGES.whichDocument })
+  .max(120);
 /**
  * A free-text request, with the Tax Document Type staff filed it under (the form preselects one by its text;
  * null: none). A bare string is a request without a type.
@@ -49,12 +52,12 @@ export const createDocumentRequestsBodySchema = z
     checklist: z.array(z.enum(REQUEST_CHECKLIST_KEYS)).max(REQUEST_CHECKLIST.length).default([]),
     custom: z
       .array(z.union([freeText, customRequestSchema]))
-      .max(MAX_CUSTOM_REQUESTS, { error: 'Describe at most 10 other documents at a time (one per line).' })
+      .max(MAX_CUSTOM_REQUESTS, { error: () => DOCUMENT_FIELD_MESSAGES.tooManyOther })
       .default([]),
     note: multilineText().max(1000).optional(),
   })
   .refine((b) => b.checklist.length + b.custom.length > 0, {
-    error: 'Pick at least one document or describe one.',
+    error: () => DOCUMENT_FIELD_MESSAGES.pickOrDescribe,
     path: ['checklist'],
   });
 export type CreateDocumentRequestsBody = z.input<typeof createDocumentRequestsBodySchema>;

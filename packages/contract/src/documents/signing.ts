@@ -3,6 +3,7 @@ import { opaqueText, secretText, text } from '../common/text.ts';
 import { emailSchema, phoneSchema } from '../common/fields.ts';
 import { authenticationResponseSchema, otpCodeSchema } from '../auth/mfa.ts';
 import { phoneCodeSchema } from '../auth/sign-in-methods.ts';
+import { DOCUMENT_FIELD_MESSAGES } from './field-messages.ts';
 
 /** Form 8879, the IRS e-file signature authorisation: who signs it. */
 export const SIGNER_ROLES = ['taxpayer', 'spouse'] as const;
@@ -106,7 +107,7 @@ const jointFields = {
 };
 const requireSpouse = (v: { joint: boolean; spouse_name?: string | undefined; spouse_email?: string | undefined }) =>
   !v.joint || (!!v.spouse_name && !!v.spouse_email);
-const spouseIssue = { error: 'A joint return needs the spouse name and e-mail', path: ['spouse_email'] };
+const spouseIssue = { error: () => DOCUMENT_FIELD_MESSAGES.spouseRequired, path: ['spouse_email'] };
 
 /**
  * POST /api/v1/tickets/:id/signing (staff): generate the 8879 from the ticket (taxpayer, tax year, firm).
@@ -158,7 +159,9 @@ export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
     z.object({
       signer: z.literal('taxpayer'),
       factor: z.literal('password'),
-      password: secretText().min(1, { error: 'Enter your password' }).max(200),
+      password: secretText()
+        .min(1, { error: () => DOCUMENT_FIELD_MESSAGES.passwordRequired })
+        .max(200),
     }),
   ]),
   z.object({ signer: z.literal('spouse'), code: phoneCodeSchema }),
@@ -176,17 +179,19 @@ export const signBodySchema = z
   .object({
     signer: signerRoleSchema,
     confirmation: opaqueText().min(1).max(500),
-    signer_name: text().min(1, { error: 'Type your full name' }).max(200),
+    signer_name: text()
+      .min(1, { error: () => DOCUMENT_FIELD_MESSAGES.signerName })
+      .max(200),
     method: z.enum(SIGNATURE_METHODS),
     signature_image: z
       .string()
       .max(Math.ceil((SIGNATURE_IMAGE_MAX_BYTES * 4) / 3) + 40)
-      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: 'The drawn signature must be a PNG image' })
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: () => DOCUMENT_FIELD_MESSAGES.signaturePng })
       .optional(),
     typed_signature: text().min(1).max(200).optional(),
   })
   .refine((v) => (v.method === 'drawn' ? !!v.signature_image : !!v.typed_signature), {
-    error: 'Draw or type your signature',
+    error: () => DOCUMENT_FIELD_MESSAGES.signatureRequired,
     path: ['signature'],
   });
 export type SignBody = z.input<typeof signBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** What a notification is about; the bell and the list show an icon per kind. */
 export const NOTIFICATION_KINDS = [
@@ -34,7 +35,7 @@ export const listNotificationsQuerySchema = z.object({
     .optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,18}$/, { error: 'Invalid cursor' })
+    .regex(/^\d{1,18}$/, { error: () => COMMON_FIELD_MESSAGES.invalidCursor })
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
@@ -46,6 +47,13 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const notificationParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, { error: 'Invalid id' }) });
+/**
+ * The notifications' own field messages; FIELD_TEXTS.notifications in the server's catalogue. Named as
+ * `{ error: () => NOTIFICATION_FIELD_MESSAGES.x }` (common/field-messages.ts says why).
+ */
+export const NOTIFICATION_FIELD_MESSAGES = { invalidId: 'Invalid id' } as const;
+export const notificationParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,18}$/, { error: () => NOTIFICATION_FIELD_MESSAGES.invalidId }),
+});
 /** POST /api/v1/notifications/:id/read and /read-all (notification_update). */
 export const unreadCountSchema = z.object({ unread_count: z.number().int() });

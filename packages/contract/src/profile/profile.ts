@@ -3,6 +3,7 @@ import { emailSchema } from '../common/fields.ts';
 import { LANGUAGES } from '../common/language.ts';
 import { opaqueText, secretText, text } from '../common/text.ts';
 import { roleSchema } from '../roles.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** The interface languages the portal offers (common/language.ts); the web has a catalogue for each. */
 export const languageSchema = z.enum(LANGUAGES);
@@ -24,18 +25,25 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** PATCH /api/v1/profile: only what is sent changes. The phone changes through its own verified flow. */
 export const updateProfileBodySchema = z.object({
-  full_name: text().min(1, { error: 'Name is required' }).max(140).optional(),
+  full_name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(140)
+    .optional(),
   language: languageSchema.optional(),
 });
 
 /** The current password proves it is the owner asking, not someone at an unlocked screen. */
 export const emailChangeBodySchema = z.object({
   new_email: emailSchema,
-  password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  password: secretText()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.passwordRequired })
+    .max(1024),
 });
 export const emailChangeConfirmBodySchema = z.object({ token: opaqueText().min(1).max(128) });
 export const closeAccountBodySchema = z.object({
-  password: secretText().min(1, { error: 'Password is required' }).max(1024),
+  password: secretText()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.passwordRequired })
+    .max(1024),
 });
 
 export const PROFILE_MESSAGES = {

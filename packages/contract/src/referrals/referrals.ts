@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../common/fields.ts';
 import { opaqueText, text } from '../common/text.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** The largest reward Admin may set: $1,000,000.00 (the database checks the same). */
 export const MAX_REFERRAL_REWARD_CENTS = 100_000_000;
@@ -84,8 +85,8 @@ export type ReferralSettings = z.infer<typeof referralSettingsSchema>;
 export const referralSettingsBodySchema = z.object({
   reward_cents: z
     .number()
-    .int({ error: 'Amounts are in whole cents' })
-    .min(0, { error: 'Amounts cannot be negative' })
+    .int({ error: () => COMMON_FIELD_MESSAGES.amountWholeCents })
+    .min(0, { error: () => COMMON_FIELD_MESSAGES.amountNotNegative })
     .max(MAX_REFERRAL_REWARD_CENTS),
 });
 export type ReferralSettingsBody = z.input<typeof referralSettingsBodySchema>;

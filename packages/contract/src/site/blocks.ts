@@ -9,6 +9,7 @@ import {
   slugSchema,
   textSchema,
 } from './text.ts';
+import { SITE_FIELD_MESSAGES } from './field-messages.ts';
 
 /**
  * Every block has an id (stable across reorders) and a type; the editor arranges them in order. An id is a name of
@@ -18,7 +19,7 @@ const base = {
   id: text()
     .min(1)
     .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Use letters, digits, - and _' }),
+    .regex(/^[A-Za-z0-9_-]+$/, { error: () => SITE_FIELD_MESSAGES.blockAnchor }),
 };
 
 export const heroBlockSchema = z.object({

@@ -11,6 +11,7 @@ import {
   slugSchema,
   textSchema,
 } from './text.ts';
+import { SITE_FIELD_MESSAGES } from './field-messages.ts';
 
 /** Each item's key once: a form draws its fields and options by name and value (React keys, the answers' names). */
 const unique =
@@ -18,10 +19,8 @@ const unique =
   (items: readonly T[]) =>
     new Set(items.map(keyOf)).size === items.length;
 
-/** Named routes a page may take besides `p/{route}` (SPEC §2). */
-export const NAMED_PAGE_ROUTES = ['home', 'about-us', 'contact-us', 'coming-soon', 'landing-page'] as const;
-export const PAGE_VARIANTS = ['web', 'mobile'] as const;
-export type PageVariant = (typeof PAGE_VARIANTS)[number];
+import { PAGE_VARIANTS } from './kinds.ts';
+export { CONTENT_KINDS, PAGE_VARIANTS, type ContentKind, type PageVariant } from './kinds.ts';
 
 export const pageDataSchema = z
   .object({
@@ -35,11 +34,11 @@ export const pageDataSchema = z
       .max(60)
       .refine(
         unique((b: { id: string }) => b.id),
-        { error: 'Two blocks have the same id' },
+        { error: () => SITE_FIELD_MESSAGES.blockIdTwice },
       ),
   })
   .refine((p) => p.variant === 'web' || p.route === 'home', {
-    error: 'Only the home page has a mobile variant',
+    error: () => SITE_FIELD_MESSAGES.mobileVariantHomeOnly,
     path: ['variant'],
   });
 
@@ -70,7 +69,7 @@ export const galleryDataSchema = z.object({
   images: z.array(imageSchema.extend({ caption: textSchema.optional() })).max(200),
 });
 
-const isoWithOffset = z.iso.datetime({ offset: true, error: 'Use a date and time with its offset' });
+const isoWithOffset = z.iso.datetime({ offset: true, error: () => SITE_FIELD_MESSAGES.dateTimeWithOffset });
 export const eventDataSchema = z
   .object({
     slug: slugSchema,
@@ -83,7 +82,7 @@ export const eventDataSchema = z
     time_zone: text()
       .min(1)
       .max(64)
-      .refine(isTimeZone, { error: 'Use a time zone such as America/New_York' })
+      .refine(isTimeZone, { error: () => SITE_FIELD_MESSAGES.timeZone })
       .overwrite(canonicalTimeZone)
       .default('America/New_York'),
     place: text().max(300).default(''),
@@ -94,7 +93,7 @@ export const eventDataSchema = z
   })
   .refine((e) => e.ends_at === null || Date.parse(e.ends_at) >= Date.parse(e.starts_at), {
     path: ['ends_at'],
-    error: 'An event cannot end before it starts',
+    error: () => SITE_FIELD_MESSAGES.eventEndsBeforeStart,
   });
 export type EventData = z.infer<typeof eventDataSchema>;
 
@@ -127,7 +126,7 @@ export const FORM_FIELD_TYPES = [
 const fieldName = z
   .string()
   .trim()
-  .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'Use lower-case letters, digits and underscores' });
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, { error: () => SITE_FIELD_MESSAGES.fieldName });
 export const formFieldSchema = z
   .object({
     name: fieldName,
@@ -139,12 +138,12 @@ export const formFieldSchema = z
       .max(50)
       .refine(
         unique((o: { value: string }) => o.value),
-        { error: 'Two options have the same value' },
+        { error: () => SITE_FIELD_MESSAGES.optionValueTwice },
       ),
     help: textSchema.optional(),
   })
   .refine((f) => f.type !== 'select' || f.options.length > 0, {
-    error: 'A select needs options',
+    error: () => SITE_FIELD_MESSAGES.selectNeedsOptions,
     path: ['options'],
   });
 export type FormField = z.infer<typeof formFieldSchema>;
@@ -159,7 +158,7 @@ export const formDataSchema = z.object({
     .max(40)
     .refine(
       unique((f: { name: string }) => f.name),
-      { error: 'Two fields have the same name' },
+      { error: () => SITE_FIELD_MESSAGES.fieldNameTwice },
     ),
   child_group: z
     .object({
@@ -170,7 +169,7 @@ export const formDataSchema = z.object({
         .max(20)
         .refine(
           unique((f: { name: string }) => f.name),
-          { error: 'Two fields have the same name' },
+          { error: () => SITE_FIELD_MESSAGES.fieldNameTwice },
         ),
       max_rows: z.number().int().min(1).max(50),
     })
@@ -180,7 +179,3 @@ export const formDataSchema = z.object({
   success_message: longTextSchema,
 });
 export type WebFormData = z.infer<typeof formDataSchema>;
-
-/** Each kind of content an editor manages, with its schema: one set of admin endpoints per kind. */
-export const CONTENT_KINDS = ['pages', 'posts', 'categories', 'galleries', 'events', 'jobs', 'forms'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];

@@ -7,3 +7,4 @@ export * from './paths.ts';
 export * from './href.ts';
 export * from './jobs.ts';
 export * from './media.ts';
+export { isWrittenIn } from './localized.ts';

@@ -16,3 +16,15 @@ export interface LocalizedText {
 /** The text in a language, English when that language has none. */
 export const textIn = (t: LocalizedText | undefined, lang: ContentLanguage = 'en'): string =>
   (lang !== 'en' && t?.[lang]) || t?.en || '';
+
+/**
+ * Whether content is written in a language: its title (or name) is, which is what a page in that language shows
+ * first. English always is; a page with no Spanish title is shown in English on the Spanish site, with a note, and
+ * is not in the Spanish sitemap.
+ */
+export function isWrittenIn(data: unknown, lang: ContentLanguage): boolean {
+  if (lang === 'en') return true;
+  const d = (data ?? {}) as { title?: LocalizedText; name?: LocalizedText };
+  const main = d.title ?? d.name;
+  return !!main?.[lang]?.trim();
+}

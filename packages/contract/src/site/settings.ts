@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { text } from '../common/text.ts';
 import { hrefSchema, imageSchema, linkSchema, requiredTextSchema, textSchema } from './text.ts';
+import { SITE_FIELD_MESSAGES } from './field-messages.ts';
 
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour like #1c7ed6' });
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: () => SITE_FIELD_MESSAGES.colour });
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok'] as const;
 
@@ -30,7 +31,9 @@ export const businessDetailsSchema = z.object({
 const LOOPBACK_HTTP = /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?(?:\/|$)/;
 
 export const siteSettingsSchema = z.object({
-  firm_name: text().min(1, { error: 'Required' }).max(120),
+  firm_name: text()
+    .min(1, { error: () => SITE_FIELD_MESSAGES.required })
+    .max(120),
   tagline: textSchema,
   logo: imageSchema.nullable().default(null),
   colors: z.object({ primary: hex, accent: hex }),
@@ -47,9 +50,11 @@ export const siteSettingsSchema = z.object({
       z.object({
         label: requiredTextSchema,
         url: z
-          .url({ protocol: /^https?$/, error: 'Use an https:// address' })
+          .url({ protocol: /^https?$/, error: () => SITE_FIELD_MESSAGES.httpsAddress })
           .max(2000)
-          .refine((u) => u.startsWith('https://') || LOOPBACK_HTTP.test(u), { error: 'Use an https:// address' }),
+          .refine((u) => u.startsWith('https://') || LOOPBACK_HTTP.test(u), {
+            error: () => SITE_FIELD_MESSAGES.httpsAddress,
+          }),
       }),
     )
     .max(20),

@@ -14,6 +14,8 @@ import {
 } from './content.ts';
 import { siteSettingsSchema } from './settings.ts';
 import { slugSchema } from './text.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
+import { SITE_FIELD_MESSAGES } from './field-messages.ts';
 
 /** The schema of each kind's content, as an editor saves it. */
 export const CONTENT_SCHEMAS = {
@@ -82,11 +84,15 @@ export const submittedSchema = z.object({ status: z.literal('Success'), message:
 
 /** SPEC's Contact Enquiry. `website` is a honeypot people never see; `started_at` when the form was shown. */
 export const contactEnquiryBodySchema = z.object({
-  name: text().min(1, { error: 'Name is required' }).max(120),
+  name: text()
+    .min(1, { error: () => COMMON_FIELD_MESSAGES.nameRequired })
+    .max(120),
   email: emailSchema,
   phone: text().max(40).default(''),
   subject: text().max(200).default(''),
-  message: multilineText().min(1, { error: 'Message is required' }).max(5000),
+  message: multilineText()
+    .min(1, { error: () => SITE_FIELD_MESSAGES.messageRequired })
+    .max(5000),
   website: text().max(200).default(''),
   started_at: z.number().int().nonnegative(),
 });
@@ -157,13 +163,20 @@ const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 export const enquiryListSchema = pageOf(enquirySchema);
 export const enquiryReplyBodySchema = z.object({
-  text: multilineText().trim().min(1, { error: 'Write a reply' }).max(5000),
+  text: multilineText()
+    .trim()
+    .min(1, { error: () => SITE_FIELD_MESSAGES.replyRequired })
+    .max(5000),
 });
 export type EnquiryReplyBody = z.input<typeof enquiryReplyBodySchema>;
 /** Turning an enquiry into a ticket: the service and tax year staff chose; the phone when the enquiry has none. */
 export const enquiryTicketBodySchema = z.object({
   service_id: opaqueText().min(1).max(64),
-  year: z.coerce.number({ error: 'Year is required' }).int().min(1900).max(2200),
+  year: z.coerce
+    .number({ error: () => COMMON_FIELD_MESSAGES.yearRequired })
+    .int()
+    .min(1900)
+    .max(2200),
   phone: text().max(32).optional(),
 });
 export type EnquiryTicketBody = z.input<typeof enquiryTicketBodySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multilineText, opaqueText, text } from '../common/text.ts';
 
 import { hrefTarget } from './href.ts';
+import { SITE_FIELD_MESSAGES } from './field-messages.ts';
 
 export { textIn, type LocalizedText } from './localized.ts';
 
@@ -11,7 +12,11 @@ export { textIn, type LocalizedText } from './localized.ts';
  */
 export const localizedText = (max: number, opts: { required?: boolean } = {}) =>
   z.object({
-    en: opts.required ? text().min(1, { error: 'Required' }).max(max) : multilineText().max(max),
+    en: opts.required
+      ? text()
+          .min(1, { error: () => SITE_FIELD_MESSAGES.required })
+          .max(max)
+      : multilineText().max(max),
     es: (opts.required ? text() : multilineText()).max(max).optional(),
   });
 export const textSchema = localizedText(500);
@@ -28,13 +33,13 @@ export const richTextSchema = localizedText(100_000);
 export const hrefSchema = text()
   .max(2000)
   .refine((v) => hrefTarget(v) !== null, {
-    error: 'Use a web address (https://…), a path on this site (/…), mailto: or tel:',
+    error: () => SITE_FIELD_MESSAGES.href,
   });
 /** An image source: a path on this site (the public media store): pages load images from no other server. */
 export const imageUrlSchema = text()
   .max(2000)
   .refine((v) => hrefTarget(v, { images: true }) !== null, {
-    error: 'Upload the image to the media library, or use a path on this site (/…)',
+    error: () => SITE_FIELD_MESSAGES.imageHref,
   });
 /**
  * An image: a path on this site, or an item of the media library (`media_id`), whose `src`,
@@ -55,6 +60,6 @@ export type SiteLink = z.infer<typeof linkSchema>;
 
 /** A route segment or slug: lower-case letters, digits and dashes. */
 export const slugSchema = text()
-  .min(1, { error: 'Required' })
+  .min(1, { error: () => SITE_FIELD_MESSAGES.required })
   .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use lower-case letters, digits and dashes' });
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: () => SITE_FIELD_MESSAGES.slug });

@@ -4,6 +4,7 @@ import billing from './es/billing.json';
 import billingMail from './es/billing-mail.json';
 import drafts from './es/drafts.json';
 import fields from './es/fields.json';
+import mail from './es/mail.json';
 import messages from './es/messages.json';
 import mfa from './es/mfa.json';
 import notifications from './es/notifications.json';
@@ -15,8 +16,10 @@ import referrals from './es/referrals.json';
 import requestProblems from './es/request-problems.json';
 import signing from './es/signing.json';
 import site from './es/site.json';
+import siteHead from './es/site-head.json';
 import sms from './es/sms.json';
 import staff from './es/staff.json';
+import statuses from './es/statuses.json';
 import text from './es/text.json';
 import tickets from './es/tickets.json';
 import uploads from './es/uploads.json';
@@ -41,6 +44,7 @@ export const SERVER_TEXTS_ES = {
   problemTitles,
   requestProblems,
   fields,
+  mail,
   account,
   site,
   admin,
@@ -49,4 +53,6 @@ export const SERVER_TEXTS_ES = {
   billingMail,
   sms,
   pdf,
+  statuses,
+  siteHead,
 } satisfies TextTree;

@@ -13,11 +13,14 @@ import { ACCOUNT_TEXTS } from './account.ts';
 import { ADMIN_TEXTS } from './admin.ts';
 import { BILLING_MAIL_TEXTS } from './billing-mail.ts';
 import { FIELD_TEXTS } from './fields.ts';
+import { MAIL_TEXTS } from './mail.ts';
 import { NOTIFICATION_TEXTS } from './notifications.ts';
 import { PDF_TEXTS } from './pdf.ts';
 import { PROBLEM_TITLES, REQUEST_PROBLEMS } from './problems.ts';
+import { SITE_HEAD_TEXTS } from './site-head.ts';
 import { SITE_TEXTS } from './site.ts';
 import { SMS_TEXTS } from './sms.ts';
+import { STATUS_TEXTS } from './statuses.ts';
 import { TICKET_TEXTS } from './tickets.ts';
 import type { TextTree } from './tree.ts';
 
@@ -41,6 +44,7 @@ export const SERVER_TEXTS = {
   problemTitles: PROBLEM_TITLES,
   requestProblems: REQUEST_PROBLEMS,
   fields: FIELD_TEXTS,
+  mail: MAIL_TEXTS,
   account: ACCOUNT_TEXTS,
   site: SITE_TEXTS,
   admin: ADMIN_TEXTS,
@@ -49,14 +53,18 @@ export const SERVER_TEXTS = {
   billingMail: BILLING_MAIL_TEXTS,
   sms: SMS_TEXTS,
   pdf: PDF_TEXTS,
+  statuses: STATUS_TEXTS,
+  siteHead: SITE_HEAD_TEXTS,
 } as const satisfies TextTree;
 
-export { flattenTexts, textMarks, type TextTree } from './tree.ts';
+export { flattenTexts, type TextTree } from './tree.ts';
+export { statusLabelKey } from './statuses.ts';
 export {
   ACCOUNT_TEXTS,
   ADMIN_TEXTS,
   BILLING_MAIL_TEXTS,
   FIELD_TEXTS,
+  MAIL_TEXTS,
   NOTIFICATION_TEXTS,
   PDF_TEXTS,
   PROBLEM_TITLES,

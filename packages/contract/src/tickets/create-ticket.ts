@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../common/text.ts';
 import { idSchema } from '../common/fields.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /**
  * POST /api/v1/tickets (create_ticket_tax_payer). The phone is the
@@ -11,7 +12,11 @@ export const createTicketBodySchema = z.object({
   service_id: idSchema,
   /** When given, the service must be of this type (the form picks a type first). */
   service_type_id: idSchema.optional(),
-  year: z.coerce.number({ error: 'Year is required' }).int().min(1900).max(2200),
+  year: z.coerce
+    .number({ error: () => COMMON_FIELD_MESSAGES.yearRequired })
+    .int()
+    .min(1900)
+    .max(2200),
   phone: text().max(32).optional(),
   /** Staff only: the customer the ticket is for. */
   customer_id: idSchema.optional(),

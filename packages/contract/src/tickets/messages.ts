@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineText, opaqueText } from '../common/text.ts';
 import { MESSAGE_PAGE_SIZE, MESSAGE_MAX_LENGTH } from './message-limits.ts';
+import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 
 /** A conversation entry. `body` is plain text: clients render it as text (links may be linkified), never as HTML. */
 export const ticketMessageSchema = z.object({
@@ -20,7 +21,7 @@ export const listMessagesQuerySchema = z.object({
   /** A message id: return the messages before it ("load older"). */
   before: z
     .string()
-    .regex(/^\d{1,18}$/, { error: 'Invalid cursor' })
+    .regex(/^\d{1,18}$/, { error: () => COMMON_FIELD_MESSAGES.invalidCursor })
     .optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_SIZE).default(MESSAGE_PAGE_SIZE),
 });
@@ -31,9 +32,17 @@ export const ticketMessageListSchema = z.object({
 });
 export type TicketMessageList = z.infer<typeof ticketMessageListSchema>;
 
+/**
+ * The tickets' own field messages; FIELD_TEXTS.tickets in the server's catalogue. Named as
+ * `{ error: () => TICKET_FIELD_MESSAGES.x }` (common/field-messages.ts says why).
+ */
+export const TICKET_FIELD_MESSAGES = { messageRequired: 'Write a message' } as const;
+
 /** POST /api/v1/tickets/:id/messages (submit_conversation_via_agent). */
 export const postMessageBodySchema = z.object({
-  body: multilineText().min(1, { error: 'Write a message' }).max(MESSAGE_MAX_LENGTH),
+  body: multilineText()
+    .min(1, { error: () => TICKET_FIELD_MESSAGES.messageRequired })
+    .max(MESSAGE_MAX_LENGTH),
   /** Staff only. */
   internal: z.boolean().default(false),
   document_ids: z.array(opaqueText().min(1).max(64)).max(20).default([]),

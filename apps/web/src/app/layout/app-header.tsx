@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Button, Group, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { Language, Session } from '@taxportal/contract';
+import { isSitePath, siteLanguageOf, sitePathIn, type Language, type Session } from '@taxportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { HeaderUser } from './signed-in-parts.ts';
 
 /** SPEC §9's first header threshold: past 40 px of scroll the header lifts off the page. */
 const ELEVATE_AFTER_PX = 40;
-const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register']);
+const ROOT_PATHS = new Set(['/', '/home', '/dashboard', '/register', '/es', '/es/']);
 
 /**
  * SPEC leaves these private pages unguarded (each asks a signed-out visitor to sign in itself): the header's Sign in
@@ -31,15 +31,23 @@ const RETURN_AFTER_SIGN_IN = /^\/(billing|my-profile)(\/|$)/;
 function LanguageLink({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const other: Language = currentLanguage() === 'es' ? 'en' : 'es';
+  // A page of the public site has an address in each language (/about-us, /es/about-us): the link goes to the
+  // other one. Any other page stays where it is, drawn in the other language.
+  const { path } = siteLanguageOf(pathname);
+  const onSite = isSitePath(path);
+  const next = onSite ? sitePathIn(path, other) + search : pathname + search;
   return (
     <a
-      href={`/language/${other}?next=${encodeURIComponent(pathname + search)}`}
+      href={`/language/${other}?next=${encodeURIComponent(next)}`}
       // Once the app is there: switched in place (what was typed stays), and saved on the profile if signed in.
       onClick={(e) => {
         e.preventDefault();
-        void chooseLanguage(client, other, signedIn).catch(() => undefined);
+        void chooseLanguage(client, other, signedIn)
+          .then(() => (onSite ? navigate(next) : undefined))
+          .catch(() => undefined);
       }}
       hrefLang={other}
       lang={other}

@@ -69,6 +69,37 @@ const rendered = (
 /** The ticket page: rendered for its customer, its data asked for at navigation (route-data.ts). */
 const ticketHandle: RenderedForReader & PageData = { ...rendered('customer', 'ticket'), data: 'ticket' };
 
+/** The public site (features/cms): pages, blog, galleries, events, openings and web forms from the CMS. */
+const SITE_ROUTES: RouteObject[] = [
+  { path: 'p/:page_route', element: <CmsPage /> },
+  { path: 'about-us', element: <AboutUsPage /> },
+  { path: 'contact-us', element: <ContactUsPage /> },
+  { path: 'coming-soon', element: <ComingSoonPage /> },
+  { path: 'landing-page', element: <LandingPage /> },
+  { path: 'list', element: <BlogListPage /> },
+  { path: 'list/:page_route', element: <BlogListPage /> },
+  // detail/{slug}, detail/blog/{slug}, detail/blog/{category}/{slug}: a post (PostPage reads the levels).
+  { path: 'detail/:page_route', element: <PostPage /> },
+  { path: 'detail/:page_route/:page_route_1', element: <PostPage /> },
+  { path: 'detail/:page_route/:page_route_1/:page_route_2', element: <PostPage /> },
+  { path: 'gallery-list', element: <GalleryListPage /> },
+  { path: 'gallery-detail', element: <GalleryDetailIndex /> },
+  { path: 'gallery-detail/:id', element: <GalleryPage /> },
+  { path: 'events/:events', element: <EventPage /> },
+  { path: 'seeker', element: <JobsPage /> },
+  { path: 'seeker/:route', element: <JobPage /> },
+  { path: 'job-detail', element: <JobDetailPage /> },
+  // Web forms, and a signed-in visitor's own submissions (forms/{form}/{id}; webform-child and
+  // edit-webformchild take ?submission={id} and lead to forms without one: features/cms/my-submissions.tsx).
+  { path: 'forms', element: <FormsPage /> },
+  { path: 'forms/:route', element: <WebFormPage /> },
+  { path: 'forms/:doc_type/:route', element: <MySubmissionPage /> },
+  { path: 'webform-child', element: <WebformChildPage /> },
+  { path: 'edit-webformchild', element: <EditWebformChildPage /> },
+  { path: 'new/:page_route', element: <WebFormPage /> },
+  { path: 'social-share', element: <SocialSharePage /> },
+];
+
 export const routes: RouteObject[] = [
   // The site editor's preview frame: the public site's frame and blocks only, without the portal's layout.
   { path: 'admin/site/preview', element: <SitePreviewPage />, errorElement: <RouteError /> },
@@ -101,34 +132,9 @@ export const routes: RouteObject[] = [
           // From mailed links: the token is the proof, whoever is signed in.
           { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: 'accept-invitation', element: <AcceptInvitationPage /> },
-          // The public site (features/cms): pages, blog, galleries, events, openings and web forms from the CMS.
-          { path: 'p/:page_route', element: <CmsPage /> },
-          { path: 'about-us', element: <AboutUsPage /> },
-          { path: 'contact-us', element: <ContactUsPage /> },
-          { path: 'coming-soon', element: <ComingSoonPage /> },
-          { path: 'landing-page', element: <LandingPage /> },
-          { path: 'list', element: <BlogListPage /> },
-          { path: 'list/:page_route', element: <BlogListPage /> },
-          // detail/{slug}, detail/blog/{slug}, detail/blog/{category}/{slug}: a post (PostPage reads the levels).
-          { path: 'detail/:page_route', element: <PostPage /> },
-          { path: 'detail/:page_route/:page_route_1', element: <PostPage /> },
-          { path: 'detail/:page_route/:page_route_1/:page_route_2', element: <PostPage /> },
-          { path: 'gallery-list', element: <GalleryListPage /> },
-          { path: 'gallery-detail', element: <GalleryDetailIndex /> },
-          { path: 'gallery-detail/:id', element: <GalleryPage /> },
-          { path: 'events/:events', element: <EventPage /> },
-          { path: 'seeker', element: <JobsPage /> },
-          { path: 'seeker/:route', element: <JobPage /> },
-          { path: 'job-detail', element: <JobDetailPage /> },
-          // Web forms, and a signed-in visitor's own submissions (forms/{form}/{id}; webform-child and
-          // edit-webformchild take ?submission={id} and lead to forms without one: features/cms/my-submissions.tsx).
-          { path: 'forms', element: <FormsPage /> },
-          { path: 'forms/:route', element: <WebFormPage /> },
-          { path: 'forms/:doc_type/:route', element: <MySubmissionPage /> },
-          { path: 'webform-child', element: <WebformChildPage /> },
-          { path: 'edit-webformchild', element: <EditWebformChildPage /> },
-          { path: 'new/:page_route', element: <WebFormPage /> },
-          { path: 'social-share', element: <SocialSharePage /> },
+          ...SITE_ROUTES,
+          // The site in Spanish (issue 31): the same pages under /es, drawn in Spanish (site-language.ts).
+          { path: 'es', children: [{ index: true, element: <HomePage /> }, ...SITE_ROUTES] },
           {
             element: <RequireSession />,
             children: [

@@ -1,4 +1,5 @@
 import { isApiError } from '../../lib/api/index.ts';
+import { contractText } from '../../lib/language.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -12,7 +13,7 @@ export function zodFieldErrors<K extends string>(error: ParseError | undefined):
   const out: Record<string, string> = {};
   for (const issue of error?.issues ?? []) {
     const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
+    if (key && !out[key]) out[key] = contractText(issue.message);
   }
   return out as FieldErrors<K>;
 }

@@ -7,6 +7,9 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useConfirmPasswordReset } from './auth-api.ts';
 import { preloadSchemas, submitValidated } from './lazy-validation.ts';
 import classes from './register-page.module.css';
+import { contractText } from '../../lib/language.ts';
+
+const contractTextOrNone = (m: string | undefined) => (m === undefined ? m : contractText(m));
 
 /** '/reset-password?token=…' from the e-mailed link: set a new password, then sign in on /register. */
 export function ResetPasswordPage() {
@@ -22,7 +25,7 @@ export function ResetPasswordPage() {
   const onSubmit = submitValidated(
     form,
     (s, { password, confirm: again }) => ({
-      password: s.newPasswordSchema.safeParse(password).error?.issues[0]?.message,
+      password: contractTextOrNone(s.newPasswordSchema.safeParse(password).error?.issues[0]?.message),
       confirm: !again ? t('auth.confirmRequired') : again !== password ? t('auth.passwordsDoNotMatch') : null,
     }),
     async ({ password }) => {

@@ -10,6 +10,7 @@ import { paymentsApi, useBillingRefresh } from './billing-api.ts';
 import { TestModeBadge } from './invoice-status-badge.tsx';
 import { CardError, type PaySubmit } from './pay-types.ts';
 import { TestCardForm } from './test-card-form.tsx';
+import { contractText } from '../../lib/language.ts';
 
 // Stripe's script loads only when the server uses real Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
@@ -34,17 +35,17 @@ interface Failure {
 
 /** SPEC §8: 'Payment Failed' for a decline or a refusal, 'Payment Entry Creation Failed' when the server says so. */
 function failureOf(err: unknown, fallback: string): Failure {
-  if (err instanceof CardError) return { title: BILLING_MESSAGES.paymentFailed, message: err.message };
+  if (err instanceof CardError) return { title: contractText(BILLING_MESSAGES.paymentFailed), message: err.message };
   if (isApiError(err)) {
-    if (err.detail === BILLING_MESSAGES.paymentEntryCreationFailed) return { title: err.detail };
+    if (err.detail === contractText(BILLING_MESSAGES.paymentEntryCreationFailed)) return { title: err.detail };
     const field = err.errors[0]?.message;
-    if (err.detail === BILLING_MESSAGES.paymentFailed) return { title: err.detail, message: field };
+    if (err.detail === contractText(BILLING_MESSAGES.paymentFailed)) return { title: err.detail, message: field };
     return {
-      title: BILLING_MESSAGES.paymentFailed,
+      title: contractText(BILLING_MESSAGES.paymentFailed),
       message: field && field !== err.detail ? `${err.detail} ${field}` : err.detail,
     };
   }
-  return { title: BILLING_MESSAGES.paymentFailed, message: fallback };
+  return { title: contractText(BILLING_MESSAGES.paymentFailed), message: fallback };
 }
 
 export interface PayDialogProps {
@@ -93,7 +94,7 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
   // Lists refresh only once the dialog closes: a paid invoice leaves the "awaiting payment" lists,
   // which would otherwise unmount this dialog before it says 'Paid successfully'.
   const close = () => {
-    if (!paidRef.current) showErrorToast(BILLING_MESSAGES.paymentFailed);
+    if (!paidRef.current) showErrorToast(contractText(BILLING_MESSAGES.paymentFailed));
     refresh();
     onClose();
   };
@@ -123,7 +124,7 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
         <Alert
           color="red"
           variant="light"
-          title={BILLING_MESSAGES.paymentFailed}
+          title={contractText(BILLING_MESSAGES.paymentFailed)}
           styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
           data-testid="pay-error"
         >
@@ -136,7 +137,7 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
             <IconCircleCheck size={36} aria-hidden />
           </ThemeIcon>
           <Text fw={700} size="lg">
-            {BILLING_MESSAGES.paidSuccessfully}
+            {contractText(BILLING_MESSAGES.paidSuccessfully)}
           </Text>
           <Text c="dimmed" size="sm" ta="center">
             {t('billing.pay.receipt')}

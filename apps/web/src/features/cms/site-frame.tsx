@@ -22,6 +22,7 @@ import { ReferenceSites } from './reference-site-modal.tsx';
 import { SiteLink, SiteMenuLink } from './site-links.tsx';
 import { useSite, useText } from './site-api.ts';
 import classes from './site.module.css';
+import { useSpanishSite } from './site-language.ts';
 
 /** SPEC §9's first header threshold: past it the site's menu bar casts a shadow over the page. */
 const STICKY_AT = 40;
@@ -181,6 +182,7 @@ function SiteFooter({ settings }: { settings: SiteSettings }) {
 /** The public site around a page: the firm's menu (sticky by scroll) and footer, in the firm's colours. */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const { data, isLoading } = useSite();
+  useSpanishSite();
   // No layout shift (Lighthouse's CLS): the menu bar is drawn with the page, never pushed in above it, and the
   // page's part is at least a screen tall, so blocks that fill in later (the catalogue's prices, a form) move only
   // the footer, below the fold.

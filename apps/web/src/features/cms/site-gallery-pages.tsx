@@ -7,11 +7,13 @@ import { SiteFrame } from './site-frame.tsx';
 import { SiteImage } from './site-image.tsx';
 import { useGalleries, useGallery, useText } from './site-api.ts';
 import { NotPublished, Shell } from './site-page-shell.tsx';
+import { useSiteHref } from './site-language.ts';
 
 // The galleries' pages of the public site (site-pages.tsx gathers them): every gallery, and one with its images.
 
 /** `gallery-list`: every published gallery. */
 export function GalleryListPage() {
+  const local = useSiteHref();
   const { t } = useTranslation();
   const text = useText();
   const { data } = useGalleries();
@@ -19,7 +21,14 @@ export function GalleryListPage() {
     <Shell title={t('site.galleries')}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {(data?.items ?? []).map((g) => (
-          <Card key={g.slug} withBorder radius="md" padding="lg" component={Link} to={`/gallery-detail/${g.slug}`}>
+          <Card
+            key={g.slug}
+            withBorder
+            radius="md"
+            padding="lg"
+            component={Link}
+            to={local(`/gallery-detail/${g.slug}`)}
+          >
             {g.cover && (
               <Card.Section>
                 <SiteImage

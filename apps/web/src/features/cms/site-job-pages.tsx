@@ -10,12 +10,14 @@ import { useEvent, useEvents, useJob, useJobs, useText } from './site-api.ts';
 import { NotPublished, Shell } from './site-page-shell.tsx';
 import { SocialShare } from './social-share.tsx';
 import { WebForm } from './web-form.tsx';
+import { useSiteHref } from './site-language.ts';
 
 // The careers pages of the public site (site-pages.tsx gathers them): the job openings with the firm's upcoming
 // events, an opening, and an event, each opening and event with its web form.
 
 /** `seeker`: the firm's job openings (and its upcoming events). */
 export function JobsPage() {
+  const local = useSiteHref();
   const { t } = useTranslation();
   const text = useText();
   const { data } = useJobs();
@@ -31,7 +33,7 @@ export function JobsPage() {
                 {j.remote && <Badge variant="light">{t('site.remote')}</Badge>}
               </Group>
               <Title order={2} size="h3">
-                <Anchor component={Link} to={`/seeker/${j.slug}`}>
+                <Anchor component={Link} to={local(`/seeker/${j.slug}`)}>
                   {text(j.title)}
                 </Anchor>
               </Title>
@@ -47,7 +49,7 @@ export function JobsPage() {
         <Stack mt="xl">
           <Title order={2}>{t('site.events')}</Title>
           {events!.items.map((e) => (
-            <Anchor key={e.slug} component={Link} to={`/events/${e.slug}`}>
+            <Anchor key={e.slug} component={Link} to={local(`/events/${e.slug}`)}>
               {text(e.title)} — {when(e.starts_at, e.time_zone)}
             </Anchor>
           ))}
@@ -71,7 +73,7 @@ export function JobPage() {
       </SiteFrame>
     );
   return (
-    <Shell title={text(data.title)}>
+    <Shell title={text(data.title)} content={data}>
       <Stack gap="md">
         <Group gap="xs">
           <Badge>{t(`site.employment.${data.employment_type}`)}</Badge>
@@ -124,7 +126,7 @@ export function EventPage() {
       </SiteFrame>
     );
   return (
-    <Shell title={text(data.title)}>
+    <Shell title={text(data.title)} content={data}>
       <Stack gap="md">
         <Group gap="xs">
           <IconCalendarEvent aria-hidden />

@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { hrefTarget } from '@taxportal/contract';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSiteHref } from './site-language.ts';
 
 /**
  * SPEC §2: links starting with https open in a new tab; paths on this site stay in the app. What an address leads
@@ -9,11 +10,12 @@ import { Link } from 'react-router';
  * text, never as a link to another site, whatever was stored before the contract refused it.
  */
 export function SiteLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+  const local = useSiteHref();
   const target = hrefTarget(href);
   if (!target) return <span className={className}>{children}</span>;
   if (target.kind === 'path')
     return (
-      <Anchor component={Link} to={target.href} className={className}>
+      <Anchor component={Link} to={local(target.href)} className={className}>
         {children}
       </Anchor>
     );
@@ -33,11 +35,12 @@ const newTabOf = (target: { kind: string; href: string }) =>
  * there dropped them, and drew the items as loose page links.
  */
 export function SiteMenuLink({ href, children, ...rest }: ComponentPropsWithRef<'a'> & { href: string }) {
+  const local = useSiteHref();
   const target = hrefTarget(href);
   if (!target) return <span {...(rest as ComponentPropsWithRef<'span'>)}>{children}</span>;
   if (target.kind === 'path')
     return (
-      <Link to={target.href} {...rest}>
+      <Link to={local(target.href)} {...rest}>
         {children}
       </Link>
     );

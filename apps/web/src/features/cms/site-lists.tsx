@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useGallery, usePosts, useText } from './site-api.ts';
 import { SiteImage } from './site-image.tsx';
 import classes from './site.module.css';
+import { useSiteHref } from './site-language.ts';
 
 // The site's lists drawn from its content, for a page's blocks (site-blocks.tsx) and the blog and gallery pages
 // (site-pages.tsx): the latest posts as cards, a gallery's images.
@@ -20,6 +21,7 @@ export function PostCards({
   count: number;
   level?: 2 | 3;
 }) {
+  const local = useSiteHref();
   const text = useText();
   const { data } = usePosts(category, count);
   return (
@@ -31,7 +33,7 @@ export function PostCards({
               {new Date(p.published_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
             </Text>
             <Title order={level} size="h4">
-              <Anchor component={RouterLink} to={`/detail/blog/${p.slug}`}>
+              <Anchor component={RouterLink} to={local(`/detail/blog/${p.slug}`)}>
                 {text(p.title)}
               </Anchor>
             </Title>

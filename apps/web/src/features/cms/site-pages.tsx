@@ -8,7 +8,7 @@ import { BlockView } from './site-blocks.tsx';
 import { SiteFrame } from './site-frame.tsx';
 import { usePage, useText } from './site-api.ts';
 import { absoluteUrl } from './site-origin.ts';
-import { NotPublished, Shell, useDocumentTitle } from './site-page-shell.tsx';
+import { NoSpanishNote, NotPublished, Shell, useDocumentTitle } from './site-page-shell.tsx';
 import { SocialShare } from './social-share.tsx';
 import { WebForm } from './web-form.tsx';
 
@@ -24,6 +24,9 @@ export function PageBlocks({ page }: { page: PublicPage }) {
   const heroFirst = page.blocks[0]?.type === 'hero';
   return (
     <Box data-testid={`site-page-${page.route}`} data-variant={page.variant}>
+      <Container size="lg">
+        <NoSpanishNote content={page} />
+      </Container>
       {!heroFirst && (
         <Container size="lg" pt="xl">
           <Title order={1}>{text(page.title)}</Title>

@@ -6,8 +6,10 @@ import { RichText } from './site-blocks.tsx';
 import { PostCards } from './site-lists.tsx';
 import { SiteFrame } from './site-frame.tsx';
 import { usePost, useText } from './site-api.ts';
-import { NotPublished, Shell, useDocumentTitle } from './site-page-shell.tsx';
+import { NotPublished, Shell, useDocumentTitle, NoSpanishNote } from './site-page-shell.tsx';
 import { SocialShare } from './social-share.tsx';
+import { useSiteHref } from './site-language.ts';
+import { formatLocale } from '../../ui/format.ts';
 
 // The blog's pages of the public site (site-pages.tsx gathers them): its list of posts and a post.
 
@@ -36,6 +38,7 @@ function postPathOf(params: { page_route?: string; page_route_1?: string; page_r
 
 /** `detail/{slug}`, `detail/blog/{slug}`, `detail/blog/{category}/{slug}`: a post. */
 export function PostPage() {
+  const local = useSiteHref();
   const { t } = useTranslation();
   const text = useText();
   const target = postPathOf(useParams());
@@ -52,14 +55,15 @@ export function PostPage() {
   return (
     <SiteFrame>
       <Container size="md" py="xl" component="article">
-        <Anchor component={Link} to="/list/blog" size="sm">
+        <Anchor component={Link} to={local('/list/blog')} size="sm">
           {t('site.allPosts')}
         </Anchor>
+        <NoSpanishNote content={data} />
         <Title order={1} mt="sm">
           {text(data.title)}
         </Title>
         <Text c="dimmed" size="sm" mb="lg">
-          {new Date(data.published_at).toLocaleDateString('en-US', { dateStyle: 'long' })}
+          {new Date(data.published_at).toLocaleDateString(formatLocale(), { dateStyle: 'long' })}
           {data.author && ` · ${data.author}`}
         </Text>
         <RichText html={text(data.body)} />

@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session/index.ts';
 import { statusView } from '../../ui/status-badge.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useUploadDraft } from './drafts-api.ts';
+import { contractText } from '../../lib/language.ts';
 
 /** Staff upload a new draft version (a PDF ≤ 10 MB, checked again by the server). */
 export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
@@ -32,7 +33,9 @@ export function DraftsUploadForm({ ticket }: { ticket: TicketDetail }) {
     setError(null);
     if (!file) return setError(t('drafts.filePlaceholder'));
     if (file.size > MAX_UPLOAD_BYTES)
-      return setError(`${UPLOAD_MESSAGES.fileSizeExceeded} ${UPLOAD_MESSAGES.fileSizeHint}`);
+      return setError(
+        `${contractText(UPLOAD_MESSAGES.fileSizeExceeded)} ${contractText(UPLOAD_MESSAGES.fileSizeHint)}`,
+      );
     try {
       const draft = await upload.mutateAsync({ file, label, note });
       showSuccessToast(

@@ -10,6 +10,7 @@ import { BlockBuilder } from './block-builder.tsx';
 import { useRevisions, type Entry, type EntryData } from './editor-api.ts';
 import { LivePreview } from './live-preview.tsx';
 import { ObjectFields, SpanishContext, useFieldLabel } from './schema-form.tsx';
+import { countMissingSpanish, hasSpanish } from './schema-form-shared.ts';
 import { firstIssue } from './schema-reading.ts';
 
 export const STATUS_COLOUR = { draft: 'gray', published: 'green', changed: 'orange' } as const;
@@ -64,6 +65,27 @@ function Revisions({
   );
 }
 
+/**
+ * How many of the entry's texts have no Spanish yet ("3 texts have no Spanish yet"), or, once it has Spanish, that
+ * every written text has it. Publishing needs no Spanish: a page without it shows its English on the Spanish site,
+ * with a note.
+ */
+function SpanishSummary({ missing, complete }: { missing: number; complete: boolean }) {
+  const { t } = useTranslation();
+  // Always there, empty or not, so that a screen reader hears it change (a live region added later is not heard).
+  return (
+    <Text
+      size="sm"
+      fw={missing ? 500 : undefined}
+      c={missing ? undefined : 'dimmed'}
+      role="status"
+      data-testid="spanish-missing"
+    >
+      {missing ? t('siteEditor.spanishMissing', { count: missing }) : complete ? t('siteEditor.spanishComplete') : ''}
+    </Text>
+  );
+}
+
 /** What an editor screen can do with its entry; settings have no unpublish or delete. */
 export interface EntryActions {
   save: (data: EntryData) => Promise<Entry>;
@@ -101,7 +123,8 @@ export function EntryEditor({
   const [data, setData] = useState<EntryData>(entry?.draft ?? initial);
   const [baseline, setBaseline] = useState<EntryData>(entry?.draft ?? initial);
   const [issue, setIssue] = useState<{ path: string; message: string } | null>(null);
-  const [spanish, setSpanish] = useState(false);
+  // The Spanish side shows by itself for an entry that has any Spanish already; the switch hides or shows it.
+  const [spanish, setSpanish] = useState(() => hasSpanish(entry?.draft ?? initial));
   const [revisionsOpen, setRevisionsOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A new server state (saved, published, restored) becomes what the form shows.
@@ -111,7 +134,10 @@ export function EntryEditor({
     setSeen(version);
     setData(entry.draft);
     setBaseline(entry.draft);
+    if (hasSpanish(entry.draft)) setSpanish(true);
   }
+  const missingSpanish = useMemo(() => countMissingSpanish(data), [data]);
+  const anySpanish = useMemo(() => hasSpanish(data), [data]);
   const dirty = useMemo(() => JSON.stringify(data) !== JSON.stringify(baseline), [data, baseline]);
 
   const check = () => {
@@ -174,6 +200,7 @@ export function EntryEditor({
                 </Group>
               </Anchor>
             )}
+            <SpanishSummary missing={missingSpanish} complete={anySpanish} />
           </Group>
           <Group gap="xs">
             <Switch
@@ -181,6 +208,7 @@ export function EntryEditor({
               label={t('siteEditor.spanish')}
               checked={spanish}
               onChange={(e) => setSpanish(e.currentTarget.checked)}
+              data-testid="show-spanish"
             />
             {entry && actions.restore && (
               <Button
@@ -226,8 +254,9 @@ export function EntryEditor({
         )}
         {isPage ? (
           <Grid gap="lg">
-            <Grid.Col span={{ base: 12, lg: 6 }}>{form}</Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 6 }}>
+            {/* With its Spanish beside the English, the form takes more of the desk and the preview less. */}
+            <Grid.Col span={{ base: 12, lg: spanish ? 7 : 6 }}>{form}</Grid.Col>
+            <Grid.Col span={{ base: 12, lg: spanish ? 5 : 6 }}>
               <LivePreview page={data} />
             </Grid.Col>
           </Grid>

@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './editor.module.css';
 
@@ -125,13 +125,17 @@ export function RichTextEditor({
   value,
   onChange,
   testId,
+  description,
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
   testId?: string;
+  /** A note under the editor that describes it (the site editor's "No Spanish yet"), read with it. */
+  description?: ReactNode;
 }) {
   const labelId = useId();
+  const descriptionId = useId();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -144,7 +148,13 @@ export function RichTextEditor({
     content: value,
     shouldRerenderOnTransaction: true,
     editorProps: {
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId },
+      // The note, while there is one, describes the editor (useEditor hands new options to the view on each render).
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(description ? { 'aria-describedby': descriptionId } : {}),
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -155,7 +165,14 @@ export function RichTextEditor({
     if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   return (
-    <Input.Wrapper label={label} labelProps={{ id: labelId }} data-testid={testId}>
+    <Input.Wrapper
+      label={label}
+      labelProps={{ id: labelId }}
+      description={description}
+      descriptionProps={{ id: descriptionId }}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      data-testid={testId}
+    >
       <div className={classes.rich}>
         {editor && <Toolbar editor={editor} />}
         <EditorContent editor={editor} className={classes.richContent} />

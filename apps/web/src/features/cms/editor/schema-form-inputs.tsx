@@ -1,16 +1,24 @@
-import { NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Badge, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { longTextSchema, richTextSchema } from '@taxportal/contract';
 import { use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from './rich-text-editor.tsx';
-import { SpanishContext, testIdOf, type FieldProps } from './schema-form-shared.ts';
+import classes from './editor.module.css';
+import { lacksSpanish, SpanishContext, testIdOf, type FieldProps } from './schema-form-shared.ts';
 import { centsOfAmount, checkOf, def, shapeOf, type Checks } from './schema-reading.ts';
 
 /*
  * The schema form's inputs that are more than one Mantine input (schema-form.tsx draws the others): a text in
- * every language ({en, es}: short, long or rich), and money, typed in dollars and cents and stored in whole cents.
+ * every language ({en, es}: short, long or rich, English and Spanish side by side), and money, typed in dollars and
+ * cents and stored in whole cents.
  */
 
+/**
+ * A text in every language: its English, and with the Spanish side shown (the editor's switch) its Spanish beside it,
+ * in two columns where the form is wide enough, stacked English first where it is not (a phone, a narrow card). A
+ * text whose English is written and whose Spanish is not is marked "No Spanish yet": a badge under its Spanish
+ * input, which describes that input (read with it by a screen reader).
+ */
 export function LocalizedField({ schema, value, onChange, name, path, label }: FieldProps) {
   const { t } = useTranslation();
   const spanish = use(SpanishContext);
@@ -25,12 +33,37 @@ export function LocalizedField({ schema, value, onChange, name, path, label }: F
     (def(shapeOf(def(schema)).en!).checks as Checks | undefined)?.some(
       (c) => c._zod.def.check === 'min_length' && (c._zod.def.minimum ?? 0) > 0,
     );
+  const missing = spanish && lacksSpanish(v);
+  const note = missing ? (
+    <Badge
+      component="span"
+      size="xs"
+      color="orange"
+      variant="light"
+      className={classes.noSpanish}
+      data-testid={`${testIdOf(path)}-no-spanish`}
+    >
+      {t('siteEditor.noSpanish')}
+    </Badge>
+  ) : undefined;
   const input = (lang: 'en' | 'es') => {
     const l = lang === 'en' ? label! : t('siteEditor.spanishSuffix', { label });
     const text = (lang === 'en' ? v.en : v.es) ?? '';
     const id = `${testIdOf(path)}${lang === 'es' ? '-es' : ''}`;
+    const described = lang === 'es' ? note : undefined;
+    // The note under the input, so that the English and Spanish inputs stay level side by side.
+    const order = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
     if (schema === richTextSchema)
-      return <RichTextEditor key={lang} label={l} value={text} onChange={(h) => set(lang, h)} testId={id} />;
+      return (
+        <RichTextEditor
+          key={lang}
+          label={l}
+          value={text}
+          onChange={(h) => set(lang, h)}
+          testId={id}
+          description={described}
+        />
+      );
     if (schema === longTextSchema)
       return (
         <Textarea
@@ -40,6 +73,8 @@ export function LocalizedField({ schema, value, onChange, name, path, label }: F
           autosize
           minRows={2}
           onChange={(e) => set(lang, e.currentTarget.value)}
+          description={described}
+          inputWrapperOrder={order}
           data-testid={id}
         />
       );
@@ -50,15 +85,20 @@ export function LocalizedField({ schema, value, onChange, name, path, label }: F
         value={text}
         withAsterisk={lang === 'en' && required}
         onChange={(e) => set(lang, e.currentTarget.value)}
+        description={described}
+        inputWrapperOrder={order}
         data-testid={id}
       />
     );
   };
+  if (!spanish) return input('en');
   return (
-    <Stack gap={4}>
-      {input('en')}
-      {spanish && input('es')}
-    </Stack>
+    <div className={classes.pairBox}>
+      <div className={classes.pair} data-testid={`${testIdOf(path)}-languages`}>
+        {input('en')}
+        {input('es')}
+      </div>
+    </div>
   );
 }
 

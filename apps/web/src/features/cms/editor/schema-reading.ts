@@ -1,5 +1,6 @@
 import { hrefSchema, imageUrlSchema, longTextSchema, richTextSchema, type LocalizedText } from '@taxportal/contract';
 import type { z } from 'zod';
+import { contractText } from '../../../lib/language.ts';
 
 /*
  * Reading the contract's zod schemas for the editor's forms (schema-form.tsx): what kind of value a schema
@@ -72,7 +73,7 @@ export function firstIssue(schema: Schema, value: unknown): { path: string; mess
   const result = schema.safeParse(value);
   if (result.success) return null;
   const issue = result.error.issues[0]!;
-  return { path: issue.path.join('.'), message: issue.message };
+  return { path: issue.path.join('.'), message: contractText(issue.message) };
 }
 
 /**
