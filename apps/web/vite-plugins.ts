@@ -5,6 +5,7 @@ import { runnerImport, type Plugin } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contractEndpoints = path.resolve(here, '../../packages/contract/src/endpoints.ts');
+const contractTexts = path.resolve(here, 'src/app/i18n/contract-texts-es.ts');
 
 /**
  * The contract's endpoint declarations, as the browser needs them: method, path and (for forms) what the body is.
@@ -22,6 +23,24 @@ export function browserEndpoints(): Plugin {
       for (const dep of dependencies) this.addWatchFile(dep);
       const lines = Object.entries(module).map(([name, e]) => `export const ${name} = ${JSON.stringify(lite(e))};`);
       return `// The contract's endpoints without their schemas (apps/web/vite-plugins.ts).\n${lines.join('\n')}\n`;
+    },
+  };
+}
+
+/**
+ * The contract's texts the web shows itself, in Spanish (src/app/i18n/contract-texts-es.ts), as their value: the
+ * module reads the whole catalogue (and its English objects, which live in chunks every page loads) to pair them; the
+ * browser needs only the pairs, in the chunk Spanish readers load.
+ */
+export function contractTextPairs(): Plugin {
+  return {
+    name: 'taxportal:contract-text-pairs',
+    enforce: 'pre',
+    async load(id) {
+      if (path.resolve(id.split('?')[0]!) !== contractTexts) return null;
+      const { module, dependencies } = await runnerImport<{ contractTextsEs: unknown }>(contractTexts);
+      for (const dep of dependencies) this.addWatchFile(dep);
+      return `// The pairs contract-texts-es.ts makes (apps/web/vite-plugins.ts).\nexport const contractTextsEs = ${JSON.stringify(module.contractTextsEs)};\n`;
     },
   };
 }

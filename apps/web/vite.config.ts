@@ -1,7 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { browserEndpoints, mantineCssPerComponent, scrollAreaWithoutFloatingUi } from './vite-plugins.ts';
+import {
+  browserEndpoints,
+  contractTextPairs,
+  mantineCssPerComponent,
+  scrollAreaWithoutFloatingUi,
+} from './vite-plugins.ts';
 
 // The API runs on its own port in development; in production the server serves dist/ on the same origin.
 export default defineConfig(({ command, isSsrBuild }) => {
@@ -14,7 +19,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     // and the UI kit: imported whole from node_modules they cost the server ~95 MB of memory (bench/memory), of
     // which a page uses a few dozen components; bundled, only those are loaded.
     return {
-      plugins: [react(), browserEndpoints()],
+      plugins: [react(), browserEndpoints(), contractTextPairs()],
       ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
       build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false },
     };
@@ -23,6 +28,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     plugins: [
       react(),
       browserEndpoints(),
+      contractTextPairs(),
       mantineCssPerComponent(),
       scrollAreaWithoutFloatingUi(),
       // Brotli and gzip beside every text asset, served as they are by the server (@fastify/static preCompressed).

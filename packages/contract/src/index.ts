@@ -50,9 +50,3 @@ export * as endpoints from './endpoints.ts';
 /** The site editor's endpoints (also in `endpoints`): the web's editor chunk reads them here, so the shared chunk of
  * declarations every page loads does not carry them. */
 export * as siteAdminEndpoints from './site/site-admin.endpoints.ts';
-/** The contract's field messages without their schemas (zod-free modules): the web's Spanish chunk pairs them. */
-export { COMMON_FIELD_MESSAGES } from './common/field-messages.ts';
-export { AUTH_FIELD_MESSAGES } from './auth/field-messages.ts';
-export { BILLING_FIELD_MESSAGES } from './billing/field-messages.ts';
-export { CATALOG_FIELD_MESSAGES } from './catalog/field-messages.ts';
-export { DOCUMENT_FIELD_MESSAGES } from './documents/field-messages.ts';

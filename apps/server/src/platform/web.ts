@@ -231,8 +231,10 @@ export async function registerWebApp(
   // choice in a cookie for a year and goes back to the page it was pressed on, drawn in that language.
   app.get('/language/:lng', async (request, reply) => {
     const { lng } = request.params as { lng?: string };
-    const next = samePath((request.query as { next?: unknown }).next);
+    let next = samePath((request.query as { next?: unknown }).next);
     if (!isLanguage(lng)) return reply.redirect(next, 303);
+    // From a Spanish page of the site to its English address; the other way, the page sends a Spanish reader on.
+    if (lng === 'en') next = siteLanguageOf(next).path;
     reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`);
     return reply.header('cache-control', 'no-store').redirect(next, 303);
   });

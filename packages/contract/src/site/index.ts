@@ -4,6 +4,7 @@ export * from './blocks.ts';
 export * from './content.ts';
 export * from './site-api.ts';
 export * from './paths.ts';
+export * from './language-paths.ts';
 export * from './href.ts';
 export * from './jobs.ts';
 export * from './media.ts';

@@ -6,6 +6,7 @@ import auth from '../../features/auth/en.json';
 import cms from '../../features/cms/en.json';
 import placeholder from '../../features/placeholder/en.json';
 import type siteEditor from '../../features/cms/i18n/site-editor.en.json';
+import type sitePages from '../../features/cms/i18n/site-pages.en.json';
 import type siteInbox from '../../features/cms/i18n/site-inbox.en.json';
 import type { portalTexts } from './portal-texts.ts';
 import shell from './en.json';
@@ -20,7 +21,7 @@ import shell from './en.json';
 export const catalogues = { shell, auth, cms, placeholder } as const;
 
 /** Catalogues a lazily loaded chunk adds itself (not in the first load): typed here, checked for clashes too. */
-export type LazyCatalogues = typeof portalTexts & typeof siteEditor & typeof siteInbox;
+export type LazyCatalogues = typeof portalTexts & typeof siteEditor & typeof siteInbox & typeof sitePages;
 
 /** The portal's texts (portal-texts.ts), loaded once, before any of its pages or the signed-in shell draws. */
 export const loadPortalTexts = (): Promise<void> => import('./portal-texts.ts').then((m) => m.addPortalTexts());

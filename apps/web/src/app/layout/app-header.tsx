@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Button, Group, UnstyledButton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { isSitePath, siteLanguageOf, sitePathIn, type Language, type Session } from '@taxportal/contract';
+import type { Language, Session } from '@taxportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,22 +31,21 @@ const RETURN_AFTER_SIGN_IN = /^\/(billing|my-profile)(\/|$)/;
 function LanguageLink({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const other: Language = currentLanguage() === 'es' ? 'en' : 'es';
-  // A page of the public site has an address in each language (/about-us, /es/about-us): the link goes to the
-  // other one. Any other page stays where it is, drawn in the other language.
-  const { path } = siteLanguageOf(pathname);
-  const onSite = isSitePath(path);
-  const next = onSite ? sitePathIn(path, other) + search : pathname + search;
   return (
     <a
-      href={`/language/${other}?next=${encodeURIComponent(next)}`}
+      href={`/language/${other}?next=${encodeURIComponent(pathname + search)}`}
       // Once the app is there: switched in place (what was typed stays), and saved on the profile if signed in.
       onClick={(e) => {
         e.preventDefault();
+        const { href } = e.currentTarget;
+        // A page of the public site has an address in each language (/about-us, /es/about-us): there the link is
+        // followed once the choice is kept, and the server sends the reader to the other address. Any other page
+        // is drawn again where it is.
+        const onSite = document.querySelector('[data-site-frame]') !== null;
         void chooseLanguage(client, other, signedIn)
-          .then(() => (onSite ? navigate(next) : undefined))
+          .then(() => onSite && window.location.assign(href))
           .catch(() => undefined);
       }}
       hrefLang={other}

@@ -8,6 +8,9 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { useMySubmission, useMySubmissions, useText, useWebForm, useWebForms } from './site-api.ts';
 import { SiteFrame } from './site-frame.tsx';
 import { WebForm } from './web-form.tsx';
+import { addSitePageTexts } from './site-texts.ts';
+
+addSitePageTexts();
 
 /**
  * The web forms a visitor can fill and, signed in, what they sent (docs/decisions/0021-c). Routes (SPEC §2):
@@ -24,7 +27,7 @@ function StatusBadge({ status }: { status: 'new' | 'handled' }) {
   const { t } = useTranslation();
   return (
     <Badge color={status === 'handled' ? 'green' : 'blue'} variant="light" styles={{ label: { overflow: 'visible' } }}>
-      {t(`site.mine.status.${status}`)}
+      {t(`sitePages.mine.status.${status}`)}
     </Badge>
   );
 }
@@ -33,15 +36,15 @@ function MySubmissionList() {
   const { t } = useTranslation();
   const { data } = useMySubmissions();
   if (!data) return <PageLoader />;
-  if (!data.items.length) return <Text c="dimmed">{t('site.mine.none')}</Text>;
+  if (!data.items.length) return <Text c="dimmed">{t('sitePages.mine.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing="xs" data-testid="my-submissions">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('site.mine.form')}</Table.Th>
-            <Table.Th>{t('site.mine.sent')}</Table.Th>
-            <Table.Th>{t('site.mine.statusLabel')}</Table.Th>
+            <Table.Th>{t('sitePages.mine.form')}</Table.Th>
+            <Table.Th>{t('sitePages.mine.sent')}</Table.Th>
+            <Table.Th>{t('sitePages.mine.statusLabel')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,7 +59,7 @@ function MySubmissionList() {
                 {date(s.created_at)}
                 {s.updated_at && (
                   <Text size="xs" c="dimmed">
-                    {t('site.mine.edited', { date: date(s.updated_at) })}
+                    {t('sitePages.mine.edited', { date: date(s.updated_at) })}
                   </Text>
                 )}
               </Table.Td>
@@ -78,18 +81,18 @@ export function FormsPage() {
   const { data: forms } = useWebForms();
   const { data: session } = useSession();
   useEffect(() => {
-    document.title = t('site.mine.formsTitle');
+    document.title = t('sitePages.mine.formsTitle');
   }, [t]);
   return (
     <SiteFrame>
       <Container size="md" py="xl">
         <Title order={1} mb="lg">
-          {t('site.mine.formsTitle')}
+          {t('sitePages.mine.formsTitle')}
         </Title>
         <Stack gap="xl">
           <Stack gap="sm" component="section" aria-labelledby="forms-available">
             <Title order={2} id="forms-available" size="h3">
-              {t('site.mine.available')}
+              {t('sitePages.mine.available')}
             </Title>
             {(forms?.items ?? []).map((f) => (
               <Card key={f.slug} withBorder radius="md" padding="md">
@@ -103,18 +106,18 @@ export function FormsPage() {
                 )}
               </Card>
             ))}
-            {forms && !forms.items.length && <Text c="dimmed">{t('site.mine.noForms')}</Text>}
+            {forms && !forms.items.length && <Text c="dimmed">{t('sitePages.mine.noForms')}</Text>}
           </Stack>
           <Stack gap="sm" component="section" aria-labelledby="forms-mine">
             <Title order={2} id="forms-mine" size="h3">
-              {t('site.mine.title')}
+              {t('sitePages.mine.title')}
             </Title>
             {session ? (
               <MySubmissionList />
             ) : (
               <Text>
                 <Anchor component={Link} to="/register">
-                  {t('site.mine.signIn')}
+                  {t('sitePages.mine.signIn')}
                 </Anchor>
               </Text>
             )}
@@ -150,7 +153,7 @@ function SubmissionView({ submission }: { submission: MySubmission }) {
             </Anchor>
           ) : (
             <Text size="sm">
-              {v === true ? t('site.mine.yes') : v === false ? t('site.mine.no') : String(v ?? '—')}
+              {v === true ? t('sitePages.mine.yes') : v === false ? t('sitePages.mine.no') : String(v ?? '—')}
             </Text>
           )}
         </Group>
@@ -166,7 +169,7 @@ function SubmissionView({ submission }: { submission: MySubmission }) {
           <Title order={2} size="h4" id="submission-rows">
             {text(group.label)}
           </Title>
-          {submission.rows.length === 0 && <Text c="dimmed">{t('site.mine.noRows')}</Text>}
+          {submission.rows.length === 0 && <Text c="dimmed">{t('sitePages.mine.noRows')}</Text>}
           {submission.rows.map((r, i) => (
             <Card key={i} withBorder padding="sm" data-testid="webform-child-row">
               {show(group.fields, r, `rows.${i}`)}
@@ -188,13 +191,13 @@ function MySubmissionDetail({ id, form, editing }: { id: string; form?: string; 
   const saved = (useLocation().state as { saved?: boolean } | null)?.saved === true;
   const readPath = data ? pathOf(data) : '/forms';
   useEffect(() => {
-    document.title = t('site.mine.title');
+    document.title = t('sitePages.mine.title');
   }, [t]);
   if (sessionLoading || (session && isLoading)) return <PageLoader />;
   const body = !session ? (
-    <Alert color="blue" title={t('site.mine.title')}>
+    <Alert color="blue" title={t('sitePages.mine.title')}>
       <Anchor component={Link} to="/register">
-        {t('site.mine.signIn')}
+        {t('sitePages.mine.signIn')}
       </Anchor>
     </Alert>
   ) : isError || !data || (form !== undefined && data.form !== form) ? (
@@ -202,7 +205,7 @@ function MySubmissionDetail({ id, form, editing }: { id: string; form?: string; 
       <Title order={1}>{t('site.notFound')}</Title>
       <Text>{t('site.notFoundText')}</Text>
       <Anchor component={Link} to="/forms">
-        {t('site.mine.back')}
+        {t('sitePages.mine.back')}
       </Anchor>
     </Stack>
   ) : editing && data.editable ? (
@@ -218,27 +221,27 @@ function MySubmissionDetail({ id, form, editing }: { id: string; form?: string; 
   ) : (
     <Stack gap="md" data-testid="my-submission">
       <Anchor component={Link} to="/forms" size="sm">
-        {t('site.mine.back')}
+        {t('sitePages.mine.back')}
       </Anchor>
       <Title order={1}>{data.form_title}</Title>
       <Group gap="sm">
         <StatusBadge status={data.status} />
         <Text size="sm" c="dimmed">
-          {t('site.mine.sentOn', { date: date(data.created_at) })}
-          {data.updated_at && ` · ${t('site.mine.edited', { date: date(data.updated_at) })}`}
+          {t('sitePages.mine.sentOn', { date: date(data.created_at) })}
+          {data.updated_at && ` · ${t('sitePages.mine.edited', { date: date(data.updated_at) })}`}
         </Text>
       </Group>
       {saved && (
         <Alert color="green" role="status" data-testid="my-submission-saved">
-          {t('site.mine.saved')}
+          {t('sitePages.mine.saved')}
         </Alert>
       )}
-      {!data.editable && <Text c="dimmed">{t('site.mine.locked')}</Text>}
+      {!data.editable && <Text c="dimmed">{t('sitePages.mine.locked')}</Text>}
       <SubmissionView submission={data} />
       {data.editable && (
         <Group>
           <Button component={Link} to={`${readPath}?edit=1`}>
-            {t('site.mine.edit')}
+            {t('sitePages.mine.edit')}
           </Button>
         </Group>
       )}

@@ -194,7 +194,8 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       } as CSSProperties)
     : undefined;
   return (
-    <Box style={style} data-testid="site-frame">
+    // data-site-frame: a page of the public site, which has an address in each language (app-header.tsx).
+    <Box style={style} data-testid="site-frame" data-site-frame="">
       {data && <SiteNav settings={data.settings} />}
       <Box mih="100vh" className={classes.content}>
         {children}

@@ -6,6 +6,9 @@ import { Link } from 'react-router';
 import { SiteFrame } from './site-frame.tsx';
 import { useSite } from './site-api.ts';
 import { useSiteHref } from './site-language.ts';
+import { addSitePageTexts } from './site-texts.ts';
+
+addSitePageTexts();
 
 // What the public site's pages (site-pages.tsx and the pages it gathers) share: the document's title, the page
 // that says a thing is not published, and the frame of a page that is a title over its content.
@@ -46,7 +49,7 @@ export function NoSpanishNote({ content }: { content: unknown }) {
   if (!i18n.language?.startsWith('es') || isWrittenIn(content, 'es')) return null;
   return (
     <Alert color="gray" variant="light" my="sm" data-testid="site-no-spanish">
-      {t('site.noSpanish')}
+      {t('sitePages.noSpanish')}
     </Alert>
   );
 }

@@ -20,6 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { SentNotice } from './sent-notice.tsx';
 import { useEditMySubmission, useSubmitWebForm, useText, useWebForm } from './site-api.ts';
+import { addSitePageTexts } from './site-texts.ts';
+
+addSitePageTexts();
 
 /** A file already sent with a submission being edited: kept by naming its id (docs/decisions/0021-c). */
 type StoredFile = { storedId: string; name: string };
@@ -216,7 +219,9 @@ export function WebForm({
       }}
     >
       <Stack gap="sm">
-        <Title order={2}>{editing ? t('site.mine.editTitle', { form: text(form.title) }) : text(form.title)}</Title>
+        <Title order={2}>
+          {editing ? t('sitePages.mine.editTitle', { form: text(form.title) }) : text(form.title)}
+        </Title>
         {text(form.description) && <Text>{text(form.description)}</Text>}
         {form.fields.map((f) => (
           <FieldInput
@@ -279,11 +284,11 @@ export function WebForm({
         )}
         <Group>
           <Button type="submit" loading={sent.isPending}>
-            {editing ? t('site.mine.save') : text(form.submit_label) || t('site.form.submit')}
+            {editing ? t('sitePages.mine.save') : text(form.submit_label) || t('site.form.submit')}
           </Button>
           {edit && (
             <Button variant="default" onClick={edit.onCancel}>
-              {t('site.mine.cancel')}
+              {t('sitePages.mine.cancel')}
             </Button>
           )}
         </Group>
