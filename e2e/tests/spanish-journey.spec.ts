@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, newUser, test, totpCode } from './fixtures.ts';
+import { expect, hydrating, newUser, test, totpCode } from './fixtures.ts';
 import { issueInvoiceByApi, payWithTestCard } from './billing-helpers.ts';
 import { drawSignature, moveTicketAsAdmin } from './drafts-helpers.ts';
 import { englishOnScreen, es } from './english-scan.ts';
@@ -32,7 +32,7 @@ for (const [device, options] of [
     staff,
   }) => {
     const context = await browser.newContext({ ...options, baseURL, locale: 'es-US', reducedMotion: 'reduce' });
-    const page = await context.newPage();
+    const page = hydrating(await context.newPage());
     const { errors } = watchPage(page);
     const user = newUser();
 
@@ -48,7 +48,7 @@ for (const [device, options] of [
     await form.getByRole('button', { name: es('auth.createAccountButton') }).click();
     await page
       .getByTestId('verify-phone-panel')
-      .getByRole('button', { name: es('auth.verifyLater') })
+      .getByRole('button', { name: es('signInMethods.verifyLater') })
       .click();
     await expect(page.getByTestId('welcome-card')).toBeVisible();
     await look(page, device, '2-dashboard');
@@ -92,7 +92,7 @@ for (const [device, options] of [
     await page.goto(`/form/message/${name}`);
     await page.getByTestId('sign-as-taxpayer').click();
     const dialog = page.getByTestId('signing-dialog');
-    await dialog.getByLabel(es('signing.factor.totpCode')).fill(totpCode(secret, true));
+    await dialog.getByLabel(es('signing.totpCode')).fill(totpCode(secret, true));
     await look(page, device, '7-signing');
     await dialog.getByTestId('signing-confirm').click();
     await dialog.getByTestId('signing-name').fill(user.full_name);
@@ -105,7 +105,7 @@ for (const [device, options] of [
     // Paying the invoice.
     await moveTicketAsAdmin(admin.context.request, ticket.id, 'Ready For Invoice');
     await issueInvoiceByApi(admin.context.request, ticket);
-    await page.goto('/invoices');
+    await page.goto('/billing');
     await look(page, device, '9-invoices');
     await page.getByTestId('pay-button').first().click();
     await payWithTestCard(page, '4242 4242 4242 4242', es('billing.pay.testMode'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language, ReaderFormatting } from '@taxportal/contract';
+import { LANGUAGES, type Language, type ReaderFormatting } from '@taxportal/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /**
@@ -131,9 +131,12 @@ export function inProcessApi(
   sessionCookie?: string,
   userAgent?: string,
   remoteAddress?: string,
+  language?: string,
 ): Api {
   const sent: Record<string, string> = { accept: 'application/json' };
   if (sessionCookie) sent.cookie = sessionCookie;
+  // The answers in the page's language (status labels, texts the server writes): as its reader's browser asks.
+  if (language) sent['accept-language'] = language;
   if (userAgent) sent['user-agent'] = userAgent;
   return async (url: string, init: RequestInit): Promise<Response> => {
     const method = (init.method ?? 'GET').toUpperCase();
@@ -197,7 +200,7 @@ export async function loadPrerender(
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  const api = inProcessApi(app);
+  const apiIn = new Map(LANGUAGES.map((l) => [l, inProcessApi(app, undefined, undefined, undefined, l)]));
   const base = origin.replace(/\/$/, '');
   const template = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
   // Every stylesheet of a rendered page inline, index.html's own first (withPrerendered drops their links); made
@@ -230,7 +233,9 @@ export async function loadPrerender(
             url,
             origin: base,
             phone,
-            api: reader ? inProcessApi(app, reader.sessionCookie, userAgent, reader.remoteAddress) : api,
+            api: reader
+              ? inProcessApi(app, reader.sessionCookie, userAgent, reader.remoteAddress, language)
+              : apiIn.get(language)!,
             ...(reader && { viewer: reader.formatting }),
             language,
           });

@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirmBrand } from '../../features/cms/index.ts';
-import { chooseLanguage, currentLanguage } from '../../lib/language.ts';
+import { chooseLanguage } from '../../lib/language.ts';
 import { signInThenReturn } from '../../lib/session/index.ts';
 import { BrandMark } from '../../ui/brand-mark.tsx';
 import classes from './app-header.module.css';
@@ -29,10 +29,11 @@ const RETURN_AFTER_SIGN_IN = /^\/(billing|my-profile)(\/|$)/;
  * sends the same page back drawn in it; it works before the app has loaded, and needs nothing of it.
  */
 function LanguageLink({ signedIn }: { signedIn: boolean }) {
-  const { t } = useTranslation();
+  // The language of this render's i18next (on the server, each render has its own: entry-server.tsx).
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { pathname, search } = useLocation();
-  const other: Language = currentLanguage() === 'es' ? 'en' : 'es';
+  const other: Language = i18n.language === 'es' ? 'en' : 'es';
   return (
     <a
       href={`/language/${other}?next=${encodeURIComponent(pathname + search)}`}
