@@ -270,6 +270,8 @@ try {
   const customer = await signIn('customer@demo.test');
   const staff = await signIn('admin@demo.test', { staff: true });
   const ticket = await demoTicketPath(customer);
+  // A visitor who chose Spanish (issue 31): the language's cookie, as the header's link sets it.
+  const spanish = [{ name: 'tp_lang', value: 'es', domain: '127.0.0.1', path: '/' }];
   const pages = [
     // The public site (issue 11): the home page, a CMS page, a blog post and the contact form.
     { page: '/', who: 'visitor', cookie: null },
@@ -277,6 +279,9 @@ try {
     { page: '/detail/blog/estimated-taxes-for-freelancers', who: 'visitor', cookie: null },
     { page: '/contact-us', who: 'visitor', cookie: null },
     { page: '/register', who: 'visitor', cookie: null },
+    // The site and sign-in in Spanish (issue 31).
+    { page: '/es/', who: 'visitor', cookie: null },
+    { page: '/register', who: 'visitor (es)', cookie: spanish },
     { page: '/dashboard', who: 'customer', cookie: customer },
     { page: '/my-tickets', who: 'customer', cookie: customer },
     { page: ticket, who: 'customer', cookie: customer },
