@@ -16,6 +16,7 @@ import {
   type BillingTestApp,
   type People,
 } from './test/billing-app.ts';
+import { formatDay } from '../platform/people-dates.ts';
 
 /*
  * Issue 31: billing writes to the customer in their language (saved, else the firm's): the invoice e-mail and
@@ -118,7 +119,7 @@ describe('billing in Spanish', () => {
         'FACTURA',
         `Factura: ${invoice.name}`,
         'Fecha de emisión: ',
-        `Fecha de vencimiento: ${invoice.due_date}`,
+        `Fecha de vencimiento: ${formatDay(invoice.due_date, 'es')}`,
         'Caso: ',
         'Estado: Pagada',
         'Facturar a | Ana Núñez',
@@ -134,7 +135,7 @@ describe('billing in Spanish', () => {
       ]) {
         expect(text, s).toContain(s);
       }
-      expect(text).toMatch(/Pago ACC-PAY-\d{4}-\d{5} del \d{4}-\d{2}-\d{2}: \$1,336\.41 con tarjeta/);
+      expect(text).toMatch(/Pago ACC-PAY-\d{4}-\d{5} del \d{1,2} [a-z]{3} \d{4}: \$1,336\.41 con tarjeta/);
       for (const english of ['INVOICE', 'Bill to', 'Grand total', 'Outstanding', 'PAID', 'Tax ID']) {
         expect(text, english).not.toContain(english);
       }

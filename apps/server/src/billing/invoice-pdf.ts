@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, type Invoice, type Language } from '@taxportal/contra
 import { PDF_TEXTS } from '@taxportal/contract/texts';
 import type { Tx } from '../platform/db/client.ts';
 import { textsIn } from '../platform/i18n.ts';
+import { formatDay } from '../platform/people-dates.ts';
 import { drawable, pdfFontFiles, pdfPlainText } from '../platform/pdf-fonts.ts';
 import { firmName } from '../site/index.ts';
 import { getSetting } from './invoices.repository.ts';
@@ -47,7 +48,7 @@ const STAMP_COLORS: Partial<Record<Invoice['status'], string>> = {
 
 /**
  * The invoice as a one-or-more page A4 PDF: letterhead, lines, tax, totals, and a PAID mark once paid. Its words
- * and amounts in `language` (the customer's: it is their document, whoever downloads it); dates as ISO days.
+ * and amounts in `language` (the customer's: it is their document, whoever downloads it), dates too ('21 dic 2026').
  */
 export async function renderInvoicePdf(
   invoice: Invoice,
@@ -98,8 +99,8 @@ export async function renderInvoicePdf(
   doc.font(REGULAR).fontSize(10);
   const meta: [string, string][] = [
     [label('number'), invoice.name],
-    [label('postingDate'), invoice.posting_date],
-    [label('dueDate'), invoice.due_date],
+    [label('postingDate'), formatDay(invoice.posting_date, language)],
+    [label('dueDate'), formatDay(invoice.due_date, language)],
     [label('ticket'), invoice.ticket_name],
     [label('status'), label(`statuses.${invoice.status}`)],
   ];
@@ -166,7 +167,7 @@ export async function renderInvoicePdf(
   for (const p of invoice.payments) {
     const payment = label('payment', {
       payment: p.name,
-      date: p.posting_date,
+      date: formatDay(p.posting_date, language),
       amount: money(p.paid_amount_cents),
       // A mode the catalogue does not name prints as recorded.
       mode: Object.hasOwn(PDF_TEXTS.invoice.paymentModes, p.mode_of_payment)
