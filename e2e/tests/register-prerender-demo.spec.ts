@@ -47,7 +47,8 @@ test('a phone types its e-mail and password and presses Enter before the app has
 }) => {
   const context = await browser.newContext({ ...PHONE, baseURL });
   contexts.push(context);
-  await slowEntry(context, 2500);
+  // Long enough for a busy machine to type both fields first (it took longer than 2.5 s beside other runs).
+  await slowEntry(context, 6000);
   const page = await context.newPage();
   const { beforeLoad, errors } = watchPage(page);
   await page.goto('/register');
