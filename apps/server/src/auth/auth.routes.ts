@@ -98,7 +98,7 @@ export function authRoutes(
 
     route(app, api.getSession, {
       config: { factorSetup: true },
-      handler: async (req) => service.sessionView(deps.db, authOf(req)),
+      handler: async (req) => service.sessionView(deps.db, authOf(req), languageOfRequest(req)),
     });
 
     route(app, api.changePassword, {

@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN,
   type ChangePasswordBody,
   type CreateApiTokenBody,
+  type Language,
   type Session,
 } from '@taxportal/contract';
 import { audit } from '../platform/audit.ts';
@@ -49,11 +50,13 @@ export interface RequestMeta {
 export async function sessionView(
   db: Db,
   auth: Pick<AuthContext, 'user' | 'roles' | 'login_role'> & { hasFactor?: boolean },
+  /** The request's language: the statuses' labels are in it for someone who never chose one. */
+  reader?: Language,
 ): Promise<Session> {
   const statuses = await repo.listStatuses(db);
   const language = await savedLanguage(db, auth.user.id);
   // The statuses' labels in the person's language (the app is drawn in it): the firm's renamed ones as written.
-  const reads = recipientLanguage(language);
+  const reads = language ?? reader ?? recipientLanguage(null);
   return {
     user: auth.user,
     roles: auth.roles,

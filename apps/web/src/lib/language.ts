@@ -19,10 +19,17 @@ async function addTexts(language: Language, load: TextsIn): Promise<void> {
   if (texts) i18n.addResourceBundle(language, 'translation', texts, true, true);
 }
 
-/** Adds a lazily loaded part's texts in the reader's language now, and in any language switched to later. */
+/** The language being switched to (switchLanguage), before i18next has changed to it. */
+let switchingTo: Language | null = null;
+
+/**
+ * Adds a lazily loaded part's texts in the reader's language now, and in any language switched to later. A part
+ * that loads while a switch is under way (the profile's language, applied as a portal page's chunk arrives) gets
+ * the language switched to: its texts would otherwise stay English for good.
+ */
 export async function registerTexts(load: TextsIn): Promise<void> {
   textsIn.add(load);
-  await addTexts(currentLanguage(), load);
+  await addTexts(switchingTo ?? currentLanguage(), load);
 }
 
 /**
@@ -45,8 +52,13 @@ export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n
  * cookie (rememberLanguage) or their browser's Accept-Language.
  */
 export async function switchLanguage(language: Language): Promise<void> {
-  await Promise.all([...textsIn].map((load) => addTexts(language, load)));
-  await i18n.changeLanguage(language);
+  switchingTo = language;
+  try {
+    await Promise.all([...textsIn].map((load) => addTexts(language, load)));
+    await i18n.changeLanguage(language);
+  } finally {
+    if (switchingTo === language) switchingTo = null;
+  }
   document.documentElement.lang = language;
   setFallbackErrorMessage(i18n.t('common.somethingWentWrong'));
 }

@@ -48,6 +48,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A part's texts added after it drew (its language's chunk arriving later) draw it again, in them.
+  react: { bindI18nStore: 'added' },
 });
 
 /** The first load's catalogues in another language: a chunk of its own, loaded by that language's readers only. */

@@ -32,11 +32,11 @@ function LanguageLink({ signedIn }: { signedIn: boolean }) {
   // The language of this render's i18next (on the server, each render has its own: entry-server.tsx).
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const other: Language = i18n.language === 'es' ? 'en' : 'es';
   return (
     <a
-      href={`/language/${other}?next=${encodeURIComponent(pathname + search)}`}
+      href={`/language/${other}?next=${encodeURIComponent(pathname + search + hash)}`}
       // Once the app is there: switched in place (what was typed stays), and saved on the profile if signed in.
       onClick={(e) => {
         e.preventDefault();

@@ -9,6 +9,7 @@ import { useMySubmission, useMySubmissions, useText, useWebForm, useWebForms } f
 import { SiteFrame } from './site-frame.tsx';
 import { WebForm } from './web-form.tsx';
 import { addSitePageTexts } from './site-texts.ts';
+import { useSiteLocale } from './site-language.ts';
 
 addSitePageTexts();
 
@@ -20,7 +21,7 @@ addSitePageTexts();
  * sends these routes with `noindex` and the sitemap never names them.
  */
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const date = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
 const pathOf = (s: { form: string; id: string }) => `/forms/${s.form}/${s.id}`;
 
 function StatusBadge({ status }: { status: 'new' | 'handled' }) {
@@ -34,6 +35,7 @@ function StatusBadge({ status }: { status: 'new' | 'handled' }) {
 
 function MySubmissionList() {
   const { t } = useTranslation();
+  const locale = useSiteLocale();
   const { data } = useMySubmissions();
   if (!data) return <PageLoader />;
   if (!data.items.length) return <Text c="dimmed">{t('sitePages.mine.none')}</Text>;
@@ -56,10 +58,10 @@ function MySubmissionList() {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                {date(s.created_at)}
+                {date(s.created_at, locale)}
                 {s.updated_at && (
                   <Text size="xs" c="dimmed">
-                    {t('sitePages.mine.edited', { date: date(s.updated_at) })}
+                    {t('sitePages.mine.edited', { date: date(s.updated_at, locale) })}
                   </Text>
                 )}
               </Table.Td>
@@ -183,6 +185,7 @@ function SubmissionView({ submission }: { submission: MySubmission }) {
 
 /** One of the visitor's own submissions: read, or (unless staff handled it) edited in the form itself. */
 function MySubmissionDetail({ id, form, editing }: { id: string; form?: string; editing: boolean }) {
+  const locale = useSiteLocale();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: session, isLoading: sessionLoading } = useSession();
@@ -227,8 +230,8 @@ function MySubmissionDetail({ id, form, editing }: { id: string; form?: string; 
       <Group gap="sm">
         <StatusBadge status={data.status} />
         <Text size="sm" c="dimmed">
-          {t('sitePages.mine.sentOn', { date: date(data.created_at) })}
-          {data.updated_at && ` · ${t('sitePages.mine.edited', { date: date(data.updated_at) })}`}
+          {t('sitePages.mine.sentOn', { date: date(data.created_at, locale) })}
+          {data.updated_at && ` · ${t('sitePages.mine.edited', { date: date(data.updated_at, locale) })}`}
         </Text>
       </Group>
       {saved && (

@@ -10,7 +10,7 @@ import { useEvent, useEvents, useJob, useJobs, useText } from './site-api.ts';
 import { NotPublished, Shell } from './site-page-shell.tsx';
 import { SocialShare } from './social-share.tsx';
 import { WebForm } from './web-form.tsx';
-import { useSiteHref } from './site-language.ts';
+import { useSiteHref, useSiteLocale } from './site-language.ts';
 
 // The careers pages of the public site (site-pages.tsx gathers them): the job openings with the firm's upcoming
 // events, an opening, and an event, each opening and event with its web form.
@@ -18,6 +18,7 @@ import { useSiteHref } from './site-language.ts';
 /** `seeker`: the firm's job openings (and its upcoming events). */
 export function JobsPage() {
   const local = useSiteHref();
+  const locale = useSiteLocale();
   const { t } = useTranslation();
   const text = useText();
   const { data } = useJobs();
@@ -50,7 +51,7 @@ export function JobsPage() {
           <Title order={2}>{t('site.events')}</Title>
           {events!.items.map((e) => (
             <Anchor key={e.slug} component={Link} to={local(`/events/${e.slug}`)}>
-              {text(e.title)} — {when(e.starts_at, e.time_zone)}
+              {text(e.title)} — {when(e.starts_at, e.time_zone, locale)}
             </Anchor>
           ))}
         </Stack>
@@ -100,8 +101,8 @@ export function JobDetailPage() {
 
 // Spelled out: dateStyle and timeStyle cannot be combined with timeZoneName (a RangeError in every browser).
 /** An event's time in its zone; in UTC where the zone stored is one Intl does not know (the contract refuses new ones). */
-const when = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+const when = (iso: string, zone: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
@@ -114,6 +115,7 @@ const when = (iso: string, zone: string) =>
 
 /** `events/{event}`: date and time in its zone, place or online link, registration through its web form. */
 export function EventPage() {
+  const locale = useSiteLocale();
   const { t } = useTranslation();
   const text = useText();
   const { events } = useParams();
@@ -130,7 +132,7 @@ export function EventPage() {
       <Stack gap="md">
         <Group gap="xs">
           <IconCalendarEvent aria-hidden />
-          <Text fw={600}>{when(data.starts_at, data.time_zone)}</Text>
+          <Text fw={600}>{when(data.starts_at, data.time_zone, locale)}</Text>
         </Group>
         {data.online_url ? (
           <Group gap="xs">

@@ -1,6 +1,7 @@
 import { currentLanguage, switchLanguage } from '../../lib/language.ts';
-import { isSitePath, siteLanguageOf, sitePathIn } from '@taxportal/contract';
+import { isLanguage, isSitePath, localeOf, siteLanguageOf, sitePathIn } from '@taxportal/contract';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 /*
@@ -23,4 +24,10 @@ export function useSpanishSite(): void {
   useEffect(() => {
     if (language === 'es' && currentLanguage() !== 'es') void switchLanguage('es');
   }, [language]);
+}
+
+/** The locale the page's dates are written in: its render's language (on the server, each render has its own). */
+export function useSiteLocale(): string {
+  const { i18n } = useTranslation();
+  return localeOf(isLanguage(i18n.language) ? i18n.language : 'en');
 }

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useGallery, usePosts, useText } from './site-api.ts';
 import { SiteImage } from './site-image.tsx';
 import classes from './site.module.css';
-import { useSiteHref } from './site-language.ts';
+import { useSiteHref, useSiteLocale } from './site-language.ts';
 
 // The site's lists drawn from its content, for a page's blocks (site-blocks.tsx) and the blog and gallery pages
 // (site-pages.tsx): the latest posts as cards, a gallery's images.
@@ -22,6 +22,7 @@ export function PostCards({
   level?: 2 | 3;
 }) {
   const local = useSiteHref();
+  const locale = useSiteLocale();
   const text = useText();
   const { data } = usePosts(category, count);
   return (
@@ -30,7 +31,7 @@ export function PostCards({
         <Card key={p.slug} withBorder radius="md" padding="lg" component="article">
           <Stack gap="xs">
             <Text size="xs" c="dimmed">
-              {new Date(p.published_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+              {new Date(p.published_at).toLocaleDateString(locale, { dateStyle: 'medium' })}
             </Text>
             <Title order={level} size="h4">
               <Anchor component={RouterLink} to={local(`/detail/blog/${p.slug}`)}>

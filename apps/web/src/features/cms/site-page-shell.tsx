@@ -48,7 +48,7 @@ export function NoSpanishNote({ content }: { content: unknown }) {
   const { t, i18n } = useTranslation();
   if (!i18n.language?.startsWith('es') || isWrittenIn(content, 'es')) return null;
   return (
-    <Alert color="gray" variant="light" my="sm" data-testid="site-no-spanish">
+    <Alert color="gray" variant="light" my="sm" lang="es" data-testid="site-no-spanish">
       {t('sitePages.noSpanish')}
     </Alert>
   );

@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core';
-import type { PublicPage } from '@taxportal/contract';
+import { isWrittenIn, type PublicPage } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -22,8 +22,11 @@ export function PageBlocks({ page }: { page: PublicPage }) {
   const text = useText();
   useDocumentTitle(text(page.title));
   const heroFirst = page.blocks[0]?.type === 'hero';
+  // A page with no Spanish is shown in English on the Spanish site: said so, for a screen reader's voice too.
+  const { i18n } = useTranslation();
+  const english = i18n.language === 'es' && !isWrittenIn(page, 'es');
   return (
-    <Box data-testid={`site-page-${page.route}`} data-variant={page.variant}>
+    <Box data-testid={`site-page-${page.route}`} data-variant={page.variant} lang={english ? 'en' : undefined}>
       <Container size="lg">
         <NoSpanishNote content={page} />
       </Container>

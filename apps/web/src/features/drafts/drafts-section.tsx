@@ -28,6 +28,7 @@ import { DraftsPreviewModal } from './drafts-preview-modal.tsx';
 import { lazyComponent, preloadAhead } from '../../lib/lazy-component.ts';
 import { LoadedPart } from '../../ui/loaded-part.tsx';
 import type * as Upload from './drafts-upload-form.tsx';
+import { useSession } from '../../lib/session/index.ts';
 
 /**
  * Staff's upload form loads for staff only: the page the server renders (a customer's, routes.tsx) never draws
@@ -67,7 +68,9 @@ function statusText(t: TFunction, d: Draft): string {
 
 /** A draft's label (SPEC §4 displayed states) with its badge style, read by staff or customer. */
 function DraftLabelBadge({ label, isStaff }: { label: DraftLabel; isStaff: boolean }) {
-  const view = statusView(label, isStaff ? 'staff' : 'customer');
+  // The session's labels: the firm's, in the reader's language (the contract's own are English).
+  const { data: session } = useSession();
+  const view = statusView(label, isStaff ? 'staff' : 'customer', session?.statuses);
   return <StatusBadge {...view} size="sm" data-testid="draft-label" />;
 }
 
