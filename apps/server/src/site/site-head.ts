@@ -18,6 +18,7 @@ import {
 import type { Db } from '../platform/db/client.ts';
 import { textsIn } from '../platform/i18n.ts';
 import { scriptJson } from '../platform/prerender.ts';
+import { addressOf, alternatesOf, escapeHtml } from './site-addresses.ts';
 import { FALLBACK_SETTINGS } from './site.routes.ts';
 import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
@@ -84,8 +85,6 @@ const APP_SEGMENTS = new Set([
   'security',
 ]);
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const jsonLd = (data: object) => `<script type="application/ld+json">${scriptJson(data)}</script>`;
 const stripTags = (html: string) =>
   html
@@ -330,25 +329,6 @@ async function publicHead(
   return { status: 200, lang, html: headTags(base, settings, found, path, lang, path === '/') };
 }
 
-/** A page's address in a language, absolute (`/` and `/es/` end with their slash, no other does). */
-const addressOf = (base: string, path: string, lang: Language) => {
-  const inLang = sitePathIn(path === '/' ? '/' : path.replace(/\/$/, ''), lang);
-  return `${base}${inLang}`;
-};
-
-/**
- * The language alternates of a page (hreflang): its English, its Spanish when it is written in Spanish, and
- * x-default (English). A Spanish address whose content has no Spanish is canonical to its English one.
- */
-function alternatesOf(base: string, path: string, spanish: boolean) {
-  const en = addressOf(base, path, 'en');
-  return [
-    { hreflang: 'en', href: en },
-    ...(spanish ? [{ hreflang: 'es', href: addressOf(base, path, 'es') }] : []),
-    { hreflang: 'x-default', href: en },
-  ];
-}
-
 /** The head of a page that is found: title, description, canonical, hreflang, Open Graph, Twitter and JSON-LD. */
 function headTags(
   base: string,
@@ -426,58 +406,3 @@ async function appPageHead(
   const extra = page.noindex ? ['<meta name="robots" content="noindex, follow" />'] : [];
   return { status: 200, lang, html: headTags(base, settings, found, page.canonical, lang, false, extra) };
 }
-
-/** Every published route, for search engines. */
-export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
-  return publishedCache(db).read('sitemap', () => buildSitemap(db, publicUrl));
-}
-
-/**
- * Every published page at its English address and, when it is written in Spanish, at its Spanish one, each with
- * its language alternates (xhtml:link, as search engines read them); a page with no Spanish is not in it twice.
- */
-async function buildSitemap(db: Db, publicUrl: string): Promise<string> {
-  const base = publicUrl.replace(/\/$/, '');
-  const rows = await repo.listAllPublished(db);
-  const body = rows
-    .filter((r) => r.kind !== 'settings' && r.variant === 'web' && r.key && isShown(r.kind as ContentKind, r.published))
-    .flatMap((r) => {
-      const path = publicPathOf(r.kind as ContentKind, r.key!)!;
-      const spanish = isWrittenIn(r.published, 'es');
-      const alternates = alternatesOf(base, path, spanish)
-        .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}"/>`)
-        .join('');
-      const lastmod = r.published_at ? `<lastmod>${r.published_at.toISOString()}</lastmod>` : '';
-      return (spanish ? (['en', 'es'] as const) : (['en'] as const)).map(
-        (lang) => `<url><loc>${escapeHtml(addressOf(base, path, lang))}</loc>${lastmod}${alternates}</url>`,
-      );
-    })
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${body}</urlset>\n`;
-}
-
-/** The portal's signed-in pages and the API are not for crawlers; the public site is. */
-export const robotsTxt = (publicUrl: string): string =>
-  [
-    'User-agent: *',
-    'Disallow: /api/',
-    ...[
-      'dashboard',
-      'my-tickets',
-      'all-tickets',
-      'open-tickets',
-      'vault',
-      'contacts',
-      'admin',
-      'security',
-      'form/',
-      'notifications',
-      'billing',
-      'create-ticket',
-      'webform-child',
-      'edit-webformchild',
-    ].map((p) => `Disallow: /${p}`),
-    'Allow: /',
-    `Sitemap: ${publicUrl.replace(/\/$/, '')}/sitemap.xml`,
-    '',
-  ].join('\n');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
-import { robotsTxt, sitemapXml } from './site-head.ts';
+import { robotsTxt, sitemapXml } from './site-sitemap.ts';
 
 /** sitemap.xml and robots.txt, from published content (outside /api, so public like the web app's files). */
 export function siteSeoRoutes(deps: { db: Db; publicUrl: string }) {
