@@ -19,3 +19,5 @@ export * from './profile/profile.endpoints.ts';
 export * from './admin/staff.endpoints.ts';
 export * from './site/site-admin.endpoints.ts';
 export * from './referrals/referrals.endpoints.ts';
+export * from './organizer/organizer.endpoints.ts';
+export * from './client-import/client-import.endpoints.ts';

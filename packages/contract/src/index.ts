@@ -41,6 +41,8 @@ export * from './dashboard/dashboard.ts';
 export * from './contacts/contacts.ts';
 export * from './contacts/phone-lookup.ts';
 export * from './documents/index.ts';
+export * from './organizer/index.ts';
+export * from './client-import/index.ts';
 export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
 export * from './admin/audit-log.ts';

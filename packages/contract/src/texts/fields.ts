@@ -6,6 +6,7 @@ import { CATALOG_FIELD_MESSAGES } from '../catalog/field-messages.ts';
 import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 import { CONTACT_FIELD_MESSAGES } from '../contacts/phone-lookup.ts';
 import { DOCUMENT_FIELD_MESSAGES } from '../documents/field-messages.ts';
+import { ORGANIZER_FIELD_MESSAGES } from '../organizer/field-messages.ts';
 import { NOTIFICATION_FIELD_MESSAGES } from '../notifications/notifications.ts';
 import { SITE_FIELD_MESSAGES } from '../site/field-messages.ts';
 import { TICKET_FIELD_MESSAGES } from '../tickets/messages.ts';
@@ -27,4 +28,5 @@ export const FIELD_TEXTS = {
   tickets: TICKET_FIELD_MESSAGES,
   documents: DOCUMENT_FIELD_MESSAGES,
   site: SITE_FIELD_MESSAGES,
+  organizer: ORGANIZER_FIELD_MESSAGES,
 } as const;
