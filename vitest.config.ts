@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The server's test files that never open the test database (test/db.ts testDatabase): pure units, and the ones
- * that start servers or open embedded databases of their own. They run once, in `server-standalone`; CI runs the
- * `server` project a second time on PostgreSQL (.ci/run), where these would only repeat themselves. A file listed
+ * that start servers or open embedded databases of their own. They run in `server-standalone`, whatever database the
+ * `server` project uses (PGlite, or PostgreSQL with TEST_DATABASE_URL, as CI runs it: .ci/run). A file listed
  * here that asks for the test database fails (TP_TEST_DATABASE=none), so the list cannot hide a test from
  * PostgreSQL.
  */

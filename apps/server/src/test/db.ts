@@ -28,6 +28,8 @@ export async function testDatabase(): Promise<Database> {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    // A test's commits need not wait for the disk: nothing here outlives the run.
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     const u = new URL(url);
     u.pathname = `/${name}`;
     const database = openPostgres(u.toString(), 5);
