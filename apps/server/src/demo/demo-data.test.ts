@@ -18,6 +18,7 @@ import { SAMPLE_IP, type Catalogue, type Person } from './sample-engine.ts';
 import { Plan } from './sample-timeline.ts';
 import { SAMPLE_CUSTOMERS } from './sample-cast.ts';
 import { buildPlan } from './sample-story.ts';
+import { SAMPLE_ORGANIZER_SERVICE } from './sample-story-organizer.ts';
 
 const log = pino({ level: 'silent' });
 /** Loose rows for inspecting what the sample wrote; the values are what the assertions check. */
@@ -120,6 +121,7 @@ describe('the plan of the sample', () => {
       care: stub,
       prep: stub,
       rev: stub,
+      admin: stub,
       signUp: async () => {},
     };
     const catalogue = {
@@ -468,6 +470,29 @@ describe('the demo sample data (made in two starts, the first stopped half-way)'
     expect(profile.sections.tax_payer.answers.ssn).toMatch(/^\*\*\*-\*\*-\d{4}$/);
     const revealed = await casey.post(`/api/v1/tickets/${ticket!.id}/profile/reveal`, { field: 'tax_payer.ssn' });
     expect(revealed.json().value).toMatch(/^900-\d{2}-\d{4}$/);
+  });
+
+  it('publishes one organizer, for a service no sample ticket uses, so the questionnaires stay as they were', async () => {
+    const made = await rows<{ name: string; service: string; tax_year: number; published: number }>(
+      db,
+      sql`select t.name, s.name as service, t.tax_year,
+            (select count(*)::int from organizer_versions v where v.template_id = t.id and v.published_at is not null) as published
+          from organizer_templates t join services s on s.id = t.service_id`,
+    );
+    expect(made).toEqual([
+      {
+        name: 'Individual organizer (sample)',
+        service: SAMPLE_ORGANIZER_SERVICE,
+        tax_year: new Date().getUTCFullYear() - 1,
+        published: 1,
+      },
+    ]);
+    const onIt = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from tickets t join services s on s.id = t.service_id
+          where s.name = ${SAMPLE_ORGANIZER_SERVICE}`,
+    );
+    expect(onIt[0]!.n).toBe(0);
   });
 
   it('sends no mail and marks what it did in the audit log', async () => {

@@ -25,7 +25,7 @@ import { buildPlan } from './sample-story.ts';
 /** site_settings key of the record that the sample data exists. */
 export const SAMPLE_MARKER = 'demo_sample_data';
 /** The plan's version: a sample stopped half-way is only continued by the same plan. */
-export const SAMPLE_VERSION = 1;
+export const SAMPLE_VERSION = 2;
 
 /** Where a sample stopped by a shutdown is continued from. */
 export interface Paused {
@@ -215,6 +215,7 @@ async function makeSamples(deps: DemoDeps, paused: Paused | null): Promise<Made>
     care: person('Cameron'),
     prep: person('Parker'),
     rev: person('Riley'),
+    admin: person('Avery'),
     async signUp(who, email) {
       const account = SAMPLE_CUSTOMERS.find((c) => c.email === email)!;
       let id = await idOf(email);
@@ -225,11 +226,12 @@ async function makeSamples(deps: DemoDeps, paused: Paused | null): Promise<Made>
       await who.signIn(id);
     },
   };
-  const { casey, maria, james, priya, hannah, care, prep, rev } = cast;
+  const { casey, maria, james, priya, hannah, care, prep, rev, admin } = cast;
   await casey.signIn(await demoId('Customer'));
   await care.signIn(await demoId('Customer Care Department'));
   await prep.signIn(await demoId('Tax Preparer'));
   await rev.signIn(await demoId('Reviewer'));
+  await admin.signIn(await demoId('Admin'));
   // Customers who signed up before a pause (their step is behind us) are signed in from their account.
   const sampleCustomers = [maria, james, priya, hannah];
   for (const [i, c] of SAMPLE_CUSTOMERS.entries()) {
@@ -262,7 +264,7 @@ async function makeSamples(deps: DemoDeps, paused: Paused | null): Promise<Made>
     };
   }
   const t1 = performance.now();
-  const people = [casey, maria, james, priya, hannah, care, prep, rev];
+  const people = [casey, maria, james, priya, hannah, care, prep, rev, admin];
   const ticketIds = Object.values(slots).map((t) => t.ref);
   await retime(db, windows, { ticketIds, actorIds: people.map((p) => p.id), createdUserIds });
   deps.log.debug(

@@ -22,6 +22,8 @@ export interface Cast {
   care: Person;
   prep: Person;
   rev: Person;
+  /** The firm's Admin (Avery): builds the organizer. */
+  admin: Person;
   /** Creates (or finds) a sample customer's account and signs them in. */
   signUp(person: Person, email: SampleCustomerEmail): Promise<void>;
 }

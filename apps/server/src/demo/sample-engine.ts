@@ -6,6 +6,7 @@ import {
   changeStatusBodySchema,
   createDocumentRequestsBodySchema,
   createInvoiceBodySchema,
+  createOrganizerBodySchema,
   createTicketBodySchema,
   invoiceListQuerySchema,
   postMessageBodySchema,
@@ -13,6 +14,7 @@ import {
   testCardPaymentBodySchema,
   type CreateDocumentRequestsBody,
   type InvoiceLineInput,
+  type OrganizerDefinition,
   type QuestionnaireSection,
   type Role,
   type SectionAnswers,
@@ -28,6 +30,7 @@ import {
 } from '../billing/index.ts';
 import { listDocumentTypes, listServices, listYears } from '../catalog/index.ts';
 import { createRequests, listTicketRequests } from '../document-requests/index.ts';
+import { createOrganizer, publishOrganizer } from '../organizers/index.ts';
 import { type DocumentsDeps, uploadDocuments } from '../documents/index.ts';
 import { approveDraft, listDrafts, uploadDraft } from '../drafts/index.ts';
 import { createTicketNotifier, markAllRead } from '../notifications/index.ts';
@@ -369,6 +372,24 @@ export class Person {
         cvc: '123',
       }),
     );
+  }
+
+  /**
+   * Admin builds an organizer for a service (by exact name: none if the catalogue has no such service) and a year,
+   * and publishes it.
+   */
+  async publishOrganizer(name: string, serviceName: string, year: number, definition: OrganizerDefinition) {
+    const service = this.catalogue.service(serviceName);
+    if (service.name !== serviceName) return;
+    const body = createOrganizerBodySchema.parse({
+      name,
+      service_id: service.id,
+      tax_year: this.catalogue.year(year),
+      definition,
+    });
+    const deps = { db: this.s.db, now: this.s.clock.now };
+    const created = await createOrganizer(deps, this.auth, body, SAMPLE_IP);
+    await publishOrganizer(deps, this.auth, created.id, SAMPLE_IP);
   }
 
   async readNotifications() {

@@ -3,6 +3,7 @@ import type { Plan } from './sample-timeline.ts';
 import { storyKit, type Cast, type SampleTickets } from './sample-cast.ts';
 import { caseyStories } from './sample-story-casey.ts';
 import { clientStories } from './sample-story-clients.ts';
+import { organizerStories } from './sample-story-organizer.ts';
 
 /**
  * What the demo firm has been doing lately: five customers (the demo customer and four more) and their
@@ -14,5 +15,6 @@ export function buildPlan(plan: Plan, cast: Cast, catalogue: Catalogue, today: D
   const kit = storyKit(plan, cast, catalogue, today);
   caseyStories(kit);
   clientStories(kit);
+  organizerStories(kit);
   return kit.tickets;
 }

@@ -142,6 +142,21 @@ export async function insertRequestIfAbsent(tx: Tx, r: NewRequest): Promise<void
   );
 }
 
+/** The ticket's answer-made requests whose key starts with `prefix` (an organizer's: `org:`), locked. */
+export async function listBySourcePrefix(tx: Tx, ticketId: string, prefix: string): Promise<RequestRow[]> {
+  return rows(
+    tx,
+    requestRow,
+    sql`${select} where r.ticket_id = ${ticketId} and left(r.source_key, ${prefix.length}) = ${prefix}
+        order by r.created_at, r.id for update of r`,
+  );
+}
+
+/** An answer-made request named anew (its entry was renamed); open or reopened requests only. */
+export async function relabelRequest(tx: Tx, id: string, label: string): Promise<void> {
+  await tx.execute(sql`update ${documentRequests} set label = ${label} where id = ${id} and status = 'open'`);
+}
+
 export async function reopenRequest(tx: Tx, id: string, nextReminderAt: Date): Promise<void> {
   await tx.execute(
     sql`update document_requests set status = 'open', next_reminder_at = ${nextReminderAt.toISOString()}::timestamptz

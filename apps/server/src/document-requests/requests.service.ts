@@ -295,3 +295,72 @@ export async function syncAnswerRequests(
     }
   }
 }
+
+/** A document an organizer's answers ask for now (issue 32), by its stable key (`org:…`). */
+export interface KeyedRequest {
+  sourceKey: string;
+  label: string;
+  documentType: string | null;
+}
+
+/**
+ * The requests an organizer's answers make: each key asked for is created (or reopened if withdrawn earlier, or
+ * renamed if its entry was), and every open request of the ticket whose key starts with `prefix` and is no longer
+ * asked for is cancelled; a fulfilled one stays. Unique per ticket and key (source_key), so saving again never
+ * duplicates. Returns the ticket's requests under `prefix` as they now stand.
+ */
+export async function syncKeyedRequests(
+  tx: Tx,
+  deps: Pick<DocumentsDeps, 'now'>,
+  ticket: Pick<TicketRef, 'id' | 'customer_id'>,
+  prefix: string,
+  asked: KeyedRequest[],
+): Promise<KeyedRequestState[]> {
+  const now = deps.now();
+  const next = new Date(now.getTime() + reminderInterval);
+  const existing = new Map((await repo.listBySourcePrefix(tx, ticket.id, prefix)).map((r) => [r.source_key!, r]));
+  const wanted = new Set(asked.map((a) => a.sourceKey));
+  for (const r of existing.values())
+    if (!wanted.has(r.source_key!) && r.status === 'open') await repo.cancelRequest(tx, r.id);
+  const types = await repo.documentTypeIdsByName(
+    tx,
+    asked.flatMap((a) => (a.documentType ? [a.documentType] : [])),
+  );
+  for (const [i, a] of asked.entries()) {
+    const found = existing.get(a.sourceKey);
+    if (!found) {
+      await repo.insertRequestIfAbsent(tx, {
+        id: randomUUID(),
+        ticket_id: ticket.id,
+        customer_id: ticket.customer_id,
+        label: a.label,
+        document_type_id: a.documentType ? (types.get(a.documentType) ?? null) : null,
+        note: null,
+        source: 'questionnaire',
+        source_key: a.sourceKey,
+        requested_by: null,
+        next_reminder_at: next,
+        created_at: new Date(now.getTime() + i),
+      });
+      continue;
+    }
+    if (found.status === 'cancelled') await repo.reopenRequest(tx, found.id, next);
+    if (found.status !== 'fulfilled' && found.label !== a.label) await repo.relabelRequest(tx, found.id, a.label);
+  }
+  return keyedRequests(tx, ticket.id, prefix);
+}
+
+/** A ticket's answer-made request as the organizer shows it. */
+export interface KeyedRequestState {
+  id: string;
+  source_key: string;
+  label: string;
+  status: DocumentRequestStatus;
+}
+
+/** The ticket's requests whose key starts with `prefix`, by key. */
+export async function keyedRequests(db: Tx, ticketId: string, prefix: string): Promise<KeyedRequestState[]> {
+  return (await repo.listForTicket(db, ticketId))
+    .filter((r) => r.source_key?.startsWith(prefix))
+    .map((r) => ({ id: r.id, source_key: r.source_key!, label: r.label, status: r.status }));
+}

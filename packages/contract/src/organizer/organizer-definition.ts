@@ -49,7 +49,7 @@ const comparisonSchema = z.strictObject({
   question: z.string().regex(/^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39})?$/, { error: () => M.questionId }),
   op: z.enum(CONDITION_OPS),
   value: z
-    .union([z.string().max(200), z.number().finite(), z.boolean()])
+    .union([text().max(200), z.number().finite(), z.boolean()])
     .nullable()
     .optional(),
 });
@@ -198,7 +198,8 @@ export function definitionIssues(sections: readonly OrganizerSection[]): Issue[]
         const siblings = new Map<string, QuestionType>();
         q.fields.forEach((f, j) => {
           const fieldPath = [...path, 'fields', j];
-          if (siblings.has(f.id)) issues.push({ path: [...fieldPath, 'id'], message: M.duplicateId });
+          // `id` names the entry itself (organizer-answers.ts): a question of the group cannot take it.
+          if (siblings.has(f.id) || f.id === 'id') issues.push({ path: [...fieldPath, 'id'], message: M.duplicateId });
           const fieldProblem = f.show_if ? conditionProblem(f.show_if, known, siblings) : null;
           if (fieldProblem) issues.push({ path: [...fieldPath, 'show_if'], message: fieldProblem });
           issues.push(...optionProblems(f, fieldPath));

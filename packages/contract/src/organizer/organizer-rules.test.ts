@@ -271,3 +271,61 @@ describe('answers', () => {
     expect(localText({ en: 'Income', es: 'Ingresos' }, 'en')).toBe('Income');
   });
 });
+
+describe('a group question named `id` (organizers server)', () => {
+  it('is refused: `id` names the entry itself, and its answer would replace the entry id', () => {
+    const group = {
+      id: 'dependents',
+      type: 'group',
+      label: { en: 'Dependents' },
+      fields: [{ id: 'id', type: 'text', label: { en: 'Id' } }],
+    };
+    const result = organizerDefinitionSchema.safeParse({
+      sections: [{ id: 's', title: { en: 'S' }, questions: [group] }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('sections.0.questions.0.fields.0.id');
+  });
+});
+
+describe('a sibling condition on a hidden question of the entry (organizers server)', () => {
+  it('reads no answer, not the top-level question of the same id', () => {
+    const definition = organizerDefinitionSchema.parse({
+      sections: [
+        {
+          id: 's',
+          title: { en: 'S' },
+          questions: [
+            { id: 'ssn', type: 'tax_id', label: { en: 'Your SSN' } },
+            {
+              id: 'dependents',
+              type: 'group',
+              label: { en: 'Dependents' },
+              fields: [
+                { id: 'has_ssn', type: 'yes_no', label: { en: 'Has an SSN?' } },
+                {
+                  id: 'ssn',
+                  type: 'tax_id',
+                  label: { en: 'SSN' },
+                  show_if: { question: 'has_ssn', op: 'equals', value: true },
+                },
+                {
+                  id: 'note',
+                  type: 'text',
+                  label: { en: 'Note' },
+                  show_if: { question: 'ssn', op: 'answered' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const { shown } = evaluateOrganizer(definition, {
+      ssn: '123-45-6789',
+      dependents: [{ id: 'd1', has_ssn: false, ssn: '987-65-4321' }],
+    });
+    expect(shown.has('dependents.d1.ssn')).toBe(false);
+    expect(shown.has('dependents.d1.note')).toBe(false);
+  });
+});

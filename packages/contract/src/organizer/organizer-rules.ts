@@ -39,6 +39,8 @@ export interface OrganizerEvaluation {
 
 export const entryKey = (group: string, itemId: string, question: string) => `${group}.${itemId}.${question}`;
 export const requestKey = (...parts: string[]) => `org:${parts.join(':')}`;
+/** The question (top level: a group for its entries' requests) whose answer made a request key. */
+export const questionOfRequestKey = (key: string): string => key.split(':')[1] ?? '';
 
 export const isAnswered = (v: unknown): boolean => {
   if (v === null || v === undefined) return false;
@@ -156,7 +158,11 @@ export function evaluateOrganizer(definition: OrganizerDefinition, answers: Orga
       for (const item of items) {
         const values: EntryValues = new Map();
         for (const f of q.fields) {
-          if (f.show_if && !test(f.show_if, known, values)) continue;
+          if (f.show_if && !test(f.show_if, known, values)) {
+            // Hidden: its sibling conditions read no answer (never a top-level question of the same id).
+            values.set(f.id, undefined);
+            continue;
+          }
           shown.add(entryKey(q.id, item.id, f.id));
           const v = item[f.id];
           values.set(f.id, v);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { opaqueText, text } from '../common/text.ts';
 import { DOCUMENT_REQUEST_STATUSES } from '../documents/request-values.ts';
-import { organizerDefinitionSchema } from './organizer-definition.ts';
+import { organizerDefinitionSchema, QUESTION_ID_PATTERN } from './organizer-definition.ts';
 
 /** The organizer's API shapes (issue 32): Admin's templates and versions, a ticket's organizer and its answers. */
 
@@ -35,7 +35,6 @@ const versionSchema = z.object({
   published_at: z.string().nullable(),
   created_at: z.string(),
 });
-export type OrganizerVersion = z.infer<typeof versionSchema>;
 
 export const organizerDetailSchema = organizerSummarySchema.extend({
   /** The draft if there is one, else the published version. */
@@ -76,6 +75,14 @@ export const ticketOrganizerSchema = z.object({
       progress: z.object({ answered: z.number().int(), required: z.number().int() }),
       completion: z.number().int().min(0).max(100),
       requests: z.array(organizerRequestSchema),
+      /**
+       * Answers carried from the client's organizer of an earlier year, not yet confirmed ("from 2025: still
+       * right?"): the questions by id. Until confirmed (or changed) they ask for no documents; their requests are
+       * only proposed (`request_id` null).
+       */
+      carried_forward: z
+        .object({ from_year: z.number().int(), from_ticket_name: z.string(), questions: z.array(z.string()) })
+        .nullable(),
       updated_at: z.string().nullable(),
     })
     .nullable(),
@@ -88,7 +95,10 @@ export type TicketOrganizer = z.infer<typeof ticketOrganizerSchema>;
  */
 export const saveOrganizerAnswersBodySchema = z.strictObject({
   version: z.number().int().min(1),
-  answers: z.record(z.string().max(40), z.unknown()),
+  /** Checked against the version's questions by the server (answersSchemaFor), which never echoes a key it refuses. */
+  answers: z.looseObject({}),
+  /** Carried-forward answers the client confirms as still right (an answer changed is confirmed by the change). */
+  confirmed: z.array(z.string().regex(QUESTION_ID_PATTERN)).max(500).optional(),
 });
 
 /** POST /api/v1/tickets/:id/organizer/reveal: one SSN or ITIN in clear (`question` or `group.entryId.question`). */

@@ -6,11 +6,13 @@ import {
   type QuestionnaireSection,
   type TicketProfile,
 } from '@taxportal/contract';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
+import { lazyComponent, preloadAhead } from '../../lib/lazy-component.ts';
 import { useSession } from '../../lib/session/index.ts';
+import { LoadedPart } from '../../ui/loaded-part.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
@@ -20,11 +22,32 @@ import { SavedPopup, useSavedPopup } from './questionnaire-saved-popup.tsx';
 import { ExpenseSection, GlobalAssetSection, InvestmentSection, type AnyForm } from './questionnaire-sections.tsx';
 import { TaxPayerSection } from './questionnaire-taxpayer.tsx';
 import { QuestionnairePicker } from './questionnaire-picker.tsx';
+import { loadOrganizerPage, useTicketOrganizer, type Organizer } from '../organizer/index.ts';
 
 /** /form-wizards: the customer's questionnaires (straight to the only one); /form/:id: ticket :id's questionnaire. */
 export function QuestionnairePage() {
   const { id } = useParams();
-  return id ? <Questionnaire ticketId={id} /> : <QuestionnairePicker />;
+  return id ? <OrganizerOrQuestionnaire ticketId={id} /> : <QuestionnairePicker />;
+}
+
+/** The organizer's page: a chunk of its own (issue 32), fetched while its data is asked for. */
+const OrganizerPage = lazyComponent<{ ticketRef: string; ticketId: string; organizer: Organizer }>(loadOrganizerPage);
+
+/**
+ * Issue 32: a ticket an organizer template applies to shows that organizer here; any other (`organizer: null`, or
+ * the question failing) keeps the questionnaire, unchanged.
+ */
+function OrganizerOrQuestionnaire({ ticketId }: { ticketId: string }) {
+  const organizer = useTicketOrganizer(ticketId);
+  useEffect(() => preloadAhead(OrganizerPage), []);
+  if (organizer.isPending) return <PageLoader />;
+  const found = organizer.data?.organizer;
+  if (!organizer.data || !found) return <Questionnaire ticketId={ticketId} />;
+  return (
+    <LoadedPart part={OrganizerPage}>
+      <OrganizerPage ticketRef={ticketId} ticketId={organizer.data.ticket_id} organizer={found} />
+    </LoadedPart>
+  );
 }
 
 function SectionPanel({
