@@ -4,22 +4,29 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const contractEndpoints = path.resolve(here, '../../packages/contract/src/endpoints.ts');
+const contractSrc = path.resolve(here, '../../packages/contract/src');
+/** `endpoints.ts` (all of them, the shared chunk's) and a feature's own declarations that its lazy chunk reads. */
+const isEndpointsModule = (file: string) =>
+  file === path.join(contractSrc, 'endpoints.ts') ||
+  (file.startsWith(contractSrc + path.sep) && file.endsWith('.endpoints.ts'));
 const contractTexts = path.resolve(here, 'src/app/i18n/contract-texts-es.ts');
 
 /**
  * The contract's endpoint declarations, as the browser needs them: method, path and (for forms) what the body is.
  * The declarations also carry every zod schema the server validates with; the web client reads only the path and
  * method (lib/api/call.ts), so the browser build gets the declarations without their schemas, and zod loads only
- * with the forms that validate with it. Types are unchanged: TypeScript still reads the real declarations.
+ * with the forms that validate with it. Types are unchanged: TypeScript still reads the real declarations. The same
+ * for a feature's own declarations (`organizerEndpoints`, `siteAdminEndpoints`…): the module of all of them lands in
+ * the chunk every page loads, so a feature whose pages load apart reads its own from its namespace.
  */
 export function browserEndpoints(): Plugin {
   return {
     name: 'taxportal:browser-endpoints',
     enforce: 'pre',
     async load(id) {
-      if (path.resolve(id.split('?')[0]!) !== contractEndpoints) return null;
-      const { module, dependencies } = await runnerImport<Record<string, Declared>>(contractEndpoints);
+      const file = path.resolve(id.split('?')[0]!);
+      if (!isEndpointsModule(file)) return null;
+      const { module, dependencies } = await runnerImport<Record<string, Declared>>(file);
       for (const dep of dependencies) this.addWatchFile(dep);
       const lines = Object.entries(module).map(([name, e]) => `export const ${name} = ${JSON.stringify(lite(e))};`);
       return `// The contract's endpoints without their schemas (apps/web/vite-plugins.ts).\n${lines.join('\n')}\n`;

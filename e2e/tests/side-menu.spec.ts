@@ -44,6 +44,8 @@ test.describe('side menu per role (SPEC §2)', () => {
       'Billing',
       'Audit Log',
       'Staff',
+      'Organizers',
+      'Import clients',
       'Site',
       'My Profile',
       'Change Password',

@@ -14,6 +14,7 @@ import { auditLogRoutes } from './audit-log/index.ts';
 import { authRoutes, createOidc, deviceSessionRoutes, enabledProviders } from './auth/index.ts';
 import { type BillingOverrides, billingRoutes, createBillingDeps } from './billing/index.ts';
 import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
+import { clientImportRoutes } from './client-import/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { requestsRoutes } from './document-requests/index.ts';
@@ -21,6 +22,7 @@ import { type DocumentsDeps, documentsRoutes } from './documents/index.ts';
 import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
+import { organizerRoutes } from './organizers/index.ts';
 import { registerAuditContext } from './platform/audit.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import { cookiePolicy } from './platform/auth/sessions.ts';
@@ -314,9 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await taxpayerData.register(feature(documentsDeps));
     // Signers confirm with codes texted to them too (docs/decisions/0021-a): the one SMS provider auth has.
     await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
+    await taxpayerData.register(organizerRoutes(documentsDeps));
   });
 
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));
+  // Admin's client import from CSV (its own multipart scope), with the invitations it sends (issue 32).
+  await app.register(clientImportRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
   // Its scope parses multipart bodies too: editors upload images to the public media store (unencrypted, public),

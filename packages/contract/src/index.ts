@@ -52,3 +52,7 @@ export * as endpoints from './endpoints.ts';
 /** The site editor's endpoints (also in `endpoints`): the web's editor chunk reads them here, so the shared chunk of
  * declarations every page loads does not carry them. */
 export * as siteAdminEndpoints from './site/site-admin.endpoints.ts';
+/** The organizers' endpoints (also in `endpoints`), for the builder's and the client organizer's chunks (as above). */
+export * as organizerEndpoints from './organizer/organizer.endpoints.ts';
+/** The client import's endpoints (also in `endpoints`), for its page's chunk (as above). */
+export * as clientImportEndpoints from './client-import/client-import.endpoints.ts';

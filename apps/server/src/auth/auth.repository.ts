@@ -20,6 +20,26 @@ export async function insertPasswordReset(db: Tx, tokenHash: string, userId: str
   await db.insert(passwordResets).values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt });
 }
 
+/** Removes a reset (set-password) token: its link stops working. */
+export async function deletePasswordReset(db: Tx, tokenHash: string) {
+  await db.delete(passwordResets).where(eq(passwordResets.token_hash, tokenHash));
+}
+
+/** Whether a reset token is unused and unexpired. */
+export async function isPasswordResetLive(db: Tx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ user_id: passwordResets.user_id })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.token_hash, tokenHash),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, new Date()),
+      ),
+    );
+  return Boolean(row);
+}
+
 /** Marks the token used and returns its user, only if it was unused and unexpired: single use under races. */
 export async function consumePasswordReset(db: Tx, tokenHash: string) {
   const [row] = await db

@@ -18,6 +18,35 @@ export interface CustomerInviteDeps {
 }
 
 /**
+ * A set-your-password link's token for a customer without a password (the password-reset machinery: only its HMAC
+ * is stored; /reset-password takes it), good for 7 days. The client import's invitations use it too.
+ */
+export async function issueSetPasswordLink(
+  deps: Pick<CustomerInviteDeps, 'sessionSecret'>,
+  tx: Tx,
+  userId: string,
+): Promise<{ token: string; tokenHash: string; expiresAt: Date }> {
+  const token = randomToken(32);
+  const tokenHash = setPasswordTokenHash(deps, token);
+  const expiresAt = new Date(Date.now() + CUSTOMER_INVITE_TTL_MS);
+  await repo.insertPasswordReset(tx, tokenHash, userId, expiresAt);
+  return { token, tokenHash, expiresAt };
+}
+
+/** The stored form of a set-password (password-reset) token. */
+export const setPasswordTokenHash = (deps: Pick<CustomerInviteDeps, 'sessionSecret'>, token: string): string =>
+  hmacHex(deps.sessionSecret, `reset:${token}`);
+
+/** Ends a set-password link at once (a resent invitation's old link): its row is gone, so the link reads as invalid. */
+export async function revokeSetPasswordLink(tx: Tx, tokenHash: string): Promise<void> {
+  await repo.deletePasswordReset(tx, tokenHash);
+}
+
+/** Whether a set-password link is still good (not used, not expired, not revoked). */
+export const isSetPasswordLinkLive = (tx: Tx, tokenHash: string): Promise<boolean> =>
+  repo.isPasswordResetLive(tx, tokenHash);
+
+/**
  * The customer account for a person staff are helping (an enquirer turned into a client), inside the caller's
  * transaction: the existing customer with that e-mail, or a new one without a password, who sets it through a
  * mailed link (the password-reset link, good for 7 days). An e-mail of a staff account is a conflict. The mail,
@@ -38,13 +67,7 @@ export async function customerForPerson(
     return { userId: existing.id, created: false, mail: null };
   }
   const userId = await createUser(tx, { ...person, password: null, roles: ['Customer'] });
-  const token = randomToken(32);
-  await repo.insertPasswordReset(
-    tx,
-    hmacHex(deps.sessionSecret, `reset:${token}`),
-    userId,
-    new Date(Date.now() + CUSTOMER_INVITE_TTL_MS),
-  );
+  const { token } = await issueSetPasswordLink(deps, tx, userId);
   await audit(tx, {
     actorId: actor.userId,
     action: 'user.created_by_staff',

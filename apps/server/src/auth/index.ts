@@ -10,6 +10,13 @@ export { createOidc, enabledProviders } from './oidc.service.ts';
 export { hasVerifiedPhone } from './phone.repository.ts';
 /** The customer account for a person staff help (an enquirer): the existing one, or a new one set up by mail. */
 export { customerForPerson, type CustomerInviteDeps } from './customer-invitation.ts';
+/** Set-your-password links for customers without a password (the client import's invitations). */
+export {
+  issueSetPasswordLink,
+  isSetPasswordLinkLive,
+  revokeSetPasswordLink,
+  setPasswordTokenHash,
+} from './customer-invitation.ts';
 /**
  * Step-up at a sensitive step (signing Form 8879): the person's second factors, a passkey challenge bound to
  * them, an authenticator or recovery code, a code texted with the phone-code rules (docs/decisions/0021-a).

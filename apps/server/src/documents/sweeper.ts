@@ -1,5 +1,5 @@
 import { inArray, or } from 'drizzle-orm';
-import { documents, formSubmissionFiles } from '../platform/db/schema.ts';
+import { clientImports, documents, formSubmissionFiles } from '../platform/db/schema.ts';
 import { sweepEvery, sweepStore } from '../platform/storage/index.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 
@@ -25,7 +25,12 @@ export async function sweepOrphans(deps: SweepDeps, graceMs = SWEEP_GRACE_MS): P
       .select({ key: formSubmissionFiles.storage_key })
       .from(formSubmissionFiles)
       .where(inArray(formSubmissionFiles.storage_key, keys));
-    return new Set([...rows.flatMap((r) => [r.a, r.b]), ...sent.map((r) => r.key)]);
+    // Admin's CSV client lists (client-import), kept in the vault's store with their import.
+    const lists = await deps.db
+      .select({ key: clientImports.storage_key })
+      .from(clientImports)
+      .where(inArray(clientImports.storage_key, keys));
+    return new Set([...rows.flatMap((r) => [r.a, r.b]), ...sent.map((r) => r.key), ...lists.map((r) => r.key)]);
   };
   const removed = await sweepStore(deps.files, named, deps.now().getTime() - graceMs);
   if (removed.length) deps.log.info({ count: removed.length }, 'swept orphaned stored files');

@@ -33,6 +33,7 @@ const PUBLIC = new Set([
   'POST /api/v1/auth/invitations/check',
   'POST /api/v1/auth/invitations/accept',
   'POST /api/v1/profile/email-change/confirm',
+  'POST /api/v1/client-invitations/open',
   'GET /api/v1/catalog/service-types',
   'GET /api/v1/catalog/services',
   'GET /api/v1/catalog/years',

@@ -48,6 +48,34 @@ export async function createUser(
   return id;
 }
 
+/**
+ * Customers without a password, many at once (Admin's client import): what createUser makes for each, in two
+ * statements. An e-mail some account has by now is skipped: the answer maps only the e-mails made to their new ids.
+ */
+export async function createPasswordlessCustomers(
+  db: Tx,
+  people: { email: string; full_name: string; phone: string | null }[],
+): Promise<Map<string, string>> {
+  if (!people.length) return new Map();
+  const made = await db
+    .insert(users)
+    .values(
+      people.map((p) => ({
+        id: randomUUID(),
+        email: p.email,
+        full_name: p.full_name,
+        phone: p.phone,
+        password_hash: null,
+        login_role: 'Customer',
+        referral_code: newReferralCode(),
+      })),
+    )
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  if (made.length) await db.insert(userRoles).values(made.map((u) => ({ user_id: u.id, role: 'Customer' })));
+  return new Map(made.map((u) => [u.email, u.id]));
+}
+
 /** A user's roles (none for an unknown id). */
 export const rolesOf = async (db: Tx, userId: string): Promise<string[]> =>
   (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId))).map((r) => r.role);

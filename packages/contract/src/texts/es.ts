@@ -2,11 +2,13 @@ import account from './es/account.json';
 import admin from './es/admin.json';
 import billing from './es/billing.json';
 import billingMail from './es/billing-mail.json';
+import clientImport from './es/client-import.json';
 import drafts from './es/drafts.json';
 import fields from './es/fields.json';
 import mail from './es/mail.json';
 import messages from './es/messages.json';
 import mfa from './es/mfa.json';
+import organizer from './es/organizer.json';
 import notifications from './es/notifications.json';
 import pdf from './es/pdf.json';
 import phone from './es/phone.json';
@@ -55,4 +57,6 @@ export const SERVER_TEXTS_ES = {
   pdf,
   statuses,
   siteHead,
+  clientImport,
+  organizer,
 } satisfies TextTree;

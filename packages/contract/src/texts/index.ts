@@ -12,9 +12,11 @@ import { REFERRAL_MESSAGES } from '../referrals/referrals.ts';
 import { ACCOUNT_TEXTS } from './account.ts';
 import { ADMIN_TEXTS } from './admin.ts';
 import { BILLING_MAIL_TEXTS } from './billing-mail.ts';
+import { CLIENT_IMPORT_TEXTS } from './client-import.ts';
 import { FIELD_TEXTS } from './fields.ts';
 import { MAIL_TEXTS } from './mail.ts';
 import { NOTIFICATION_TEXTS } from './notifications.ts';
+import { ORGANIZER_TEXTS } from './organizer.ts';
 import { PDF_TEXTS } from './pdf.ts';
 import { PROBLEM_TITLES, REQUEST_PROBLEMS } from './problems.ts';
 import { SITE_HEAD_TEXTS } from './site-head.ts';
@@ -55,6 +57,8 @@ export const SERVER_TEXTS = {
   pdf: PDF_TEXTS,
   statuses: STATUS_TEXTS,
   siteHead: SITE_HEAD_TEXTS,
+  clientImport: CLIENT_IMPORT_TEXTS,
+  organizer: ORGANIZER_TEXTS,
 } as const satisfies TextTree;
 
 export { flattenTexts, type TextTree } from './tree.ts';
@@ -63,9 +67,11 @@ export {
   ACCOUNT_TEXTS,
   ADMIN_TEXTS,
   BILLING_MAIL_TEXTS,
+  CLIENT_IMPORT_TEXTS,
   FIELD_TEXTS,
   MAIL_TEXTS,
   NOTIFICATION_TEXTS,
+  ORGANIZER_TEXTS,
   PDF_TEXTS,
   PROBLEM_TITLES,
   REQUEST_PROBLEMS,

@@ -19,3 +19,6 @@ export * from './schema/mfa.ts';
 export * from './schema/sign-in-methods.ts';
 export * from './schema/referrals.ts';
 export * from './schema/billing-credits.ts';
+export * from './schema/households.ts';
+export * from './schema/client-import.ts';
+export * from './schema/organizers.ts';

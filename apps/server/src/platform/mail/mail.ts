@@ -14,8 +14,12 @@ export interface MailMessage {
    */
   secrets?: string[];
 }
+/** What a sender may want to learn of one message: the transport refused it (the client import's bounced state). */
+export interface MailSendOptions {
+  onRefused?: () => Promise<void>;
+}
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, opts?: MailSendOptions): Promise<void>;
 }
 
 export const REDACTED = '[redacted]';
@@ -49,7 +53,7 @@ export function createMailer(deps: {
     : null;
   transport?.catch(() => {}); // reported by the first send
   return {
-    async send(message) {
+    async send(message, opts) {
       const id = randomUUID();
       const { secrets: _secrets, ...mail } = message;
       await deps.db.insert(outbox).values({
@@ -73,6 +77,7 @@ export function createMailer(deps: {
         await deps.db.update(outbox).set({ sent_at: new Date() }).where(eqId(id));
       } catch (err) {
         deps.log.error({ mail_id: id, err: (err as Error).message }, 'smtp send failed');
+        await opts?.onRefused?.();
       }
     },
   };

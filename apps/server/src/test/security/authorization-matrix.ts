@@ -16,6 +16,8 @@ import {
   type SiteKind,
   type World,
 } from './authorization-world.ts';
+import { CLIENT_IMPORT_CALLS } from './client-import-calls.ts';
+import { ORGANIZER_CALLS } from './organizer-calls.ts';
 
 /**
  * THE authorization matrix: every API route the app serves × who calls it → the status it must answer.
@@ -121,6 +123,8 @@ const catalogItem =
 let phoneSeq = 0;
 const nextPhone = () => `+1202555${String(2000 + (++phoneSeq % 8000)).padStart(4, '0')}`;
 const C = {
+  ...CLIENT_IMPORT_CALLS,
+  ...ORGANIZER_CALLS,
   register: (() => ({
     body: { full_name: 'New Person', email: uniqueEmail('register'), phone: '+12025550123', password: PASSWORD },
   })) as CallFor,
@@ -495,6 +499,20 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/contacts':                                    r(401, 403, 403, 200, 200, 200, 200, 403, 200),
   'GET /api/v1/contacts/phone-lookup':                       r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.phone),
   'GET /api/v1/contacts/:id':                                r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.contact),
+  'GET /api/v1/contacts/:id/notes':                          r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.clientNotes),
+  // Client import (issue 32): Admin only, each import its Admin's; the invitee's link check is public.
+  'POST /api/v1/admin/client-imports':                       r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.clientImportUpload),
+  'GET /api/v1/admin/client-imports':                        r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'GET /api/v1/admin/client-imports/:id':                    r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.clientImport),
+  'PUT /api/v1/admin/client-imports/:id/mapping':            r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.clientImportMapping),
+  'POST /api/v1/admin/client-imports/:id/dry-run':           r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.clientImportMapped),
+  'GET /api/v1/admin/client-imports/:id/rows':               r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.clientImportRows),
+  'POST /api/v1/admin/client-imports/:id/commit':            r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.clientImportChecked),
+  'POST /api/v1/admin/client-imports/:id/invitations':       r(401, 403, 403, 202, 403, 403, 403, 403, 202, C.clientImportInvite),
+  'GET /api/v1/admin/client-imports/:id/invitations':        r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.clientImportInvited),
+  'POST /api/v1/admin/client-imports/:id/invitations/:invitationId/resend': r(401, 403, 403, 202, 403, 403, 403, 403, 202, C.clientInvitation),
+  'POST /api/v1/admin/client-imports/:id/invitations/resend-unopened': r(401, 403, 403, 202, 403, 403, 403, 403, 202, C.clientImportInvited),
+  'POST /api/v1/client-invitations/open':                    r(200, 200, 200, 200, 200, 200, 200, 200, 200, C.clientInvitationOpen),
 
   // Referrals: a customer's own link, counts and branch (another's branch is 404); staff the whole tree; Admin
   // the reward rule.
@@ -545,6 +563,17 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/v1/tickets/:id/profile/global_asset':            r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.section),
   'POST /api/v1/tickets/:id/profile/reveal':                 r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.reveal),
   'GET /api/v1/questionnaires':                              r(401, 200, 200, 200, 200, 200, 200, 200, 200, C.ownersQuestionnaires),
+  // Organizers (issue 32): templates Admin only; a ticket's organizer as its questionnaire (customer own, staff).
+  'GET /api/v1/admin/organizers':                            r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'POST /api/v1/admin/organizers':                           r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.organizerNew),
+  'GET /api/v1/admin/organizers/:id':                        r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.organizerTemplate),
+  'PUT /api/v1/admin/organizers/:id':                        r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.organizerUpdate),
+  'PUT /api/v1/admin/organizers/:id/draft':                  r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.organizerDraft),
+  'POST /api/v1/admin/organizers/:id/publish':               r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.organizerTemplate),
+  'DELETE /api/v1/admin/organizers/:id':                     r(401, 403, 403, 204, 403, 403, 403, 403, 204, C.organizerTemplate),
+  'GET /api/v1/tickets/:id/organizer':                       r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketOrganizer),
+  'PUT /api/v1/tickets/:id/organizer':                       r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketOrganizerSave),
+  'POST /api/v1/tickets/:id/organizer/reveal':               r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketOrganizerReveal),
 
   // Tax drafts: staff upload, the ticket's customer decides.
   'GET /api/v1/tickets/:id/drafts':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.drafts),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import siteEditor from '../../features/cms/i18n/site-editor.en.json';
 import siteInbox from '../../features/cms/i18n/site-inbox.en.json';
+import organizer from '../../features/organizer/en.json';
 import { catalogues } from './index.ts';
 import { portalCatalogues, portalTexts } from './portal-texts.ts';
 
@@ -41,7 +42,13 @@ describe('the i18n catalogues', () => {
   it('no two catalogues define the same top-level key (the merge would silently keep only the last)', () => {
     const owner = new Map<string, string>();
     const clashes: string[] = [];
-    for (const [name, catalogue] of Object.entries({ ...catalogues, ...portalCatalogues, siteEditor, siteInbox })) {
+    for (const [name, catalogue] of Object.entries({
+      ...catalogues,
+      ...portalCatalogues,
+      siteEditor,
+      siteInbox,
+      organizer,
+    })) {
       for (const key of Object.keys(catalogue)) {
         const first = owner.get(key);
         if (first) clashes.push(`${key}: ${first} and ${name}`);

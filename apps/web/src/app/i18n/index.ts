@@ -8,6 +8,9 @@ import placeholder from '../../features/placeholder/en.json';
 import type siteEditor from '../../features/cms/i18n/site-editor.en.json';
 import type sitePages from '../../features/cms/i18n/site-pages.en.json';
 import type siteInbox from '../../features/cms/i18n/site-inbox.en.json';
+import type organizerBuilder from '../../features/organizer-builder/en.json';
+import type organizer from '../../features/organizer/en.json';
+import type clientImport from '../../features/client-import/en.json';
 import type { portalTexts } from './portal-texts.ts';
 import shell from './en.json';
 
@@ -21,7 +24,13 @@ import shell from './en.json';
 export const catalogues = { shell, auth, cms, placeholder } as const;
 
 /** Catalogues a lazily loaded chunk adds itself (not in the first load): typed here, checked for clashes too. */
-export type LazyCatalogues = typeof portalTexts & typeof siteEditor & typeof siteInbox & typeof sitePages;
+export type LazyCatalogues = typeof portalTexts &
+  typeof siteEditor &
+  typeof siteInbox &
+  typeof sitePages &
+  typeof organizer &
+  typeof organizerBuilder &
+  typeof clientImport;
 
 /** The portal's texts (portal-texts.ts), loaded once, before any of its pages or the signed-in shell draws. */
 export const loadPortalTexts = (): Promise<void> => import('./portal-texts.ts').then((m) => m.addPortalTexts());

@@ -48,7 +48,7 @@ describe('side menu (SPEC §2)', () => {
       'Contacts',
       'Inbox',
       'Billing',
-      ...(role === 'Admin' ? ['Audit Log', 'Staff', 'Site'] : []),
+      ...(role === 'Admin' ? ['Audit Log', 'Staff', 'Organizers', 'Import clients', 'Site'] : []),
       'My Profile',
       'Change Password',
       'Logout',

@@ -86,6 +86,9 @@ export const MENU = {
   // every page's first load.
   referral: item('referral', 'menu.referral', '/referral', IconUsersGroup),
   staff: item('staff', 'menu.staff', '/admin/staff', IconUserCog),
+  // Staff's menu has no vault: its folder icon is already in the first load (a new one would grow every page's).
+  organizers: item('organizers', 'menu.organizers', '/admin/organizers', IconFolder, IconFolderFilled),
+  clientImport: item('client-import', 'menu.clientImport', '/admin/client-imports', IconAddressBook),
   inbox: item('inbox', 'menu.inbox', '/inbox', IconMail, IconMailFilled),
   site: item('site', 'menu.site', '/admin/site', IconWorldWww),
   changePassword: item('change-password', 'menu.changePassword', null, IconLock, IconLockFilled, {
@@ -132,7 +135,8 @@ export function buildSideMenu(role: Role, opts: MenuOptions = {}): MenuItem[] {
   ];
   if (seesOpenRequest([role])) items.splice(1, 0, MENU.openRequest);
   // FTC Safeguards Rule 314.4(c)(8): the Admin monitors what authorized users did.
-  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.auditLog, MENU.staff);
+  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.auditLog, MENU.staff, MENU.organizers);
+  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.clientImport);
   if (role === 'Admin' || opts.siteEditor) items.splice(items.indexOf(MENU.myProfile), 0, MENU.site);
   return items;
 }

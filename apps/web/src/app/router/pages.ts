@@ -8,6 +8,7 @@ import {
 } from '../../features/auth/index.ts';
 import { loadBillingPage, loadSharedInvoicePage } from '../../features/billing/index.ts';
 import { loadCatalogAdminPage } from '../../features/catalog/index.ts';
+import { loadClientImportPage } from '../../features/client-import/index.ts';
 import {
   loadHomePage,
   loadSiteEditor,
@@ -18,6 +19,7 @@ import {
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
+import { loadOrganizerBuilderPage } from '../../features/organizer-builder/index.ts';
 import { loadNotFoundPage } from '../../features/placeholder/index.ts';
 import { loadConfirmEmailPage, loadEditProfilePage, loadProfilePage } from '../../features/profile/index.ts';
 import { loadAcceptInvitationPage, loadStaffPage } from '../../features/staff/index.ts';
@@ -56,6 +58,7 @@ export const NotificationsPage = page(loadNotificationsPage, 'NotificationsPage'
 export const ContactsPage = page(loadContactsPage, 'ContactsPage');
 export const ContactPage = page(loadContactPage, 'ContactPage');
 export const CatalogAdminPage = page(loadCatalogAdminPage, 'CatalogAdminPage');
+export const OrganizersPage = page(loadOrganizerBuilderPage, 'OrganizersPage');
 export const AuditLogPage = page(loadAuditLogPage, 'AuditLogPage');
 export const BillingPage = page(loadBillingPage, 'BillingPage');
 export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage');
@@ -65,6 +68,7 @@ export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
 export const ProfilePage = page(loadProfilePage, 'ProfilePage');
 export const ConfirmEmailPage = page(loadConfirmEmailPage, 'ConfirmEmailPage');
 export const StaffPage = page(loadStaffPage, 'StaffPage');
+export const ClientImportPage = page(loadClientImportPage, 'ClientImportPage');
 export const AcceptInvitationPage = page(loadAcceptInvitationPage, 'AcceptInvitationPage');
 export const ReferralPage = page(loadReferralPage, 'ReferralPage');
 export const ReferralTreePage = page(loadReferralTreePage, 'ReferralTreePage');

@@ -1,5 +1,7 @@
 import { Alert, Anchor, Box, Button, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { endpoints } from '@taxportal/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../ui/password-field.tsx';
@@ -8,6 +10,7 @@ import { useConfirmPasswordReset } from './auth-api.ts';
 import { preloadSchemas, submitValidated } from './lazy-validation.ts';
 import classes from './register-page.module.css';
 import { contractText } from '../../lib/language.ts';
+import { call } from '../../lib/api/index.ts';
 
 const contractTextOrNone = (m: string | undefined) => (m === undefined ? m : contractText(m));
 
@@ -17,6 +20,11 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // A client import's invitation (issue 32): opening the link tells the firm it was opened.
+  const invited = params.get('invite') === '1';
+  useEffect(() => {
+    if (invited && token.length >= 10) call(endpoints.openClientInvitation, { body: { token } }).catch(() => {});
+  }, [invited, token]);
   const confirm = useConfirmPasswordReset();
   const form = useForm({
     initialValues: { password: '', confirm: '' },
@@ -43,7 +51,7 @@ export function ResetPasswordPage() {
     <Box className={classes.wrap}>
       <Paper shadow="md" withBorder p="xl" w="100%" maw={440}>
         <Title order={1} size="h3" mb="lg">
-          {t('auth.resetTitle')}
+          {invited ? t('auth.inviteTitle') : t('auth.resetTitle')}
         </Title>
         {token.length < 10 ? (
           <Stack>

@@ -13,7 +13,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
-import { useContact, useResetFactors } from './contacts-api.ts';
+import { useClientNotes, useContact, useResetFactors } from './contacts-api.ts';
 import { Fact } from '../../ui/fact.tsx';
 import { ReaderLanguage } from '../../ui/reader-language.tsx';
 
@@ -24,6 +24,7 @@ export function ContactPage() {
   const { data: session } = useSession();
   const isPhone = useIsPhone();
   const contact = useContact(id);
+  const notes = useClientNotes(id);
   const resetFactors = useResetFactors();
   const [resetting, setResetting] = useState(false);
   if (!session) return <PageLoader />;
@@ -99,6 +100,15 @@ export function ContactPage() {
           <Fact label={t('contacts.customerSince')}>{formatDateTime(c.created_at)}</Fact>
         </SimpleGrid>
       </Paper>
+      {notes.data?.notes && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="contact-notes">
+          <Fact label={t('contacts.notes')}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {notes.data.notes}
+            </Text>
+          </Fact>
+        </Paper>
+      )}
       {c.tickets.length === 0 ? (
         <Paper withBorder p="xl">
           <Text c="dimmed" ta="center">

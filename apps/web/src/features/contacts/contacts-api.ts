@@ -21,6 +21,14 @@ export function useContact(id: string) {
   });
 }
 
+/** Staff's note on the customer (from a client import): staff only, never shown to the customer. */
+export function useClientNotes(id: string) {
+  return useQuery({
+    queryKey: [...queryKeys.contacts, 'notes', id],
+    queryFn: ({ signal }) => call(endpoints.getClientNotes, { params: { id }, signal }),
+  });
+}
+
 /** phone_no_checking: whether a number belongs to a customer. */
 export function usePhoneLookup() {
   return useMutation({

@@ -1,0 +1,2 @@
+export * from './client-import.ts';
+export * from './client-invitations.ts';
