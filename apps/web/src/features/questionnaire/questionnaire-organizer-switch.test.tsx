@@ -53,6 +53,7 @@ describe('QuestionnairePage: organizer or questionnaire', () => {
               progress: { answered: 0, required: 6 },
               completion: 0,
               requests: [],
+              carried_forward: null,
               updated_at: null,
             },
           }),
