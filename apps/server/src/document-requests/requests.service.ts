@@ -253,6 +253,30 @@ export interface AnswerRequest {
   wanted: boolean;
 }
 
+/** A request an answer makes (the questionnaire's or an organizer's), under its key; nothing if the key has one. */
+async function insertAnswerRequest(
+  tx: Tx,
+  ticket: Pick<TicketRef, 'id' | 'customer_id'>,
+  a: { sourceKey: string; label: string; documentType: string | null },
+  types: Map<string, string>,
+  next: Date,
+  createdAt: Date,
+): Promise<void> {
+  await repo.insertRequestIfAbsent(tx, {
+    id: randomUUID(),
+    ticket_id: ticket.id,
+    customer_id: ticket.customer_id,
+    label: a.label,
+    document_type_id: a.documentType ? (types.get(a.documentType) ?? null) : null,
+    note: null,
+    source: 'questionnaire',
+    source_key: a.sourceKey,
+    requested_by: null,
+    next_reminder_at: next,
+    created_at: createdAt,
+  });
+}
+
 /**
  * The requests a questionnaire section's answers make: a wanted one is created (or reopened if withdrawn earlier),
  * one no longer wanted is cancelled while nothing has been uploaded against it. Unique per ticket and answer
@@ -274,19 +298,7 @@ export async function syncAnswerRequests(
     const existing = await repo.findBySourceKey(tx, ticket.id, a.sourceKey);
     if (a.wanted) {
       if (!existing) {
-        await repo.insertRequestIfAbsent(tx, {
-          id: randomUUID(),
-          ticket_id: ticket.id,
-          customer_id: ticket.customer_id,
-          label: a.label,
-          document_type_id: a.documentType ? (types.get(a.documentType) ?? null) : null,
-          note: null,
-          source: 'questionnaire',
-          source_key: a.sourceKey,
-          requested_by: null,
-          next_reminder_at: next,
-          created_at: new Date(now.getTime() + i),
-        });
+        await insertAnswerRequest(tx, ticket, a, types, next, new Date(now.getTime() + i));
       } else if (existing.status === 'cancelled') {
         await repo.reopenRequest(tx, existing.id, next);
       }
@@ -329,19 +341,7 @@ export async function syncKeyedRequests(
   for (const [i, a] of asked.entries()) {
     const found = existing.get(a.sourceKey);
     if (!found) {
-      await repo.insertRequestIfAbsent(tx, {
-        id: randomUUID(),
-        ticket_id: ticket.id,
-        customer_id: ticket.customer_id,
-        label: a.label,
-        document_type_id: a.documentType ? (types.get(a.documentType) ?? null) : null,
-        note: null,
-        source: 'questionnaire',
-        source_key: a.sourceKey,
-        requested_by: null,
-        next_reminder_at: next,
-        created_at: new Date(now.getTime() + i),
-      });
+      await insertAnswerRequest(tx, ticket, a, types, next, new Date(now.getTime() + i));
       continue;
     }
     if (found.status === 'cancelled') await repo.reopenRequest(tx, found.id, next);

@@ -1,22 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconEraser, IconEye, IconEyeOff, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { QuestionnaireSection } from '@taxportal/contract';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { showErrorToast } from '../../ui/toast.tsx';
+import { SecretInput } from '../../ui/secret-input.tsx';
 import { getIn, type Path, type SectionForm } from './questionnaire-autosave.ts';
 import { useRevealField } from './questionnaire-api.ts';
 
@@ -107,12 +94,10 @@ export function YesNo({ form, path, label, children }: FieldProps & { children?:
 
 const TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
 const ACCOUNT = /^\d{4,17}$/;
-const isMasked = (v: string) => v.startsWith('***');
 
 /**
- * An SSN, ITIN or account number. The server only ever sends it masked (`***-**-1234`); "Change" types a
- * new one, "Clear" (after a confirmation) saves it empty, which deletes the sealed value on the server;
- * staff may reveal the stored one (audited on the server).
+ * An SSN, ITIN or account number (ui/secret-input.tsx): masked from the server, changed or cleared here; staff may
+ * reveal the stored one (audited on the server).
  */
 export function SecretField({
   form,
@@ -124,127 +109,27 @@ export function SecretField({
   account,
 }: FieldProps & { ticketId: string; revealPath: string; canReveal: boolean; account?: boolean }) {
   const { t } = useTranslation();
-  const stored = (getIn(form.answers, path) as string | null | undefined) ?? '';
-  const [draft, setDraft] = useState<string | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const [revealed, setRevealed] = useState<string | null>(null);
-  const [confirmingClear, setConfirmingClear] = useState(false);
   const reveal = useRevealField(ticketId);
-  const masked = stored !== '' && isMasked(stored);
-  const editing = draft !== null || !masked;
-
-  const commit = (value: string) => {
-    const v = value.trim();
-    if (v === '' && masked) {
-      setDraft(null);
-      setLocalError(null);
-      return;
-    }
-    if (v !== '' && !(account ? ACCOUNT : TAX_ID).test(v)) {
-      setLocalError(t(account ? 'questionnaire.secret.accountDigits' : 'questionnaire.secret.nineDigits'));
-      return;
-    }
-    setLocalError(null);
-    setDraft(null);
-    form.set(path, v === '' ? null : v);
-  };
-
-  if (!editing) {
-    return (
-      <Stack gap={4}>
-        <TextInput
-          label={label}
-          value={revealed ?? stored}
-          readOnly
-          data-testid={testId(path)}
-          data-masked={revealed ? 'false' : 'true'}
-          rightSectionWidth={canReveal ? 100 : 68}
-          rightSection={
-            <Group gap={2} wrap="nowrap">
-              {canReveal && (
-                <Tooltip label={t(revealed ? 'questionnaire.secret.hide' : 'questionnaire.secret.reveal')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`${t(revealed ? 'questionnaire.secret.hide' : 'questionnaire.secret.reveal')}: ${label}`}
-                    loading={reveal.isPending}
-                    onClick={() => {
-                      if (revealed) return setRevealed(null);
-                      reveal.mutate(revealPath, {
-                        onSuccess: (r) => setRevealed(r.value),
-                        onError: (err) => showErrorToast(err.message),
-                      });
-                    }}
-                  >
-                    {revealed ? <IconEyeOff size={16} /> : <IconEye size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <Tooltip label={t('questionnaire.secret.change')}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`${t('questionnaire.secret.change')}: ${label}`}
-                  onClick={() => {
-                    setRevealed(null);
-                    setDraft('');
-                  }}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('questionnaire.secret.clear')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red.8"
-                  aria-label={`${t('questionnaire.secret.clear')}: ${label}`}
-                  onClick={() => setConfirmingClear(true)}
-                >
-                  <IconEraser size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          }
-        />
-        {revealed && (
-          <Text size="xs" c="dimmed">
-            {t('questionnaire.secret.revealed')}
-          </Text>
-        )}
-        <ConfirmDialog
-          opened={confirmingClear}
-          label={t('questionnaire.secret.clearTitle', { field: label })}
-          message={t('questionnaire.secret.clearConfirm', { field: label })}
-          onCancel={() => setConfirmingClear(false)}
-          onConfirm={() => {
-            setConfirmingClear(false);
-            setRevealed(null);
-            setLocalError(null);
-            // Saved at once like any answer; the server then holds nothing for this field.
-            form.set(path, null);
-          }}
-          testId="secret-clear-dialog"
-        />
-      </Stack>
-    );
-  }
   return (
-    <TextInput
+    <SecretInput
       label={label}
-      value={draft ?? stored}
-      inputMode="numeric"
-      autoComplete="off"
-      autoFocus={draft !== null}
-      error={localError ?? form.errors[pathKey(path)]}
-      data-testid={testId(path)}
-      onChange={(e) => setDraft(e.currentTarget.value)}
-      // Leaving a field that was not typed in changes nothing.
-      onBlur={(e) => draft !== null && commit(e.currentTarget.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && draft !== null) commit(e.currentTarget.value);
-        if (e.key === 'Escape' && masked) {
-          setDraft(null);
-          setLocalError(null);
-        }
+      stored={(getIn(form.answers, path) as string | null | undefined) ?? ''}
+      error={form.errors[pathKey(path)]}
+      testId={testId(path)}
+      clearTestId="secret-clear-dialog"
+      pattern={account ? ACCOUNT : TAX_ID}
+      texts={{
+        show: t('questionnaire.secret.reveal'),
+        hide: t('questionnaire.secret.hide'),
+        change: t('questionnaire.secret.change'),
+        clear: t('questionnaire.secret.clear'),
+        revealed: t('questionnaire.secret.revealed'),
+        clearTitle: t('questionnaire.secret.clearTitle', { field: label }),
+        clearConfirm: t('questionnaire.secret.clearConfirm', { field: label }),
+        invalid: t(account ? 'questionnaire.secret.accountDigits' : 'questionnaire.secret.nineDigits'),
       }}
+      reveal={canReveal ? () => reveal.mutateAsync(revealPath).then((r) => r.value) : null}
+      onSave={(value) => form.set(path, value)}
     />
   );
 }
