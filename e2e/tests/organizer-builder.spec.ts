@@ -40,7 +40,8 @@ for (const viewport of [
     const type = await postJson<{ id: string }>(
       p.request,
       '/api/v1/admin/catalog/service-types',
-      { name: `Organizer journey ${tag}` },
+      // Last in the catalogue: other journeys pick service types by their place in it (ticket-helpers.ts).
+      { name: `Organizer journey ${tag}`, position: 10_000 },
       201,
     );
     const serviceName = `Household return ${tag}`;
