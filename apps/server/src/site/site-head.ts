@@ -19,6 +19,7 @@ import type { Db } from '../platform/db/client.ts';
 import { textsIn } from '../platform/i18n.ts';
 import { scriptJson } from '../platform/prerender.ts';
 import { addressOf, alternatesOf, escapeHtml } from './site-addresses.ts';
+import { APP_SEGMENTS } from './app-segments.ts';
 import { FALLBACK_SETTINGS } from './site.routes.ts';
 import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
@@ -34,56 +35,6 @@ export interface PageHead {
   /** Escaped HTML: title, description, canonical, Open Graph, Twitter, hreflang and JSON-LD. */
   html: string;
 }
-
-/** First path segments the web app answers (SPEC §2 and the portal's own pages); any other path is a 404. */
-const APP_SEGMENTS = new Set([
-  'home',
-  'p',
-  'login',
-  'register',
-  'register-form',
-  'reset-password',
-  'contact-us',
-  'coming-soon',
-  'about-us',
-  'seeker',
-  'events',
-  'new',
-  'webform-child',
-  'edit-webformchild',
-  'gallery-detail',
-  'gallery-list',
-  'list',
-  'detail',
-  'c',
-  'landing-page',
-  'edit-profile',
-  'job-detail',
-  'social-share',
-  'billing',
-  'forms',
-  'my-profile',
-  'confirm-email',
-  'accept-invitation',
-  'referral',
-  'grid',
-  'form-wizards',
-  'form',
-  'my-tickets',
-  'dashboard',
-  'notifications',
-  'vault',
-  'contacts',
-  'inbox',
-  'create-ticket',
-  'all-tickets',
-  'open-tickets',
-  'admin',
-  'mobile',
-  'sign-in',
-  'signing',
-  'security',
-]);
 
 const jsonLd = (data: object) => `<script type="application/ld+json">${scriptJson(data)}</script>`;
 const stripTags = (html: string) =>
