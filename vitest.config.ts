@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './scripts/vitest-sequencer.ts';
 
 /**
  * The server's test files that never open the test database (test/db.ts testDatabase): pure units, and the ones
@@ -41,6 +42,7 @@ export default defineConfig({
   test: {
     // Every core: vitest's default leaves one of them idle (cores - 1), half the machine on a 2-core runner.
     maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { ...server, name: 'server', include: ['src/**/*.test.ts'], exclude: STANDALONE } },
       {

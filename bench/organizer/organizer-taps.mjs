@@ -130,9 +130,14 @@ async function run(browser, cookies, ticket, organizer) {
   await context.addInitScript(probe);
   let answers = {};
   let version = 1;
+  let revision = 0;
   await context.route(/\/api\/v1\/tickets\/[^/]+\/organizer$/, async (route) => {
     const req = route.request();
-    if (req.method() === 'PUT') ({ answers, version } = req.postDataJSON());
+    if (req.method() === 'PUT') {
+      const sent = req.postDataJSON();
+      ({ answers, version } = sent);
+      revision = sent.revision + 1;
+    }
     await route.fulfill({
       status: 200,
       contentType: 'application/json',
@@ -147,7 +152,9 @@ async function run(browser, cookies, ticket, organizer) {
           progress: { answered: 0, required: 0 },
           completion: 0,
           requests: [],
+          carried_forward: null,
           updated_at: null,
+          revision,
         },
       }),
     });

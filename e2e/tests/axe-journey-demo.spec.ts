@@ -93,9 +93,12 @@ for (const width of [1280, 390]) {
       await visit(c.page, path, found);
     }
     const mine = (await (await c.context.request.get('/api/v1/tickets?limit=50')).json()) as {
-      items: { name: string }[];
+      items: { name: string; status: string }[];
     };
-    for (const t of mine.items.slice(0, 6)) await visit(c.page, `/form/message/${t.name}`, found);
+    // Every ticket page is the same page with other data: six at 1280 px, two at 390 px (the narrow layout's own
+    // rules are the header, the menus and the panels' stacking, the same on every ticket).
+    const ticketsToRead = width === 390 ? 2 : 6;
+    for (const t of mine.items.slice(0, ticketsToRead)) await visit(c.page, `/form/message/${t.name}`, found);
     await visit(c.page, `/form/${mine.items[0]!.name}`, found);
     // The questionnaire's "Saved" popup, while it shows.
     await c.page.getByTestId('q-occupation').fill(`Teacher ${width} ${Date.now() % 1000}`);
@@ -107,7 +110,11 @@ for (const width of [1280, 390]) {
     await c.page.getByTestId('profile-change-password').click();
     await expect(c.page.getByRole('dialog')).toBeVisible();
     await check(c.page, 'change password dialog', found);
-    for (const t of mine.items) {
+    // The ticket whose Form 8879 waits for a signature: the ones Ready For IRS Filing first (each try is a full load).
+    const signingFirst = [...mine.items].sort(
+      (x, y) => Number(y.status === 'Ready For IRS Filing') - Number(x.status === 'Ready For IRS Filing'),
+    );
+    for (const t of signingFirst) {
       await c.page.goto(`/form/message/${t.name}`);
       const sign = c.page.getByTestId('sign-as-taxpayer');
       if (await sign.isVisible()) {
@@ -139,7 +146,7 @@ for (const width of [1280, 390]) {
     ]) {
       await visit(a.page, path, found);
     }
-    for (const t of mine.items.slice(0, 3)) await visit(a.page, `/form/message/${t.name}`, found);
+    for (const t of mine.items.slice(0, width === 390 ? 1 : 3)) await visit(a.page, `/form/message/${t.name}`, found);
     const contacts = (await (await a.context.request.get('/api/v1/contacts?limit=5')).json()) as {
       items: { id: string }[];
     };

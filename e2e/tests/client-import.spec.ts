@@ -32,6 +32,9 @@ for (const width of [1280, 390]) {
       `${client.name};${client.email};;English;"Prefers e-mail; evenings"`,
       `Already Here;${existing.email};;;`,
       `Broken Row;not-an-email;;;`,
+      // A stray quote: that line is invalid, the lines after it are still read.
+      `=HYPERLINK("http://x/";"y");e2e-formula-${id}@example.test;;;`,
+      `Late Row ${id};e2e-late-${id}@example.test;;;`,
     ].join('\r\n');
 
     await p.goto('/admin/client-imports');
@@ -42,24 +45,34 @@ for (const width of [1280, 390]) {
     await expect(p).toHaveURL(/\/admin\/client-imports\/[\w-]+$/);
     // The columns are guessed from the Spanish header; the first rows are shown under.
     await expect(p.getByTestId('map-email')).toHaveValue(/Correo/);
-    await expect(p.getByTestId('sample-row')).toHaveCount(3);
+    await expect(p.getByTestId('sample-row')).toHaveCount(5);
     await expectNoSidewaysScroll(p);
     await p.getByTestId('check-import').click();
 
-    // The dry run: one to create, one duplicate, one invalid with its reason; nothing created yet.
-    await expect(p.getByTestId('count-create')).toContainText('1');
+    // The dry run: two to create, one duplicate, two invalid with their reasons; nothing created yet.
+    await expect(p.getByTestId('count-create')).toContainText('2');
     await expect(p.getByTestId('count-duplicate')).toContainText('1');
-    await expect(p.getByTestId('count-invalid')).toContainText('1');
+    await expect(p.getByTestId('count-invalid')).toContainText('2');
     await p.getByTestId('tab-duplicate').click();
     await expect(p.getByTestId('rows-duplicate')).toContainText('An account already has this e-mail');
     await p.getByTestId('tab-invalid').click();
     await expect(p.getByTestId('rows-invalid')).toContainText('The e-mail is not valid');
+    await expect(p.getByTestId('rows-invalid')).toContainText('Broken quotes');
     await expectNoSidewaysScroll(p);
     await p.getByTestId('commit-import').click();
-    await expect(p.getByTestId('import-result')).toHaveText('1 client imported.');
+    await expect(p.getByTestId('import-result')).toHaveText('2 clients imported.');
 
-    // Invited by e-mail: sent in the background, the list follows.
+    // Invited by e-mail, once asked: a double click on Send sends one request, sent in the background.
     await p.getByTestId('invite-email').click();
+    const confirm = p.getByTestId('confirm-invite');
+    await expect(confirm).toContainText('Send 2 invitations by e-mail?');
+    const invites: string[] = [];
+    p.on('request', (r) => {
+      if (r.method() === 'POST' && /\/invitations$/.test(r.url())) invites.push(r.url());
+    });
+    await confirm.getByRole('button', { name: 'Send' }).dblclick();
+    await expect(p.getByText('2 invitations are on their way (0 left out).')).toBeVisible();
+    expect(invites).toHaveLength(1);
     const row = p.getByTestId('invitation-row').filter({ hasText: client.name });
     await expect(row.getByTestId('invitation-state')).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
     await expectNoSidewaysScroll(p);
@@ -78,10 +91,21 @@ for (const width of [1280, 390]) {
     await form.getByRole('textbox', { name: 'Confirm new password' }).fill('nora-new-password-1');
     await form.getByRole('button', { name: 'Set new password' }).click();
     await expect(invitee).toHaveURL(/\/register/);
+    // Joining, not a reset: the text welcomes them.
+    await expect(invitee.getByText('Your account is ready.', { exact: false })).toBeVisible();
     const signIn = await invitee.request.post('/api/v1/auth/login', {
       data: { email: client.email, password: 'nora-new-password-1' },
     });
     expect(signIn.status()).toBe(200);
+    // The used link says so as it opens, with the way forward; so does a link that never was (no form to fill).
+    await context.clearCookies();
+    await invitee.goto(`${link.pathname}${link.search}`);
+    await expect(invitee.getByRole('heading', { name: 'You have already joined' })).toBeVisible();
+    await expect(invitee.getByTestId('reset-password-form')).toHaveCount(0);
+    await invitee.goto(`/reset-password?token=${'x'.repeat(43)}&invite=1`);
+    await expect(invitee.getByRole('heading', { name: 'This invitation link is no longer valid' })).toBeVisible();
+    await expect(invitee.getByTestId('invite-link-dead').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(invitee.getByTestId('reset-password-form')).toHaveCount(0);
     await context.close();
 
     await p.reload();

@@ -22,6 +22,8 @@ test('at 390 px the tab menu replaces the side menu; More holds the rest', async
     'Document Vault',
     'Billing',
     'Refer a Friend',
+    'Consents',
+    'Letters',
     'My Profile',
     'Change Password',
     'Logout',

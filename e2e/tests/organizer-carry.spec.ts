@@ -33,13 +33,14 @@ async function publishOrganizer(admin: APIRequestContext, serviceId: string, yea
 /** Year 1's answers, as the client's autosave sends them. */
 async function answerYearOne(request: APIRequestContext, ticketId: string) {
   const got = (await (await request.get(`/api/v1/tickets/${ticketId}/organizer`)).json()) as {
-    organizer: { version: number; carried_forward: unknown };
+    organizer: { version: number; revision: number; carried_forward: unknown };
   };
   expect(got.organizer.carried_forward).toBeNull();
   const res = await request.put(`/api/v1/tickets/${ticketId}/organizer`, {
     headers: await csrfHeaders(request),
     data: {
       version: got.organizer.version,
+      revision: got.organizer.revision,
       answers: {
         filing_status: 'single',
         ssn: '123-45-6789',

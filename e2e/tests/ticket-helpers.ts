@@ -30,11 +30,15 @@ const SEEDED_SERVICE_TYPES = [
   'Tax Planning & Advisory',
 ] as const;
 
-/** Opens a ticket as the signed-in customer of `request`, for the n-th seeded service type's first service. */
+/**
+ * Opens a ticket as the signed-in customer of `request`, for the n-th seeded service type's first service; `joint`:
+ * a joint return with their spouse in their household (docs/decisions/0032).
+ */
 export async function createTicketByApi(
   request: APIRequestContext,
   typeIndex = 0,
   year = 2024,
+  options: { joint?: boolean } = {},
 ): Promise<CreatedTicket> {
   const types = (await (await request.get('/api/v1/catalog/service-types')).json()) as {
     items: { id: string; name: string }[];
@@ -49,7 +53,7 @@ export async function createTicketByApi(
   return postJson<CreatedTicket>(
     request,
     '/api/v1/tickets',
-    { service_type_id: type.id, service_id: services.items[0]!.id, year },
+    { service_type_id: type.id, service_id: services.items[0]!.id, year, ...options },
     201,
   );
 }

@@ -4,10 +4,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CSRF_COOKIE, readFormattingCookie, SITE_PREVIEW_PATH } from '@taxportal/contract';
 import { outboxRoutes } from './admin/index.ts';
 import { auditLogRoutes } from './audit-log/index.ts';
@@ -17,12 +15,17 @@ import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
 import { clientImportRoutes } from './client-import/index.ts';
 import { contactsRoutes } from './contacts/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import { documentSharesRoutes } from './document-shares/index.ts';
 import { requestsRoutes } from './document-requests/index.ts';
+import { consentsRoutes } from './consents/index.ts';
 import { type DocumentsDeps, documentsRoutes } from './documents/index.ts';
 import { draftsRoutes } from './drafts/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { householdDependentsRoutes, householdsRoutes } from './households/index.ts';
 import { createTicketNotifier, notificationsRoutes } from './notifications/index.ts';
+import { offersRoutes } from './offers/index.ts';
 import { organizerRoutes } from './organizers/index.ts';
+import { engagementHold, engagementRoutes } from './engagement/index.ts';
 import { registerAuditContext } from './platform/audit.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import { cookiePolicy } from './platform/auth/sessions.ts';
@@ -30,7 +33,7 @@ import { createPrincipalCache } from './platform/auth/principal-cache.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/errors.ts';
-import { withErrorAnswers } from './platform/route.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerMultipart } from './platform/multipart.ts';
 import { createMailer, type Mailer } from './platform/mail/mail.ts';
@@ -57,7 +60,7 @@ import {
   siteRoutes,
   siteSeoRoutes,
 } from './site/index.ts';
-import { conversationRoutes, ticketsRoutes } from './tickets/index.ts';
+import { conversationRoutes, registerTicketHold, ticketsRoutes } from './tickets/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -183,32 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Tax Portal API',
-        version: '1.0.0',
-        description: 'The HTTP contract of the tax-preparation portal.',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: cookies.session },
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'token KEY:SECRET' },
-        },
-      },
-      security: [{ session: [] }, { token: [] }],
-    },
-    // Each operation with the error answers its route can give (route.ts withErrorAnswers).
-    transform: (args) => withErrorAnswers(jsonSchemaTransform(args), args.route),
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list' },
-    staticCSP: true,
-    uiHooks: {},
-  });
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, cookies.session);
 
   // Live events, and the revocations that keep the principal cache true on every server.
   const hub = await registerRealtime(app, database);
@@ -271,6 +249,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(auditLogRoutes(database.db));
   await app.register(catalogRoutes({ db: database.db }));
   await app.register(catalogAdminRoutes({ db: database.db }));
+  // A firm setting holds a ticket at Open until its engagement letter is signed: engagement's rule, asked by tickets'
+  // one status writer at every move (tickets cannot import engagement, which builds on them; docs/decisions/0036).
+  registerTicketHold('engagement', engagementHold);
   const onActivity = createTicketNotifier({ db: database.db, hub, mailer, publicUrl: config.PUBLIC_URL, log: app.log });
   const ticketsDeps = { db: database.db, hub, log: app.log, onActivity };
   await app.register(ticketsRoutes(ticketsDeps));
@@ -280,6 +261,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(contactsRoutes({ db: database.db }));
   await app.register(
     referralsRoutes({ db: database.db, publicUrl: config.PUBLIC_URL, mailer, sessionSecret: secrets.sessionSecret }),
+  );
+  // A taxpayer and their spouse, each with their own login, sharing joint returns (docs/decisions/0032).
+  await app.register(
+    householdsRoutes({
+      db: database.db,
+      hub,
+      mailer,
+      log: app.log,
+      publicUrl: config.PUBLIC_URL,
+      sessionSecret: secrets.sessionSecret,
+      firmName,
+      cookies,
+      ratePerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    }),
   );
 
   await app.register(
@@ -317,11 +312,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Signers confirm with codes texted to them too (docs/decisions/0021-a): the one SMS provider auth has.
     await taxpayerData.register(signingRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
     await taxpayerData.register(organizerRoutes(documentsDeps));
+    // Engagement letters, signed with signing's machinery (docs/decisions/0036).
+    await taxpayerData.register(engagementRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
   });
+  // The household's dependents (docs/decisions/0032-a): sealed with the vault's key, on its clock.
+  await app.register(householdDependentsRoutes(documentsDeps));
+  // §7216 consents (docs/decisions/0034): signed with Form 8879's factor checks, on the taxpayer's data's clock.
+  await app.register(consentsRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
 
   await app.register(profileRoutes({ ...authDeps, files: documentsDeps.files }));
   // Admin's client import from CSV (its own multipart scope), with the invitations it sends (issue 32).
   await app.register(clientImportRoutes({ ...documentsDeps, sms: authDeps.phone.sms, firmName, firmCountry }));
+  // §7216 enforcement (issue 33 item 4, docs/decisions/0035): a ticket's documents shared with a third party under the
+  // client's consent to disclose, on the vault's store and clock; offers only to clients with a consent to use.
+  await app.register(documentSharesRoutes({ ...documentsDeps, firmName }));
+  await app.register(
+    offersRoutes({
+      db: database.db,
+      config,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      log: app.log,
+      now: documentsDeps.now,
+      firmName,
+    }),
+  );
 
   // The public site: its reads and forms, the editor, the inbox, sitemap and robots, and each public route's head.
   // Its scope parses multipart bodies too: editors upload images to the public media store (unencrypted, public),

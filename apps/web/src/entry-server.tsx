@@ -25,6 +25,7 @@ import {
   PAGE_MODULES,
   PORTAL_TEXTS_MODULE,
   SIGNED_IN_SHELL_MODULE,
+  type OpenedByLink,
   type RenderedForReader,
 } from './app/router/page-modules.ts';
 import { PrefetchContext } from './lib/prefetch-in-view.ts';
@@ -229,6 +230,12 @@ function privatePage(pathname: string): { reader: 'customer' | 'staff'; modules:
   return rendered && { reader: rendered.reader, modules: PAGE_MODULES[rendered.page] };
 }
 
+/** Whether `pathname` is opened by a secret link (its route's `handle`: OpenedByLink): never rendered here. */
+const isOpenedByLink = (pathname: string): boolean =>
+  (matchRoutes(routes, pathname) ?? []).some(
+    ({ route }: { route: RouteObject }) => (route.handle as Partial<OpenedByLink> | undefined)?.openedByLink === true,
+  );
+
 /** Whether `pathname` is behind RequireSession: never rendered for a visitor (the browser sends them away). */
 const isGuarded = (pathname: string): boolean =>
   (matchRoutes(routes, pathname) ?? []).some(({ route }: { route: RouteObject }) => {
@@ -249,7 +256,7 @@ export function prerenderedModules(url: string, signedIn = false): string[] | nu
     const page = privatePage(pathname);
     return page ? [...page.modules, SIGNED_IN_SHELL_MODULE, PORTAL_TEXTS_MODULE, HYDRATE] : null;
   }
-  if (isGuarded(pathname)) return null;
+  if (isGuarded(pathname) || isOpenedByLink(pathname)) return null;
   if (isSitePage(pathname)) return SITE_MODULES;
   return [...searchParams.keys()].every((key) => REGISTER_PARAMS.has(key)) ? REGISTER_MODULES : null;
 }

@@ -21,3 +21,8 @@ export * from './site/site-admin.endpoints.ts';
 export * from './referrals/referrals.endpoints.ts';
 export * from './organizer/organizer.endpoints.ts';
 export * from './client-import/client-import.endpoints.ts';
+export * from './households/households.endpoints.ts';
+export * from './households/dependents.endpoints.ts';
+export * from './engagement/engagement.endpoints.ts';
+export * from './third-party/third-party.endpoints.ts';
+export * from './consents/consents.endpoints.ts';

@@ -43,6 +43,10 @@ export * from './contacts/phone-lookup.ts';
 export * from './documents/index.ts';
 export * from './organizer/index.ts';
 export * from './client-import/index.ts';
+export * from './households/index.ts';
+export * from './engagement/index.ts';
+export * from './third-party/index.ts';
+export * from './consents/index.ts';
 export * from './common/endpoint.ts';
 export * from './admin/outbox.ts';
 export * from './admin/audit-log.ts';
@@ -56,3 +60,12 @@ export * as siteAdminEndpoints from './site/site-admin.endpoints.ts';
 export * as organizerEndpoints from './organizer/organizer.endpoints.ts';
 /** The client import's endpoints (also in `endpoints`), for its page's chunk (as above). */
 export * as clientImportEndpoints from './client-import/client-import.endpoints.ts';
+/** The households' endpoints (also in `endpoints`), for the household section's and the ticket page's chunks. */
+export * as householdsEndpoints from './households/households.endpoints.ts';
+/** The third-party shares' and offers' endpoints (also in `endpoints`), for their pages' chunks (as above). */
+export * as thirdPartyEndpoints from './third-party/third-party.endpoints.ts';
+/** The engagement letters' endpoints (also in `endpoints`), for their pages' chunks (as above). */
+export * as engagementEndpoints from './engagement/engagement.endpoints.ts';
+/** The §7216 consents' endpoints (also in `endpoints`), for their pages' chunks (as above). */
+export * as consentsEndpoints from './consents/consents.endpoints.ts';
+export * from './web/app-routes.ts';

@@ -13,10 +13,14 @@ export const MESSAGES = {
   resetRequested: 'If an account exists for that e-mail, a reset link is on its way.',
   resetInvalid: 'This reset link is invalid or has expired.',
   resetDone: 'Your password has been reset. Please sign in.',
+  /** A set-password link used by someone who had no password yet (invited by the firm): they joined. */
+  accountReady: 'Your account is ready. Welcome! Please sign in with your new password.',
   signedOut: 'Signed out',
   somethingWentWrong: 'Something Went Wrong',
   /** 503 while the database is out of reach (a restart, a failover): the client may try again. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  /** 409 when a change would break a link between records (a foreign key): the records are kept as they were. */
+  stillInUse: 'This cannot be changed or removed: other records still depend on it. Nothing was changed.',
   submittedSuccessfully: 'Submitted successfully...!',
   csrfMissing: 'Your session could not be verified. Reload the page and try again.',
   unauthenticated: 'Please sign in to continue.',

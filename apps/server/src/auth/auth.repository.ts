@@ -95,7 +95,4 @@ export async function listStatuses(db: Db) {
   return db.select().from(ticketStatuses).orderBy(ticketStatuses.position);
 }
 
-export const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+export { isUniqueViolation } from '../platform/db/violations.ts';

@@ -120,14 +120,14 @@ export function authRoutes(
     route(app, api.confirmPasswordReset, {
       config: limit(),
       handler: async (req, reply) => {
-        const { newDevice } = await service.confirmPasswordReset(
+        const { newDevice, firstPassword } = await service.confirmPasswordReset(
           deps,
           req.body.token,
           req.body.new_password,
           meta(req),
         );
         setDeviceCookie(reply, newDevice);
-        return { message: said(req, MESSAGES.resetDone) };
+        return { message: said(req, firstPassword ? MESSAGES.accountReady : MESSAGES.resetDone) };
       },
     });
 

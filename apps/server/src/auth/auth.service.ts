@@ -253,6 +253,8 @@ export async function confirmPasswordReset(deps: AuthDeps, token: string, newPas
   const done = await deps.db.transaction(async (tx) => {
     const row = await repo.consumePasswordReset(tx, tokenHash);
     if (!row) return null;
+    // No password before: an account the firm made (an invitation), joining now rather than resetting.
+    const firstPassword = !(await repo.findUserById(tx, row.user_id))?.password_hash;
     await repo.setPasswordHash(tx, row.user_id, hash);
     await deleteUserSessions(tx, row.user_id);
     await repo.revokeUserTokens(tx, row.user_id);
@@ -266,10 +268,10 @@ export async function confirmPasswordReset(deps: AuthDeps, token: string, newPas
     // The link proved the mailbox: the sign-in throttle starts afresh and this browser becomes a known one.
     const user = await repo.findUserById(tx, row.user_id);
     if (user) await throttle.clearAccountFailures(tx, user.email);
-    return throttle.newDeviceCookie(deps.sessionSecret, row.user_id);
+    return { newDevice: throttle.newDeviceCookie(deps.sessionSecret, row.user_id), firstPassword };
   });
   if (!done) throw new AppError('bad_request', MESSAGES.resetInvalid);
-  return { newDevice: done };
+  return done;
 }
 
 const tokenView = (t: Awaited<ReturnType<typeof repo.insertToken>>) => ({

@@ -26,6 +26,7 @@ export function toSummary(
     customer_id: i.customer_id,
     customer_name: r.customer_name,
     status: displayStatus(i, today),
+    kind: i.kind as InvoiceSummary['kind'],
     currency: i.currency,
     posting_date: i.posting_date,
     due_date: i.due_date,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@taxportal/contract';
 import { creditLinesOf } from './credits.ts';
+import { ticketsFiledBy } from '../tickets/index.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { containsPattern } from '../platform/db/like.ts';
@@ -43,6 +44,7 @@ export async function findTicketForInvoice(tx: Tx, ticketId: string) {
       id: tickets.id,
       name: tickets.name,
       customer_id: tickets.customer_id,
+      spouse_id: tickets.spouse_id,
       status: tickets.status,
       service_id: tickets.service_id,
       service_name: services.name,
@@ -66,6 +68,7 @@ export async function hasLiveInvoice(tx: Tx, ticketId: string, exceptId?: string
     .where(
       and(
         eq(invoices.ticket_id, ticketId),
+        eq(invoices.kind, 'invoice'),
         sql`${invoices.status} not in ('Cancelled', 'Refunded')`,
         exceptId ? ne(invoices.id, exceptId) : undefined,
       ),
@@ -137,7 +140,7 @@ export async function getInvoiceView(db: Tx, id: string) {
 export type InvoiceView = NonNullable<Awaited<ReturnType<typeof getInvoiceView>>>;
 
 export interface InvoiceFilter {
-  /** Set for customers: only their own, never drafts. */
+  /** Set for customers: the invoices of the tickets they file (their own, joint returns: 0032), never drafts. */
   ownerId?: string | undefined;
   ticketId?: string | undefined;
   status?: InvoiceStatus | undefined;
@@ -153,7 +156,9 @@ function whereOf(f: InvoiceFilter, today: string): SQL | undefined {
     return eq(invoices.status, s);
   };
   return and(
-    f.ownerId ? and(eq(invoices.customer_id, f.ownerId), ne(invoices.status, 'Draft')) : undefined,
+    f.ownerId
+      ? and(sql`${invoices.ticket_id} in (${ticketsFiledBy(f.ownerId)})`, ne(invoices.status, 'Draft'))
+      : undefined,
     f.ticketId ? eq(invoices.ticket_id, f.ticketId) : undefined,
     f.status ? statusCond(f.status) : undefined,
     f.customer

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
   MESSAGES,
@@ -18,7 +18,7 @@ import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { services } from '../platform/db/schema.ts';
+import { invoices, services } from '../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import { savedLanguage } from '../platform/users.ts';
@@ -26,12 +26,14 @@ import { addDays, isoDay, type BillingDeps } from './billing.deps.ts';
 import { createdAtCursor, toInvoice, toSummary } from './invoice-view.ts';
 import * as repo from './invoices.repository.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
-import { applyCreditsTx } from './credits.ts';
+import { applyCreditsTx, depositCreditLeft } from './credits.ts';
+import { afterPaymentCommitted, completePaymentTx, intentMismatch } from './payment-completion.ts';
 import { formatDay } from '../platform/people-dates.ts';
 import { computeTotals, formatMoney } from './money.ts';
 import { publishNotices } from './notices.ts';
 import { findUser, notify } from './payments.repository.ts';
-import { moveTicket, visibleTicket } from '../tickets/index.ts';
+import { filesTicket, findTicketRef, moveTicket, visibleTicket } from '../tickets/index.ts';
+import { isUniqueViolation } from '../platform/db/violations.ts';
 
 /** Payment terms when staff give no due date. */
 export const DEFAULT_TERMS_DAYS = 30;
@@ -39,14 +41,10 @@ const CLOSED_TICKET_STATUSES = new Set(['Cancelled', 'Closed']);
 /** Issuing (Draft → Unpaid) is the pipeline step of this ticket status. */
 export const ISSUE_FROM_TICKET_STATUS = 'Ready For Invoice';
 
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
 /**
  * The invoice if the caller may know it exists: staff see all; a customer sees
- * their own once issued. Anything else is 404, never 403, so ids do not leak.
+ * those of the tickets they file (their own, a joint return's: 0032) once
+ * issued. Anything else is 404, never 403, so ids do not leak.
  */
 export async function visibleInvoice(
   deps: BillingDeps,
@@ -57,7 +55,9 @@ export async function visibleInvoice(
   const row = await repo.getInvoiceRow(tx, id);
   if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   if (isStaff(auth)) return row;
-  if (row.customer_id !== auth.user.id || row.status === 'Draft') throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  const ticket = await findTicketRef(tx, row.ticket_id);
+  if (!ticket || !filesTicket(ticket, auth.user.id) || row.status === 'Draft')
+    throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return row;
 }
 
@@ -74,7 +74,10 @@ export async function getInvoice(deps: BillingDeps, auth: AuthContext, id: strin
 export async function getTicketInvoice(deps: BillingDeps, auth: AuthContext, ref: string): Promise<TicketInvoice> {
   const ticket = await visibleTicket(deps.db, auth, ref);
   const filter: repo.InvoiceFilter = { ownerId: isStaff(auth) ? undefined : auth.user.id, ticketId: ticket.id };
-  const rows = await repo.listInvoices(deps.db, filter, isoDay(deps.now()), 100, null);
+  // A deposit (an engagement letter's) is not the ticket's invoice: it shows on the letter and in billing's list.
+  const rows = (await repo.listInvoices(deps.db, filter, isoDay(deps.now()), 100, null)).filter(
+    (r) => r.invoice.kind === 'invoice',
+  );
   const live = rows.find((r) => r.invoice.status !== 'Cancelled' && r.invoice.status !== 'Refunded') ?? rows[0];
   return { invoice: live ? await viewOf(deps, live.invoice.id) : null };
 }
@@ -82,10 +85,18 @@ export async function getTicketInvoice(deps: BillingDeps, auth: AuthContext, ref
 export async function viewOf(deps: BillingDeps, id: string): Promise<Invoice> {
   const view = await repo.getInvoiceView(deps.db, id);
   if (!view) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  return toInvoice(view, isoDay(deps.now()));
+  const invoice = toInvoice(view, isoDay(deps.now()));
+  // A deposit larger than the ticket's invoice (0036): what is left carries to the ticket's next invoice; shown here.
+  if (invoice.kind !== 'invoice') return invoice;
+  const left = await depositCreditLeft(deps.db, {
+    customerId: invoice.customer_id,
+    ticketId: invoice.ticket_id,
+    currency: invoice.currency,
+  });
+  return { ...invoice, deposit_credit_left_cents: left };
 }
 
-async function currencyOf(tx: Tx): Promise<string> {
+export async function currencyOf(tx: Tx): Promise<string> {
   const v = await repo.getSetting(tx, 'currency');
   return typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : 'USD';
 }
@@ -234,6 +245,7 @@ export async function updateDraft(
  */
 export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: string, ip: string): Promise<Invoice> {
   const today = isoDay(deps.now());
+  await settleDepositIntents(deps, id);
   const issued = await deps.db.transaction(async (tx) => {
     const invoice = await repo.lockInvoice(tx, id);
     if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
@@ -242,6 +254,8 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
     if (ticket.status !== ISSUE_FROM_TICKET_STATUS)
       throw new AppError('conflict', BILLING_MESSAGES.ticketNotReadyForInvoice);
     const dueDate = invoice.due_date < today ? addDays(today, DEFAULT_TERMS_DAYS) : invoice.due_date;
+    // The ticket's deposit still unpaid is not asked any more: this invoice bills the work (0036).
+    await cancelUnpaidDepositsTx(tx, invoice, auth.user.id, deps.now(), ip);
     // The customer's account credit (a referral reward) comes off first; never below zero, the rest carries.
     const credit = await applyCreditsTx(tx, invoice);
     const total = invoice.grand_total_cents - credit;
@@ -274,6 +288,24 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
       title: covered ? t('billingMail.covered.title', text) : t('billingMail.issued.title', text),
       body: covered ? t('billingMail.covered.body', text) : t('billingMail.issued.body', text),
     });
+    // A joint return's spouse, who may pay it too (0032), is told in the app, in their own language.
+    const notices = [notice];
+    if (ticket.spouse_id) {
+      const theirs = recipientLanguage(await savedLanguage(tx, ticket.spouse_id));
+      const say = textsIn(theirs);
+      const spouseText = { ...text, amount: formatMoney(row.grand_total_cents, row.currency, theirs) };
+      notices.push(
+        await notify(tx, {
+          user_id: ticket.spouse_id,
+          ticket_id: row.ticket_id,
+          title: say(covered ? 'billingMail.covered.title' : 'billingMail.issued.title', spouseText),
+          body: say(covered ? 'billingMail.covered.body' : 'billingMail.issued.body', {
+            ...spouseText,
+            due: formatDay(row.due_date, theirs),
+          }),
+        }),
+      );
+    }
     await audit(tx, {
       actorId: auth.user.id,
       action: 'invoice.issue',
@@ -282,11 +314,72 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
       ip,
       meta: { name: row.name },
     });
-    return { row, ticketName: ticket.name, language, notice };
+    return { row, ticketName: ticket.name, language, notices };
   });
-  await publishNotices(deps, [issued.notice]);
+  await publishNotices(deps, issued.notices);
   if (issued.row.status !== 'Paid') await mailIssued(deps, issued.row, issued.ticketName, issued.language);
   return viewOf(deps, id);
+}
+
+/** The ticket's deposit invoices (0036) an issue of its invoice `invoiceId` would cancel: unpaid, nothing paid yet. */
+async function unpaidDeposits(tx: Tx, ticketId: string, lock: boolean) {
+  const q = tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.ticket_id, ticketId),
+        eq(invoices.kind, 'deposit'),
+        eq(invoices.status, 'Unpaid'),
+        eq(invoices.paid_cents, 0),
+      ),
+    );
+  return lock ? q.for('update') : q;
+}
+
+/**
+ * Before the ticket's invoice is issued, its unpaid deposit's card payment is settled with the provider, as a cancel
+ * by staff does: an intent that succeeded is recorded (the deposit is then paid and its credit taken by this
+ * invoice), one still processing refuses the issue (409: issue it once the payment is through), any other is
+ * cancelled, so the client's open pay dialog cannot complete it.
+ */
+async function settleDepositIntents(deps: BillingDeps, invoiceId: string) {
+  const invoice = await repo.getInvoiceRow(deps.db, invoiceId);
+  if (!invoice || invoice.kind !== 'invoice' || invoice.status !== 'Draft') return;
+  for (const deposit of await unpaidDeposits(deps.db, invoice.ticket_id, false)) {
+    if (!deposit.payment_intent_id) continue;
+    const intent = await deps.provider.retrieveIntent(deposit.payment_intent_id);
+    if (!intent || intent.status === 'canceled') continue;
+    if (intent.status === 'processing') throw new AppError('conflict', BILLING_MESSAGES.paymentProcessing);
+    if (intent.status === 'succeeded') {
+      if (intentMismatch(intent, deposit)) continue;
+      const done = await deps.db.transaction((tx) => completePaymentTx(tx, deps, intent, null));
+      if (done?.created) await afterPaymentCommitted(deps, done);
+      continue;
+    }
+    await deps.provider.cancelIntent(intent.id);
+  }
+}
+
+/**
+ * In the issuing transaction of a ticket's invoice: that ticket's deposit invoices still unpaid (nothing paid) are
+ * cancelled, audited, under their row locks. A payment completing first makes the deposit Paid (not cancelled here;
+ * its credit is taken by this invoice); one recorded after (a webhook of an intent that slipped past
+ * settleDepositIntents) is still recorded as money received, and its credit carries to the ticket's next invoice.
+ */
+async function cancelUnpaidDepositsTx(tx: Tx, invoice: InvoiceRow, actorId: string, now: Date, ip: string) {
+  if (invoice.kind !== 'invoice') return;
+  for (const deposit of await unpaidDeposits(tx, invoice.ticket_id, true)) {
+    await repo.updateInvoice(tx, deposit.id, { status: 'Cancelled', cancelled_at: now });
+    await audit(tx, {
+      actorId,
+      action: 'invoice.cancel',
+      entityType: 'invoice',
+      entityId: deposit.id,
+      ip,
+      meta: { name: deposit.name, reason: 'final_invoice_issued', invoice: invoice.name },
+    });
+  }
 }
 
 /** The invoice e-mail, in the customer's language (`language`, looked up when it was issued). */

@@ -4,9 +4,9 @@ import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import { savedLanguage } from '../platform/users.ts';
-import { moveTicket } from '../tickets/index.ts';
+import { moveTicket, ticketAudience } from '../tickets/index.ts';
 import { isoDay, type BillingDeps } from './billing.deps.ts';
-import { grantReferralRewardTx } from './credits.ts';
+import { grantDepositCreditTx, grantReferralRewardTx, withdrawDepositCreditTx } from './credits.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 import { formatDay } from '../platform/people-dates.ts';
@@ -95,18 +95,36 @@ export async function completePaymentTx(
   });
   // A referred customer's first payment earns their referrer the reward, once (credits.ts).
   await grantReferralRewardTx(tx, invoice.customer_id, invoice.currency);
+  // A letter's deposit becomes a credit that only its ticket's invoice takes (credits.ts, 0036); once per deposit.
+  const deposit = invoice.kind === 'deposit';
+  if (deposit && !wasPaid) {
+    await grantDepositCreditTx(tx, {
+      id: invoice.id,
+      name: invoice.name,
+      customer_id: invoice.customer_id,
+      ticket_id: invoice.ticket_id,
+      currency: invoice.currency,
+      amount: invoice.grand_total_cents,
+    });
+  }
   // The customer's language (saved, else the firm's) for their notification.
   const language = recipientLanguage(await savedLanguage(tx, invoice.customer_id));
   const text = { invoice: invoice.name, payment: entry.name, amount: formatMoney(amount, invoice.currency, language) };
   // Tickets' system move: from any status before Payment Collected; a ticket past it (or Cancelled) stays. Its
-  // note is read by the firm's staff, and by the customer when they paid (the note of a move they made).
-  const outcome = await moveTicket(tx, {
-    ticketId: invoice.ticket_id,
-    system: 'payment_collected',
-    actorId,
-    note: textsIn(actorId === invoice.customer_id ? language : recipientLanguage(null))('billingMail.paid.note', text),
-  });
-  const moved = outcome.moved ? { from: outcome.from, to: outcome.to } : null;
+  // note is read by the firm's staff, and by the customer when they paid (the note of a move they made). A deposit
+  // is paid before the work starts: the ticket stays where it is.
+  const outcome = deposit
+    ? null
+    : await moveTicket(tx, {
+        ticketId: invoice.ticket_id,
+        system: 'payment_collected',
+        actorId,
+        note: textsIn(actorId === invoice.customer_id ? language : recipientLanguage(null))(
+          'billingMail.paid.note',
+          text,
+        ),
+      });
+  const moved = outcome?.moved ? { from: outcome.from, to: outcome.to } : null;
   const t = textsIn(language);
   const notice = await repo.notify(tx, {
     user_id: invoice.customer_id,
@@ -167,6 +185,8 @@ export async function applyRefundTx(
     refunded_cents: refundedTotal,
     ...(fully ? { status: 'Refunded', refunded_at: now } : {}),
   });
+  // A refunded deposit takes back that much of its credit (credits.ts, 0036).
+  if (invoice.kind === 'deposit') await withdrawDepositCreditTx(tx, invoice.id, refundedTotal);
   const language = recipientLanguage(await savedLanguage(tx, invoice.customer_id));
   const t = textsIn(language);
   const text = {
@@ -222,18 +242,15 @@ async function announceTicketMove(deps: AfterCommitDeps, c: Completion) {
     const ticket = await repo.findTicketForEvent(deps.db, c.invoice.ticket_id);
     const payer = await repo.findUser(deps.db, c.invoice.customer_id);
     if (!ticket || !payer) return;
-    await deps.hub.publish(
-      { users: [ticket.customer_id, ...(ticket.assignee_id ? [ticket.assignee_id] : [])], staff: true },
-      {
-        type: 'ticket.status_changed',
-        ticket_id: ticket.id,
-        ticket_name: ticket.name,
-        from_status: c.moved.from,
-        status: c.moved.to,
-        version: ticket.version,
-        changed_by: { id: payer.id, full_name: payer.full_name },
-      },
-    );
+    await deps.hub.publish(ticketAudience(ticket), {
+      type: 'ticket.status_changed',
+      ticket_id: ticket.id,
+      ticket_name: ticket.name,
+      from_status: c.moved.from,
+      status: c.moved.to,
+      version: ticket.version,
+      changed_by: { id: payer.id, full_name: payer.full_name },
+    });
   } catch (err) {
     deps.log.error({ err: (err as Error).message, invoice_id: c.invoice.id }, 'payment event not published');
   }

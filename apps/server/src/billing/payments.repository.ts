@@ -122,6 +122,7 @@ export async function findTicketForEvent(db: Db | Tx, id: string) {
       name: tickets.name,
       version: tickets.version,
       customer_id: tickets.customer_id,
+      spouse_id: tickets.spouse_id,
       assignee_id: tickets.assignee_id,
     })
     .from(tickets)

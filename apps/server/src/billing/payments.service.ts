@@ -9,6 +9,7 @@ import {
 } from '@taxportal/contract';
 import { BILLING_MAIL_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
+import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import type { BillingDeps } from './billing.deps.ts';
@@ -16,6 +17,7 @@ import { createdAtCursor, outstandingOf, toPaymentEntry } from './invoice-view.t
 import * as invoicesRepo from './invoices.repository.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 import { viewOf, visibleInvoice } from './invoices.service.ts';
+import { depositCreditUsedByTx } from './credits.ts';
 import {
   applyRefundTx,
   completePaymentTx,
@@ -47,10 +49,13 @@ async function callProvider<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The customer's own, payable invoice; staff cannot pay on a customer's behalf. */
+/**
+ * A payable invoice the customer may see (theirs, or a joint return's their spouse files: either filer pays);
+ * staff cannot pay on a customer's behalf.
+ */
 async function payableInvoice(deps: BillingDeps, auth: AuthContext, id: string): Promise<InvoiceRow> {
   const invoice = await visibleInvoice(deps, auth, id);
-  if (invoice.customer_id !== auth.user.id) throw new AppError('forbidden', BILLING_MESSAGES.onlyCustomerPays);
+  if (isStaff(auth)) throw new AppError('forbidden', BILLING_MESSAGES.onlyCustomerPays);
   if (invoice.status === 'Paid' || invoice.status === 'Refunded')
     throw new AppError('conflict', BILLING_MESSAGES.invoiceAlreadyPaid);
   if (invoice.status !== 'Unpaid') throw new AppError('conflict', BILLING_MESSAGES.invoiceNotPayable);
@@ -148,7 +153,7 @@ export async function confirmPayment(
   intentId: string,
 ): Promise<PaymentResult> {
   const visible = await visibleInvoice(deps, auth, id);
-  if (visible.customer_id !== auth.user.id) throw new AppError('forbidden', BILLING_MESSAGES.onlyCustomerPays);
+  if (isStaff(auth)) throw new AppError('forbidden', BILLING_MESSAGES.onlyCustomerPays);
   const existing = await repo.findEntryByReference(deps.db, intentId);
   if (existing && existing.invoice_id === visible.id) return paid(visible.id, existing.name);
   const invoice = await payableInvoice(deps, auth, id);
@@ -252,6 +257,13 @@ export async function refundPayment(
   const entry = await repo.findEntry(deps.db, entryId);
   if (!entry) throw notFound(BILLING_MAIL_TEXTS.refusals.paymentNotFound);
   if (entry.status === 'Refunded') throw new AppError('conflict', BILLING_MESSAGES.notRefundable);
+  // A deposit an invoice already counted is not given back: that invoice is cancelled first (0036). Checked before
+  // the provider is asked; an invoice issued in the moment between is left to the withdrawal's audit (`used_cents`).
+  const usedBy = await deps.db.transaction(async (tx) => {
+    const invoice = await invoicesRepo.getInvoiceRow(tx, entry.invoice_id);
+    return invoice?.kind === 'deposit' ? depositCreditUsedByTx(tx, invoice.id) : null;
+  });
+  if (usedBy) throw new AppError('conflict', BILLING_MESSAGES.depositCreditUsed, { params: { invoice: usedBy } });
   const refund = await callProvider(() =>
     deps.provider.refund({ paymentIntentId: entry.reference_number, reason, idempotencyKey: `refund-${entry.id}` }),
   );

@@ -1,24 +1,22 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { BILLING_MESSAGES, SHARE_LINK_DAYS, type ShareLink } from '@taxportal/contract';
 import { BILLING_MAIL_TEXTS } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
-import { safeEqual } from '../platform/crypto.ts';
 import { invoiceShareLinks } from '../platform/db/schema.ts';
 import { AppError, notFound } from '../platform/errors.ts';
+import { isShareTokenGood, newShareLinkId, readShareToken, signShareToken } from '../platform/share-tokens.ts';
 import type { BillingDeps } from './billing.deps.ts';
 import { visibleInvoice } from './invoices.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** HMAC over link id, invoice id and expiry: the token cannot be altered to open anything else. */
-const signatureOf = (key: Buffer, linkId: string, invoiceId: string, exp: number) =>
-  createHmac('sha256', key).update(`invoice-share|${linkId}|${invoiceId}|${exp}`).digest('base64url');
+/** The tokens' kind (platform/share-tokens.ts: the HMAC covers it). */
+const KIND = 'invoice-share';
 
 /**
- * SPEC's invoice hash key: `<link id>.<expiry, unix s>.<signature>`. The row
- * makes it revocable; the signature makes it unforgeable; both must agree.
+ * SPEC's invoice hash key, a share-link token (platform/share-tokens.ts): the row makes it revocable; the signature
+ * makes it unforgeable; both must agree.
  */
 export async function createShareLink(
   deps: BillingDeps,
@@ -28,7 +26,7 @@ export async function createShareLink(
 ): Promise<ShareLink> {
   const invoice = await visibleInvoice(deps, auth, invoiceId);
   if (invoice.status === 'Draft') throw new AppError('conflict', BILLING_MAIL_TEXTS.refusals.shareDraft);
-  const id = randomBytes(16).toString('hex');
+  const id = newShareLinkId();
   const exp = Math.floor((deps.now().getTime() + SHARE_LINK_DAYS * DAY_MS) / 1000);
   await deps.db.transaction(async (tx) => {
     await tx
@@ -43,7 +41,7 @@ export async function createShareLink(
       meta: { link: id },
     });
   });
-  const token = `${id}.${exp}.${signatureOf(deps.sessionSecret, id, invoice.id, exp)}`;
+  const token = signShareToken(deps.sessionSecret, KIND, id, invoice.id, new Date(exp * 1000));
   return {
     token,
     url: `${deps.publicUrl}/billing/shared/${token}`,
@@ -81,13 +79,11 @@ export async function revokeShareLinks(
 /** The invoice id a token opens; tampered, expired, revoked or unknown → the same 404. */
 export async function resolveShareToken(deps: BillingDeps, token: string): Promise<string> {
   const refused = notFound(BILLING_MESSAGES.shareLinkInvalid);
-  const m = /^([0-9a-f]{32})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!m) throw refused;
-  const [, id, expText, sig] = m as unknown as [string, string, string, string];
-  const exp = Number(expText);
-  const [link] = await deps.db.select().from(invoiceShareLinks).where(eq(invoiceShareLinks.id, id));
-  if (!link) throw refused;
-  if (!safeEqual(sig, signatureOf(deps.sessionSecret, id, link.invoice_id, exp))) throw refused;
-  if (link.expires_at.getTime() !== exp * 1000 || exp * 1000 <= deps.now().getTime() || link.revoked_at) throw refused;
+  const parsed = readShareToken(token);
+  if (!parsed) throw refused;
+  const [link] = await deps.db.select().from(invoiceShareLinks).where(eq(invoiceShareLinks.id, parsed.id));
+  if (!link || link.revoked_at) throw refused;
+  const row = { subjectId: link.invoice_id, expiresAt: link.expires_at };
+  if (!isShareTokenGood(deps.sessionSecret, KIND, parsed, row, deps.now())) throw refused;
   return link.invoice_id;
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { isLanguage } from '@taxportal/contract';
+import { type DuplicateReason, isLanguage } from '@taxportal/contract';
 import { CLIENT_IMPORT_TEXTS as T } from '@taxportal/contract/texts';
 import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { createPasswordlessCustomers } from '../platform/users.ts';
+import { insertHouseholds } from '../households/index.ts';
 import type { Actor, ClientImportDeps } from './client-import.deps.ts';
 import * as repo from './client-import.repository.ts';
 import { importView, ownImport } from './client-import.service.ts';
@@ -20,18 +21,34 @@ export const COMMIT_BATCH = 500;
 async function commitBatch(tx: Tx, rows: repo.ImportRowRecord[], actor: Actor): Promise<number> {
   const taken = await repo.existingEmails(
     tx,
-    rows.flatMap((r) => [r.email!, ...(r.spouse_email ? [r.spouse_email] : [])]),
+    rows.map((r) => r.email!),
+  );
+  const spouseAccounts = await repo.accountKinds(
+    tx,
+    rows.flatMap((r) => (r.spouse_email ? [r.spouse_email] : [])),
   );
   const phones = await repo.existingCustomerPhones(
     tx,
     rows.flatMap((r) => (r.phone ? [r.phone] : [])),
   );
-  const duplicates: { row: repo.ImportRowRecord; reason: 'email' | 'phone' }[] = [];
+  const own = new Set(rows.map((r) => r.email!));
+  const spouseOf = new Set<string>();
+  const duplicates: { row: repo.ImportRowRecord; reason: DuplicateReason }[] = [];
   const fresh: repo.ImportRowRecord[] = [];
   for (const r of rows) {
+    const spouse = r.spouse_email;
+    const account = spouse ? spouseAccounts.get(spouse) : undefined;
     if (taken.has(r.email!)) duplicates.push({ row: r, reason: 'email' });
     else if (r.phone && phones.has(r.phone)) duplicates.push({ row: r, reason: 'phone' });
-    else fresh.push(r);
+    // A spouse no longer free (an account made since the dry run, another row's person or spouse): the row is
+    // reported, never half made (a client without the household the file meant).
+    else if (account) duplicates.push({ row: r, reason: account === 'customer' ? 'spouse_client' : 'spouse_staff' });
+    else if (spouse && own.has(spouse)) duplicates.push({ row: r, reason: 'spouse_in_file' });
+    else if (spouse && spouseOf.has(spouse)) duplicates.push({ row: r, reason: 'file_spouse' });
+    else {
+      if (spouse) spouseOf.add(spouse);
+      fresh.push(r);
+    }
   }
   const made = await createPasswordlessCustomers(
     tx,
@@ -41,16 +58,13 @@ async function commitBatch(tx: Tx, rows: repo.ImportRowRecord[], actor: Actor): 
   for (const r of fresh) if (!made.has(r.email!)) duplicates.push({ row: r, reason: 'email' });
   const created = fresh.filter((r) => made.has(r.email!));
 
-  const claimed = new Set([...taken, ...made.keys()]);
-  const withSpouse = created.filter((r) => {
-    if (!r.spouse_email || !r.spouse_name || claimed.has(r.spouse_email)) return false;
-    claimed.add(r.spouse_email);
-    return true;
-  });
+  const withSpouse = created.filter((r) => r.spouse_email && r.spouse_name);
   const spouses = await createPasswordlessCustomers(
     tx,
     withSpouse.map((r) => ({ email: r.spouse_email!, full_name: r.spouse_name!, phone: null })),
   );
+  // Only the row that made the spouse links them (a spouse is in one household).
+  const spouseRows = new Set(withSpouse.filter((r) => spouses.has(r.spouse_email!)));
 
   const languages: { user_id: string; language: string }[] = [];
   const notes: { user_id: string; body: string }[] = [];
@@ -58,7 +72,7 @@ async function commitBatch(tx: Tx, rows: repo.ImportRowRecord[], actor: Actor): 
   const links: { line: number; user_id: string; spouse_user_id: string | null }[] = [];
   for (const r of created) {
     const userId = made.get(r.email!)!;
-    const spouseId = r.spouse_email ? (spouses.get(r.spouse_email) ?? null) : null;
+    const spouseId = spouseRows.has(r) ? spouses.get(r.spouse_email!)! : null;
     if (isLanguage(r.language)) {
       languages.push({ user_id: userId, language: r.language });
       if (spouseId) languages.push({ user_id: spouseId, language: r.language });
@@ -69,10 +83,14 @@ async function commitBatch(tx: Tx, rows: repo.ImportRowRecord[], actor: Actor): 
   }
   await repo.saveLanguages(tx, languages);
   await repo.insertNotes(tx, notes, actor.userId);
-  await repo.insertHouseholds(tx, households);
+  await insertHouseholds(tx, households);
   await repo.linkRows(tx, rows[0]!.import_id, links);
   for (const d of duplicates)
-    await repo.updateRow(tx, d.row.import_id, d.row.line, { outcome: 'duplicate', reason: d.reason });
+    await repo.updateRow(tx, d.row.import_id, d.row.line, {
+      outcome: 'duplicate',
+      reason: d.reason,
+      reasons: [d.reason],
+    });
   return made.size + spouses.size;
 }
 

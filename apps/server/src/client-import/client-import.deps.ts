@@ -8,7 +8,7 @@ import type { FileStore } from '../platform/storage/index.ts';
 /** What the client import needs: the vault's store for the files, mail and text for the invitations. */
 export interface ClientImportDeps {
   db: Db;
-  config: Pick<Config, 'NODE_ENV'>;
+  config: Pick<Config, 'NODE_ENV' | 'SMTP_URL'>;
   files: FileStore;
   sessionSecret: Buffer;
   publicUrl: string;

@@ -1,16 +1,7 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
-import {
-  clientImportRows,
-  clientImports,
-  clientNotes,
-  householdMembers,
-  households,
-  userRoles,
-  userSettings,
-  users,
-} from '../platform/db/schema.ts';
+import { clientImportRows, clientImports, clientNotes, userRoles, userSettings, users } from '../platform/db/schema.ts';
 
 export type ImportRecord = typeof clientImports.$inferSelect;
 export type ImportRowRecord = typeof clientImportRows.$inferSelect;
@@ -29,13 +20,18 @@ export async function findOwnImport(tx: Tx, id: string, ownerId: string, opts: {
   return row ?? null;
 }
 
-export async function listOwnImports(tx: Tx, ownerId: string) {
+/** A page of the Admin's imports, newest first (keyset: created_at, id), after the import `afterId` if given. */
+export async function listOwnImports(tx: Tx, ownerId: string, afterId: string | null, limit: number) {
+  const after = afterId
+    ? sql`(${clientImports.created_at}, ${clientImports.id}) < (select c.created_at, c.id from ${clientImports} c
+          where c.id = ${afterId} and c.created_by = ${ownerId})`
+    : undefined;
   return tx
     .select()
     .from(clientImports)
-    .where(eq(clientImports.created_by, ownerId))
-    .orderBy(desc(clientImports.created_at))
-    .limit(50);
+    .where(and(eq(clientImports.created_by, ownerId), after))
+    .orderBy(desc(clientImports.created_at), desc(clientImports.id))
+    .limit(limit);
 }
 
 /** An earlier import of the same bytes by the same Admin. */
@@ -89,6 +85,18 @@ export async function existingEmails(tx: Tx, emails: string[]): Promise<Set<stri
   return new Set(found.map((r) => r.email.toLowerCase()));
 }
 
+/** Whose of these e-mails an account is: a customer's (any account with the Customer role) or staff's. */
+export async function accountKinds(tx: Tx, emails: string[]): Promise<Map<string, 'customer' | 'staff'>> {
+  if (!emails.length) return new Map();
+  const found = await rows(
+    tx,
+    rowSchema({ email: col.text(), customer: col.bool() }),
+    sql`select u.email, exists (select 1 from ${userRoles} r where r.user_id = u.id and r.role = 'Customer') as customer
+        from ${users} u join ${listOf([...new Set(emails)])} as v(email) on u.email = v.email`,
+  );
+  return new Map(found.map((r) => [r.email.toLowerCase(), r.customer ? 'customer' : 'staff']));
+}
+
 /** Which of these phones (E.164) a customer has. */
 export async function existingCustomerPhones(tx: Tx, phones: string[]): Promise<Set<string>> {
   if (!phones.length) return new Set();
@@ -111,15 +119,21 @@ export async function countOutcomes(tx: Tx, importId: string) {
   return { to_create: n('create'), duplicates: n('duplicate'), invalid: n('invalid') };
 }
 
-/** A page of rows of one outcome after `afterLine`. */
-export async function pageRows(tx: Tx, importId: string, outcome: string, afterLine: number, limit: number) {
+/** A page of rows of one outcome (every row without one) after `afterLine`. */
+export async function pageRows(
+  tx: Tx,
+  importId: string,
+  outcome: string | undefined,
+  afterLine: number,
+  limit: number,
+) {
   return tx
     .select()
     .from(clientImportRows)
     .where(
       and(
         eq(clientImportRows.import_id, importId),
-        eq(clientImportRows.outcome, outcome),
+        outcome === undefined ? undefined : eq(clientImportRows.outcome, outcome),
         sql`${clientImportRows.line} > ${afterLine}`,
       ),
     )
@@ -191,18 +205,6 @@ export async function insertNotes(tx: Tx, values: { user_id: string; body: strin
 export async function findNotes(tx: Tx, userId: string) {
   const [row] = await tx.select().from(clientNotes).where(eq(clientNotes.user_id, userId));
   return row ?? null;
-}
-
-/** Households of two: the client (primary) and their spouse. */
-export async function insertHouseholds(tx: Tx, values: { id: string; primary: string; spouse: string }[]) {
-  if (!values.length) return;
-  await tx.insert(households).values(values.map((h) => ({ id: h.id })));
-  await tx.insert(householdMembers).values(
-    values.flatMap((h) => [
-      { household_id: h.id, user_id: h.primary, role: 'primary' },
-      { household_id: h.id, user_id: h.spouse, role: 'spouse' },
-    ]),
-  );
 }
 
 /** Rows made into clients: their client and spouse, in one statement. */

@@ -43,7 +43,9 @@ export function clientImportRoutes(deps: ClientImportDeps) {
         return reply.code(201).send(await uploadImport(deps, actor(req), req.parts()));
       },
     });
-    route(app, api.listClientImports, { handler: async (req) => imports.listImports(deps, actor(req)) });
+    route(app, api.listClientImports, {
+      handler: async (req) => imports.listImports(deps, actor(req), req.query),
+    });
     route(app, api.getClientImport, { handler: async (req) => imports.getImport(deps, actor(req), req.params.id) });
     route(app, api.putClientImportMapping, {
       handler: async (req) => imports.putMapping(deps, actor(req), req.params.id, req.body.mapping),
@@ -65,7 +67,16 @@ export function clientImportRoutes(deps: ClientImportDeps) {
       handler: async (req, reply) =>
         reply
           .code(202)
-          .send(await invitations.resendInvitation(deps, actor(req), req.params.id, req.params.invitationId, kick)),
+          .send(
+            await invitations.resendInvitation(
+              deps,
+              actor(req),
+              req.params.id,
+              req.params.invitationId,
+              kick,
+              req.body?.channel,
+            ),
+          ),
     });
     route(app, api.resendUnopenedClientInvitations, {
       handler: async (req, reply) =>

@@ -50,8 +50,14 @@ export async function getImport(deps: ClientImportDeps, actor: Actor, id: string
   return importView(deps.db, await ownImport(deps.db, id, actor));
 }
 
-export async function listImports(deps: ClientImportDeps, actor: Actor) {
-  const items = await repo.listOwnImports(deps.db, actor.userId);
+/** A page of the Admin's imports; the cursor is the page's last import (another's reads as none: an empty page). */
+export async function listImports(
+  deps: ClientImportDeps,
+  actor: Actor,
+  query: { cursor?: string | undefined; limit: number } = { limit: 10 },
+) {
+  const found = await repo.listOwnImports(deps.db, actor.userId, query.cursor ?? null, query.limit + 1);
+  const items = found.slice(0, query.limit);
   return {
     items: items.map((r) => ({
       id: r.id,
@@ -60,7 +66,7 @@ export async function listImports(deps: ClientImportDeps, actor: Actor) {
       status: r.status as ClientImport['status'],
       created_at: r.created_at.toISOString(),
     })),
-    next_cursor: null,
+    next_cursor: found.length > query.limit ? items.at(-1)!.id : null,
   };
 }
 
@@ -93,6 +99,7 @@ const rowView = (r: repo.ImportRowRecord): ImportRow =>
     line: r.line,
     outcome: r.outcome,
     reason: r.reason,
+    reasons: r.reasons.length ? r.reasons : r.reason ? [r.reason] : [],
     duplicate_line: r.duplicate_line,
     full_name: r.full_name,
     email: r.email,
@@ -108,7 +115,7 @@ export async function listRows(
   deps: ClientImportDeps,
   actor: Actor,
   id: string,
-  query: { outcome: string; cursor?: string | undefined; limit: number },
+  query: { outcome?: string | undefined; cursor?: string | undefined; limit: number },
 ) {
   await ownImport(deps.db, id, actor);
   const after = query.cursor && /^\d{1,9}$/.test(query.cursor) ? Number(query.cursor) : 0;

@@ -28,6 +28,8 @@ export const rowsOf = async (agent: Agent, id: string, outcome: string) =>
   (await agent.get(`${BASE}/${id}/rows?outcome=${outcome}&limit=200`)).json().items as {
     line: number;
     reason: string | null;
+    reasons: string[];
+    full_name: string | null;
     email: string | null;
     duplicate_line: number | null;
     user_id: string | null;

@@ -82,6 +82,13 @@ describe('upload and the mapping guess', () => {
     expect(res.json().sample_rows[0][0]).toBe('José Núñez');
   });
 
+  it('reads a tab-separated file', async () => {
+    const res = await upload(admin, 'Name\tEmail\nAna, Pérez\tana@x.test\n', 'clients.tsv');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().header).toEqual(['Name', 'Email']);
+    expect(res.json().suggested_mapping).toMatchObject({ full_name: 0, email: 1 });
+  });
+
   it.each([
     ['an empty file', '', 422],
     ['only empty lines', '\n\n\r\n', 422],
@@ -162,7 +169,7 @@ describe('dry run', () => {
     expect(dup.map((r) => [r.line, r.reason, r.duplicate_line])).toEqual([
       [3, 'email', null],
       [4, 'phone', null],
-      [5, 'file', 2],
+      [5, 'file_email', 2],
     ]);
     const invalid = await rowsOf(admin, id, 'invalid');
     expect(invalid.map((r) => [r.line, r.reason])).toEqual([
@@ -207,10 +214,69 @@ describe('dry run', () => {
     expect(invalid.map((r) => r.reason).sort()).toEqual(['text_invalid', 'too_long']);
   });
 
-  it('marks a row with a broken quote malformed', async () => {
-    const { id, counts } = await checked(admin, `Name,Email\nGood,g.${Date.now()}@x.test\n"Broken,b@x.test\n`);
-    expect(counts.invalid).toBe(1);
-    expect((await rowsOf(admin, id, 'invalid'))[0]!.reason).toMatch(/malformed|email_invalid|too_long/);
+  it('marks a line with broken quotes invalid and still reads every line after it', async () => {
+    const e = (p: string) => uniqueEmail(p);
+    const [a, b, c, d] = [e('qa'), e('qb'), e('qc'), e('qd')];
+    const csv = [
+      'Name,Email,Notes',
+      `Ann,${a},`, // 2
+      `=HYPERLINK("http://x/","y"),${e('hl')},`, // 3 broken: the second cell opens a quote that never closes well
+      `Bob "Bobby" Smith,${b},`, // 4 a quote inside a plain cell is text
+      `"Open quote,${e('oq')},`, // 5 broken: never closed
+      `Cy,${c},"two`, // 6 a note over two lines
+      `lines"`, // 7
+      `Di,${d},=1+2`, // 8 a formula is kept as text
+    ].join('\n');
+    const up = await upload(admin, csv);
+    expect(up.json().row_count).toBe(6);
+    const { id, counts } = await checked(admin, csv);
+    expect(counts).toEqual({ to_create: 4, duplicates: 0, invalid: 2 });
+    const invalid = await rowsOf(admin, id, 'invalid');
+    expect(invalid.map((r) => [r.line, r.reasons])).toEqual([
+      [3, ['malformed']],
+      [5, ['malformed']],
+    ]);
+    expect(invalid[0]!.full_name).toBe('=HYPERLINK("http://x/"');
+    const created = await rowsOf(admin, id, 'create');
+    expect(created.map((r) => [r.line, r.full_name])).toEqual([
+      [2, 'Ann'],
+      [4, 'Bob "Bobby" Smith'],
+      [6, 'Cy'],
+      [8, 'Di'],
+    ]);
+    await admin.post(`${BASE}/${id}/commit`);
+    const [di] = await rows(
+      t.database.db,
+      rowSchema({ body: col.text() }),
+      sql`select n.body from client_notes n join users u on u.id = n.user_id where u.email = ${d}`,
+    );
+    expect(di!.body).toBe('=1+2');
+  });
+
+  it('names the earlier line of an in-file duplicate, whatever the case or spaces of its e-mail', async () => {
+    const existing = await createCustomer(t, { phone: '+12025550143' });
+    const a = uniqueEmail('Case');
+    const csv = [
+      'Name,Email,Phone',
+      `Ann,${a},202-555-0143`, // 2 a customer has this phone
+      `Ann Again, ${a.toUpperCase()} ,(202) 555-0143`, // 3 line 2's e-mail
+      `Ann Phone,${uniqueEmail('other')},202 555 0143`, // 4 the customer's phone, line 2's too
+      `Ann Bad,${a},12`, // 5 invalid, and line 2's e-mail
+      `,not-mail,12`, // 6 every reason
+    ].join('\n');
+    const { id } = await checked(admin, csv);
+    expect(existing.email).not.toBe(a);
+    const dup = await rowsOf(admin, id, 'duplicate');
+    expect(dup.map((r) => [r.line, r.reason, r.reasons, r.duplicate_line])).toEqual([
+      [2, 'phone', ['phone'], null],
+      [3, 'file_email', ['file_email', 'phone'], 2],
+      [4, 'phone', ['phone', 'file_phone'], 2],
+    ]);
+    const invalid = await rowsOf(admin, id, 'invalid');
+    expect(invalid.map((r) => [r.line, r.reasons, r.duplicate_line])).toEqual([
+      [5, ['phone_invalid', 'file_email'], 2],
+      [6, ['name_missing', 'email_invalid', 'phone_invalid'], null],
+    ]);
   });
 });
 
@@ -258,6 +324,13 @@ describe('commit', () => {
     const notes = await staff.get(`/api/v1/contacts/${ana!.id}/notes`);
     expect(notes.json().notes).toBe('Prefers mornings');
     expect((await customer.get(`/api/v1/contacts/${ana!.id}/notes`)).statusCode).toBe(403);
+  });
+
+  it('tells the Admin when this portal cannot deliver invitations (no SMTP_URL, no Twilio)', async () => {
+    const { id } = await checked(admin, `Name,Email\nNo Transport,${uniqueEmail('nt')}\n`);
+    await admin.post(`${BASE}/${id}/commit`);
+    const list = await admin.get(`${BASE}/${id}/invitations`);
+    expect(list.json().delivery).toEqual({ email: false, sms: false });
   });
 
   it('checks duplicates again at commit time', async () => {

@@ -1,9 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { INVITATION_STATES, type InvitationState } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
 import { col, rows, rowSchema } from '../platform/db/rows.ts';
 import { clientInvitations, sessions, users } from '../platform/db/schema.ts';
 import { z } from 'zod';
+
+/** A not_sent invitation's reason when our own mail server could not take it (retried by the job). */
+export const MAIL_UNREACHABLE = 'mail_unreachable';
 
 const invitationRow = rowSchema({
   id: col.text(),
@@ -17,19 +20,21 @@ const invitationRow = rowSchema({
   sent_at: col.timestamp().nullable(),
   opened_at: col.timestamp().nullable(),
   expires_at: col.timestamp().nullable(),
+  not_sent_reason: col.text().nullable(),
 });
 export type InvitationRow = z.output<typeof invitationRow>;
 
 /**
  * An invitation with its state as staff read it: joined once the account has a password or a session (whatever
- * link or way it came in by), else bounced, opened or as sent.
+ * link or way it came in by), else bounced, opened (its link reached someone, even one not_sent: a developer's
+ * terminal) or as sent.
  */
 const withState = (importId: string) => sql`
   select i.id, i.user_id, u.full_name, u.email, u.phone, i.channel, i.sends, i.sent_at, i.opened_at, i.expires_at,
-    case
+    i.not_sent_reason, case
       when u.password_hash is not null or exists (select 1 from ${sessions} s where s.user_id = u.id) then 'joined'
       when i.state = 'bounced' then 'bounced'
-      when i.state = 'sent' and i.opened_at is not null then 'opened'
+      when i.state in ('sent', 'not_sent') and i.opened_at is not null then 'opened'
       else i.state
     end as state
   from ${clientInvitations} i join ${users} u on u.id = i.user_id
@@ -69,12 +74,10 @@ export async function countByState(tx: Tx, importId: string) {
   >;
 }
 
-export async function invitedUsers(tx: Tx, importId: string): Promise<Set<string>> {
-  const found = await tx
-    .select({ user_id: clientInvitations.user_id })
-    .from(clientInvitations)
-    .where(eq(clientInvitations.import_id, importId));
-  return new Set(found.map((r) => r.user_id));
+/** The import's invitations by client, with their state as staff read it. */
+export async function invitedUsers(tx: Tx, importId: string): Promise<Map<string, InvitationRow>> {
+  const found = await rows(tx, invitationRow, sql`select * from (${withState(importId)}) x`);
+  return new Map(found.map((r) => [r.user_id, r]));
 }
 
 export async function insertInvitations(tx: Tx, values: (typeof clientInvitations.$inferInsert)[]) {
@@ -90,9 +93,13 @@ export async function findInvitation(tx: Tx, importId: string, id: string, opts:
   return row ?? null;
 }
 
-/** Invitations not opened (sent, or bounced) of people who have not joined. */
+/** Invitations not opened (sent, bounced or not sent) of people who have not joined. */
 export async function unopenedInvitations(tx: Tx, importId: string) {
-  return rows(tx, invitationRow, sql`select * from (${withState(importId)}) x where x.state in ('sent', 'bounced')`);
+  return rows(
+    tx,
+    invitationRow,
+    sql`select * from (${withState(importId)}) x where x.state in ('sent', 'bounced', 'not_sent')`,
+  );
 }
 
 export async function claimQueued(tx: Tx, ids: string[]) {
@@ -101,7 +108,16 @@ export async function claimQueued(tx: Tx, ids: string[]) {
     .select({ invitation: clientInvitations, email: users.email, full_name: users.full_name, phone: users.phone })
     .from(clientInvitations)
     .innerJoin(users, eq(users.id, clientInvitations.user_id))
-    .where(and(inArray(clientInvitations.id, ids), eq(clientInvitations.state, 'queued')))
+    .where(
+      and(
+        inArray(clientInvitations.id, ids),
+        or(
+          eq(clientInvitations.state, 'queued'),
+          // Our mail server was down: the job's retry sends it (a resend meanwhile queued it anew).
+          and(eq(clientInvitations.state, 'not_sent'), eq(clientInvitations.not_sent_reason, MAIL_UNREACHABLE)),
+        ),
+      ),
+    )
     .for('update', { of: clientInvitations });
 }
 
@@ -112,4 +128,15 @@ export async function updateInvitation(tx: Tx, id: string, set: Partial<typeof c
 export async function findByTokenHash(tx: Tx, tokenHash: string) {
   const [row] = await tx.select().from(clientInvitations).where(eq(clientInvitations.token_hash, tokenHash));
   return row ?? null;
+}
+
+/** Whether the person has set a password or signed in (an invitation's "joined"). */
+export async function hasJoined(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await rows(
+    tx,
+    rowSchema({ joined: col.bool() }),
+    sql`select (u.password_hash is not null or exists (select 1 from ${sessions} s where s.user_id = u.id)) as joined
+        from ${users} u where u.id = ${userId}`,
+  );
+  return row?.joined ?? false;
 }

@@ -21,8 +21,18 @@ export interface RowValues {
   language: Language | null;
   notes: string | null;
 }
+/** What a row may be matched by (duplicates): only values that passed their check. */
+export interface RowKeys {
+  email: string | null;
+  phone: string | null;
+  spouse_email: string | null;
+}
+/**
+ * What a row gives once read: sanitised values, or every reason it cannot be imported, with what could be read of it
+ * (to show) and the values that passed their check (so an invalid row that repeats another can say so too).
+ */
 export type CheckedRow =
-  { ok: true; values: RowValues } | { ok: false; reason: InvalidReason; partial: Partial<RowValues> };
+  { ok: true; values: RowValues } | { ok: false; reasons: InvalidReason[]; partial: Partial<RowValues>; keys: RowKeys };
 
 const singleLine = text();
 const multiLine = multilineText();
@@ -71,65 +81,79 @@ const cell = (cells: string[], index: number | null) => (index === null ? undefi
 
 /**
  * One data row through the mapping: the name (full, or first + last), e-mail (required, lower case), phone (E.164 in
- * the firm's country), spouse, language and notes, each by the app's text rule. The first problem found is the reason.
+ * the firm's country), spouse, language and notes, each by the app's text rule. Every field is checked, so an invalid
+ * row lists all its reasons, in the order of the fields.
  */
 export function checkRow(cells: string[], mapping: ImportMapping, region: string): CheckedRow {
+  const reasons = new Set<InvalidReason>();
+  /** A cell by the text rule: its text ('' for nothing), or null when refused (the reason noted). */
+  const take = (index: number | null, max: number, multi = false): string | null => {
+    try {
+      return clean(cell(cells, index), max, multi);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      reasons.add(err.reason);
+      return null;
+    }
+  };
   const partial: Partial<RowValues> = {};
-  try {
-    const full =
-      mapping.full_name !== null
-        ? clean(cell(cells, mapping.full_name), LIMITS.name)
-        : [clean(cell(cells, mapping.first_name), LIMITS.name), clean(cell(cells, mapping.last_name), LIMITS.name)]
-            .filter(Boolean)
-            .join(' ');
-    if ([...full].length > LIMITS.name) throw new Refused('too_long');
-    partial.full_name = full || undefined;
-    const emailRaw = clean(cell(cells, mapping.email), LIMITS.email);
-    partial.email = emailRaw || undefined;
-    const phoneRaw = clean(cell(cells, mapping.phone), LIMITS.phone);
-    partial.phone = phoneRaw || null;
-    const spouseName = clean(cell(cells, mapping.spouse_name), LIMITS.name);
-    partial.spouse_name = spouseName || null;
-    const spouseEmailRaw = clean(cell(cells, mapping.spouse_email), LIMITS.email);
-    partial.spouse_email = spouseEmailRaw || null;
-    const notes = clean(cell(cells, mapping.notes), LIMITS.notes, true);
-    const languageRaw = clean(cell(cells, mapping.language), 40);
+  const keys: RowKeys = { email: null, phone: null, spouse_email: null };
 
-    if (!full) throw new Refused('name_missing');
-    if (!emailRaw) throw new Refused('email_missing');
-    const email = emailSchema.safeParse(emailRaw);
-    if (!email.success) throw new Refused('email_invalid');
-    partial.email = email.data;
-    let phone: string | null = null;
-    if (phoneRaw) {
-      phone = phoneE164(phoneRaw, { region });
-      if (!phone) throw new Refused('phone_invalid');
-      partial.phone = phone;
-    }
-    const language = readLanguage(languageRaw);
-    if (language === undefined) throw new Refused('language_unknown');
-    let spouseEmail: string | null = null;
-    if (spouseEmailRaw) {
-      const parsed = emailSchema.safeParse(spouseEmailRaw);
-      if (!parsed.success || parsed.data === email.data) throw new Refused('spouse_email_invalid');
-      spouseEmail = parsed.data;
-      partial.spouse_email = spouseEmail;
-      if (!spouseName) throw new Refused('spouse_name_missing');
-    }
-    return {
-      ok: true,
-      values: {
-        full_name: full,
-        email: email.data,
-        phone,
-        spouse_name: spouseName || null,
-        spouse_email: spouseEmail,
-        language,
-        notes: notes || null,
-      },
-    };
-  } catch (err) {
-    if (err instanceof Refused) return { ok: false, reason: err.reason, partial };
-    throw err;
+  const parts =
+    mapping.full_name !== null
+      ? [take(mapping.full_name, LIMITS.name)]
+      : [take(mapping.first_name, LIMITS.name), take(mapping.last_name, LIMITS.name)];
+  const full = parts.filter(Boolean).join(' ');
+  if (!parts.includes(null)) {
+    if (!full) reasons.add('name_missing');
+    else if ([...full].length > LIMITS.name) reasons.add('too_long');
   }
+  if (full) partial.full_name = full;
+
+  const emailRaw = take(mapping.email, LIMITS.email);
+  if (emailRaw === '') reasons.add('email_missing');
+  else if (emailRaw !== null) {
+    const email = emailSchema.safeParse(emailRaw);
+    if (email.success) keys.email = email.data;
+    else reasons.add('email_invalid');
+    partial.email = keys.email ?? emailRaw;
+  }
+
+  const phoneRaw = take(mapping.phone, LIMITS.phone);
+  if (phoneRaw) {
+    keys.phone = phoneE164(phoneRaw, { region });
+    if (!keys.phone) reasons.add('phone_invalid');
+  }
+  partial.phone = keys.phone ?? (phoneRaw || null);
+
+  const languageRaw = take(mapping.language, 40);
+  const language = languageRaw === null ? null : readLanguage(languageRaw);
+  if (language === undefined) reasons.add('language_unknown');
+
+  const spouseName = take(mapping.spouse_name, LIMITS.name);
+  partial.spouse_name = spouseName || null;
+  const spouseEmailRaw = take(mapping.spouse_email, LIMITS.email);
+  if (spouseEmailRaw) {
+    const parsed = emailSchema.safeParse(spouseEmailRaw);
+    if (!parsed.success) reasons.add('spouse_email_invalid');
+    else if (parsed.data === keys.email) reasons.add('spouse_email_own');
+    else keys.spouse_email = parsed.data;
+    if (spouseName === '') reasons.add('spouse_name_missing');
+  }
+  partial.spouse_email = keys.spouse_email ?? (spouseEmailRaw || null);
+  const notes = take(mapping.notes, LIMITS.notes, true);
+
+  if (reasons.size) return { ok: false, reasons: [...reasons], partial, keys };
+  return {
+    ok: true,
+    values: {
+      full_name: full,
+      email: keys.email!,
+      phone: keys.phone,
+      spouse_name: spouseName || null,
+      spouse_email: keys.spouse_email,
+      language: language ?? null,
+      notes: notes || null,
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import { services, serviceTypes, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
+import { filedBySql } from '../tickets/index.ts';
 import { savedLanguageSql } from '../platform/users.ts';
 
 const contactRow = rowSchema({
@@ -18,13 +19,16 @@ export type ContactRow = RowOf<typeof contactRow.shape>;
 
 const isCustomer = sql`exists(select 1 from ${userRoles} r where r.user_id = u.id and r.role = 'Customer')`;
 
-/** Ticket count and last activity of each chosen customer, from the (customer_id, updated_at) index. */
+/**
+ * Ticket count and last activity of each chosen customer: the tickets they file (their own, joint returns: 0032),
+ * from the (customer_id, updated_at) and (spouse_id, updated_at) indexes.
+ */
 const withActivity = (chosen: SQL) => sql`
   select u.id, u.full_name, u.email, u.phone, ${savedLanguageSql(sql`u.id`)} as language, u.created_at,
     a.ticket_count, a.last_activity_at
   from (${chosen}) u
   cross join lateral (
-    select count(*)::int as ticket_count, max(t.updated_at) as last_activity_at from ${tickets} t where t.customer_id = u.id
+    select count(*)::int as ticket_count, max(t.updated_at) as last_activity_at from ${tickets} t where (t.customer_id = u.id or t.spouse_id = u.id)
   ) a`;
 
 /**
@@ -78,18 +82,22 @@ const contactTicketRow = rowSchema({
   staff_label: col.text(),
   badge: col.text(),
   updated_at: col.timestamp(),
+  joint_with: col.text().nullable(),
 });
 
+/** The tickets a customer files: their own and the joint returns they share (tickets' filedBySql, 0032). */
 export async function contactTickets(db: Tx, customerId: string, limit: number) {
   return rows(
     db,
     contactTicketRow,
-    sql`select t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status, ts.staff_label, ts.badge, t.updated_at
+    sql`select t.id, t.name, s.name as service_name, st.name as service_type_name, t.year, t.status, ts.staff_label, ts.badge, t.updated_at,
+          (select o.full_name from ${users} o
+            where o.id = case when t.customer_id = ${customerId} then t.spouse_id else t.customer_id end) as joint_with
         from ${tickets} t
         join ${services} s on s.id = t.service_id
         join ${serviceTypes} st on st.id = t.service_type_id
         join ${ticketStatuses} ts on ts.name = t.status
-        where t.customer_id = ${customerId}
+        where ${filedBySql('t', customerId)}
         order by t.updated_at desc, t.id desc
         limit ${limit}`,
   );

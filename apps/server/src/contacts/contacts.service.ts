@@ -18,6 +18,7 @@ import { keysetCursor } from '../platform/keyset-cursor.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import { firmCountry } from '../site/index.ts';
 import { languageOrNull } from '../platform/users.ts';
+import { householdOf } from '../households/index.ts';
 import * as repo from './contacts.repository.ts';
 
 const toContact = (r: repo.ContactRow): Contact => ({
@@ -62,9 +63,15 @@ export async function listContacts(db: Db, q: ListContactsQuery): Promise<Contac
 export async function getContact(db: Db, id: string, language: Language = 'en'): Promise<ContactDetail> {
   const row = await repo.findContact(db, id);
   if (!row) throw notFound(ADMIN_TEXTS.contacts.notFound);
-  const tickets = await repo.contactTickets(db, id, 100);
+  const [tickets, household] = await Promise.all([repo.contactTickets(db, id, 100), householdOf(db, id)]);
   return {
     ...toContact(row),
+    household: (household?.members ?? []).map((m) => ({
+      id: m.user_id,
+      full_name: m.full_name,
+      email: m.email,
+      role: m.role,
+    })),
     tickets: tickets.map((t) => ({
       id: t.id,
       name: t.name,
@@ -75,6 +82,7 @@ export async function getContact(db: Db, id: string, language: Language = 'en'):
       status_label: statusLabelIn(language, t.status, 'staff', t.staff_label),
       badge: t.badge as BadgeStyle,
       updated_at: t.updated_at.toISOString(),
+      joint_with: t.joint_with,
     })),
   };
 }

@@ -15,6 +15,7 @@ import {
   users,
 } from '../platform/db/schema.ts';
 import { invoiceDueSql, signatureDueSql } from '../platform/ticket-status-view.ts';
+import { filedBySql } from '../tickets/index.ts';
 
 /** Every read here runs as a prepared statement (platform/db/rows.ts): their texts are fixed. */
 const PREPARED = { prepare: true };
@@ -44,6 +45,7 @@ const customerTicketColumns = (customerId: string) => sql`
   t.public_message_count - coalesce(
     (select r.seen_public from ${ticketReads} r where r.user_id = ${customerId} and r.ticket_id = t.id), 0) as unread_count`;
 
+/** The tickets the customer files (their own and joint returns they share: tickets filedBySql, 0032). */
 export async function customerTickets(db: Tx, customerId: string, opts: { waitingOnly: boolean; limit: number }) {
   return rows(
     db,
@@ -53,7 +55,7 @@ export async function customerTickets(db: Tx, customerId: string, opts: { waitin
         join ${services} s on s.id = t.service_id
         join ${serviceTypes} st on st.id = t.service_type_id
         join ${ticketStatuses} ts on ts.name = t.status
-        where t.customer_id = ${customerId} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql} or ${signatureDueSql})` : sql``}
+        where ${filedBySql('t', customerId)} ${opts.waitingOnly ? sql`and (ts.category = 'waiting_on_customer' or ${invoiceDueSql} or ${signatureDueSql})` : sql``}
         order by t.updated_at desc, t.id desc
         limit ${opts.limit}`,
     PREPARED,
@@ -74,7 +76,7 @@ export async function customerCategoryCounts(db: Tx, customerId: string) {
     sql`select t.status, ts.customer_label, ts.category, ${invoiceDueSql} as invoice_due,
           ${signatureDueSql} as signature_due, count(*)::int as n
         from ${tickets} t join ${ticketStatuses} ts on ts.name = t.status
-        where t.customer_id = ${customerId}
+        where ${filedBySql('t', customerId)}
         group by 1, 2, 3, 4, 5`,
     PREPARED,
   );
@@ -98,7 +100,7 @@ export async function recentCustomerMessages(db: Tx, customerId: string, limit: 
     sql`select m.id::text as id, t.id as ticket_id, t.name as ticket_name, left(m.body, 280) as body, m.created_at,
           u.full_name as author_name,
           exists(select 1 from ${userRoles} ur where ur.user_id = m.author_id and ur.role <> 'Customer') as author_is_staff
-        from (select id, name from ${tickets} where customer_id = ${customerId}) t
+        from (select f.id, f.name from ${tickets} f where ${filedBySql('f', customerId)}) t
         cross join lateral (
           select * from ${ticketMessages} m where m.ticket_id = t.id and not m.internal order by m.id desc limit ${limit}
         ) m

@@ -17,6 +17,7 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Db } from '../platform/db/client.ts';
 import { ticketStatuses } from '../platform/db/schema.ts';
 import * as repo from './dashboard.repository.ts';
+import { unsignedLetters } from '../engagement/index.ts';
 
 const WEEKS = 12;
 const MEDIAN_SAMPLE = 1000;
@@ -105,12 +106,13 @@ const staffTicket =
 async function staffDashboard(db: Db, auth: AuthContext, language: Language): Promise<StaffDashboard> {
   const active = await repo.activeStatuses(db);
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [counts, unassigned, mine, weekly, medians] = await Promise.all([
+  const [counts, unassigned, mine, weekly, medians, letters] = await Promise.all([
     repo.statusCounts(db),
     repo.openUnassigned(db, 10),
     repo.assignedTo(db, auth.user.id, active, 10),
     repo.openedPerWeek(db, WEEKS),
     repo.medianTimeInStatus(db, MEDIAN_SAMPLE),
+    unsignedLetters(db, new Date(), 10),
   ]);
   return {
     role: 'staff',
@@ -130,5 +132,6 @@ async function staffDashboard(db: Db, auth: AuthContext, language: Language): Pr
       median_seconds: m.median_seconds === null ? null : Math.round(m.median_seconds),
       samples: m.samples,
     })),
+    unsigned_letters: letters,
   };
 }

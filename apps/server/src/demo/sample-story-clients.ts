@@ -29,7 +29,7 @@ export function clientStories(k: StoryKit): void {
         first_name: 'Maria',
         last_name: 'Gonzalez',
         date_of_birth: '1985-09-02',
-        ssn: '900-34-5678',
+        ssn: '900-54-5678',
         phone: '+12025550111',
         occupation: 'Graphic designer (self-employed)',
         address: { line1: '88 Harbor View Drive', line2: null, city: 'San Diego', state: 'CA', zip: '92101' },

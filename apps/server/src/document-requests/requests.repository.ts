@@ -1,14 +1,24 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { DOCUMENT_REQUEST_STATUSES, type DocumentRequestStatus } from '@taxportal/contract';
+import { DOCUMENT_REQUEST_MATCHES, DOCUMENT_REQUEST_STATUSES, type DocumentRequestStatus } from '@taxportal/contract';
 import { z } from 'zod';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
-import { documentRequests, documentTypes, jobs, notifications, tickets, users } from '../platform/db/schema.ts';
+import {
+  documentRequests,
+  documents,
+  documentTypes,
+  jobs,
+  notifications,
+  tickets,
+  users,
+} from '../platform/db/schema.ts';
+import { ticketsFiledBy } from '../tickets/index.ts';
 
 const requestRow = rowSchema({
   id: col.text(),
   ticket_id: col.text(),
   ticket_name: col.text(),
+  ticket_status: col.text(),
   customer_id: col.text(),
   label: col.text(),
   document_type_id: col.text().nullable(),
@@ -20,6 +30,12 @@ const requestRow = rowSchema({
   requested_by_name: col.text().nullable(),
   fulfilled_document_id: col.text().nullable(),
   fulfilled_at: col.timestamp().nullable(),
+  fulfilled_file_name: col.text().nullable(),
+  fulfilled_file_at: col.timestamp().nullable(),
+  fulfilled_file_visibility: col.text().nullable(),
+  fulfilled_file_type_name: col.text().nullable(),
+  fulfilled_via: z.enum(DOCUMENT_REQUEST_MATCHES).nullable(),
+  fulfilled_by_name: col.text().nullable(),
   reminders_sent: col.int(),
   next_reminder_at: col.timestamp().nullable(),
   created_at: col.timestamp(),
@@ -28,13 +44,18 @@ export type RequestRow = RowOf<typeof requestRow.shape>;
 const idRow = rowSchema({ id: col.text() });
 const ticketIdRow = rowSchema({ ticket_id: col.text() });
 
-const select = sql`select r.id, r.ticket_id, t.name as ticket_name, r.customer_id, r.label, r.document_type_id,
+const select = sql`select r.id, r.ticket_id, t.name as ticket_name, t.status as ticket_status, r.customer_id, r.label, r.document_type_id,
   dt.name as document_type_name, r.note, r.status, r.source, r.source_key, rb.full_name as requested_by_name,
-  r.fulfilled_document_id, r.fulfilled_at, r.reminders_sent, r.next_reminder_at, r.created_at
+  r.fulfilled_document_id, r.fulfilled_at, fd.file_name as fulfilled_file_name, fd.created_at as fulfilled_file_at,
+  fd.visibility as fulfilled_file_visibility, fdt.name as fulfilled_file_type_name, r.fulfilled_via, fb.full_name as fulfilled_by_name,
+  r.reminders_sent, r.next_reminder_at, r.created_at
   from ${documentRequests} r
   join ${tickets} t on t.id = r.ticket_id
   left join ${documentTypes} dt on dt.id = r.document_type_id
-  left join ${users} rb on rb.id = r.requested_by`;
+  left join ${users} rb on rb.id = r.requested_by
+  left join ${documents} fd on fd.id = r.fulfilled_document_id
+  left join ${documentTypes} fdt on fdt.id = fd.document_type_id
+  left join ${users} fb on fb.id = r.fulfilled_by`;
 
 export async function documentTypeIdsByName(db: Tx, names: string[]): Promise<Map<string, string>> {
   if (!names.length) return new Map();
@@ -95,19 +116,26 @@ export async function listForTicket(db: Tx, ticketId: string): Promise<RequestRo
 
 export async function listForCustomer(
   db: Tx,
-  opts: { customerId: string | null; status: DocumentRequestStatus; limit: number },
+  opts: {
+    customerId: string | null;
+    /** A customer's own list: the requests of the tickets they file (a joint return's too: docs/decisions/0032). */
+    filerId?: string | undefined;
+    status: DocumentRequestStatus;
+    limit: number;
+  },
 ): Promise<RequestRow[]> {
   return rows(
     db,
     requestRow,
     sql`${select} where r.status = ${opts.status}
         ${opts.customerId ? sql`and r.customer_id = ${opts.customerId}` : sql``}
+        ${opts.filerId ? sql`and r.ticket_id in (${ticketsFiledBy(opts.filerId)})` : sql``}
         order by r.created_at desc, r.id limit ${opts.limit}`,
   );
 }
 
-export async function findRequest(db: Tx, id: string): Promise<RequestRow | null> {
-  return firstRow(db, requestRow, sql`${select} where r.id = ${id}`);
+export async function findRequest(db: Tx, id: string, opts: { lock?: boolean } = {}): Promise<RequestRow | null> {
+  return firstRow(db, requestRow, sql`${select} where r.id = ${id}${opts.lock ? sql` for update of r` : sql``}`);
 }
 
 /** Open → cancelled; false when it was no longer open. */

@@ -4,6 +4,7 @@ import { authOf } from '../platform/auth/guard.ts';
 import { route } from '../platform/route.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
 import { createDocumentsJobRunner } from './requests.reminders.ts';
+import * as matches from './requests.match.ts';
 import * as requests from './requests.service.ts';
 
 export function requestsRoutes(deps: DocumentsDeps) {
@@ -23,6 +24,22 @@ export function requestsRoutes(deps: DocumentsDeps) {
 
     route(app, api.listDocumentRequests, {
       handler: async (req) => requests.listOutstanding(deps, authOf(req), req.query),
+    });
+
+    route(app, api.confirmRequestDocument, {
+      handler: async (req) => matches.confirmMatch(deps, authOf(req), req.params.id, req.body.document_id),
+    });
+
+    route(app, api.declineRequestDocument, {
+      handler: async (req) => matches.declineMatch(deps, authOf(req), req.params.id, req.body.document_id),
+    });
+
+    route(app, api.matchRequestDocument, {
+      handler: async (req) => matches.staffMatch(deps, authOf(req), req.params.id, req.body.document_id),
+    });
+
+    route(app, api.unmatchRequestDocument, {
+      handler: async (req) => matches.unmatch(deps, authOf(req), req.params.id, req.body.reason),
     });
 
     // Reminders run in the background with the app (tests drive their own runners with tick()).

@@ -22,6 +22,7 @@ import { savedLanguage } from '../platform/users.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
 import * as repo from './requests.repository.ts';
+import { requestsFor, toDocumentRequest } from './requests.dto.ts';
 
 export const REQUEST_NOT_FOUND = TICKET_TEXTS.requests.notFound;
 const DAY_MS = 86_400_000;
@@ -31,25 +32,6 @@ export const reminderInterval = DOCUMENT_REQUEST_REMINDER_DAYS * DAY_MS;
 export const FINISHED_STATUSES: readonly string[] = STATUS_DEFINITIONS.filter(
   (s) => s.is_pipeline && (s.category === 'done' || s.category === 'cancelled'),
 ).map((s) => s.name);
-
-export const toDocumentRequest = (r: repo.RequestRow): DocumentRequest => ({
-  id: r.id,
-  ticket_id: r.ticket_id,
-  ticket_name: r.ticket_name,
-  customer_id: r.customer_id,
-  label: r.label,
-  document_type_id: r.document_type_id,
-  document_type_name: r.document_type_name,
-  note: r.note,
-  status: r.status,
-  source: r.source,
-  requested_by_name: r.requested_by_name,
-  fulfilled_document_id: r.fulfilled_document_id,
-  fulfilled_at: r.fulfilled_at?.toISOString() ?? null,
-  reminders_sent: Number(r.reminders_sent),
-  next_reminder_at: r.status === 'open' ? (r.next_reminder_at?.toISOString() ?? null) : null,
-  created_at: r.created_at.toISOString(),
-});
 
 const requireStaffHere = (auth: AuthContext) => {
   if (!isStaff(auth)) throw new AppError('forbidden', MESSAGES.forbidden);
@@ -61,7 +43,7 @@ export async function listTicketRequests(
   ticketId: string,
 ): Promise<DocumentRequestList> {
   const ticket = await visibleTicket(deps.db, auth, ticketId);
-  return { items: (await repo.listForTicket(deps.db, ticket.id)).map(toDocumentRequest) };
+  return { items: await requestsFor(deps.db, auth, await repo.listForTicket(deps.db, ticket.id)) };
 }
 
 export async function listOutstanding(
@@ -69,10 +51,15 @@ export async function listOutstanding(
   auth: AuthContext,
   q: { status: DocumentRequestStatus; customer_id?: string | undefined; limit: number },
 ): Promise<DocumentRequestList> {
-  // A customer sees only their own, whatever customer_id they pass.
-  const customerId = isStaff(auth) ? (q.customer_id ?? null) : auth.user.id;
-  const rows = await repo.listForCustomer(deps.db, { customerId, status: q.status, limit: q.limit });
-  return { items: rows.map(toDocumentRequest) };
+  // A customer sees those of the tickets they file (their own, joint returns), whatever customer_id they pass.
+  const staff = isStaff(auth);
+  const rows = await repo.listForCustomer(deps.db, {
+    customerId: staff ? (q.customer_id ?? null) : null,
+    filerId: staff ? undefined : auth.user.id,
+    status: q.status,
+    limit: q.limit,
+  });
+  return { items: await requestsFor(deps.db, auth, rows) };
 }
 
 /** The ticket's facts the request and reminder e-mails name. */
@@ -137,7 +124,11 @@ export async function createRequests(
   const now = deps.now();
   const next = new Date(now.getTime() + reminderInterval);
   const ids: string[] = [];
-  const { created: notice, language } = await deps.db.transaction(async (tx) => {
+  const {
+    created: notice,
+    language,
+    spouseNotice,
+  } = await deps.db.transaction(async (tx) => {
     const types = await repo.documentTypeIdsByName(
       tx,
       checklist.flatMap((c) => (c.document_type ? [c.document_type] : [])),
@@ -188,9 +179,21 @@ export async function createRequests(
       ip,
       meta: { request_ids: ids, labels: rows.map((r) => r.label) },
     });
-    return { created, language };
+    // A joint return's spouse, who answers requests too (0032), gets the notice in the app, in their language.
+    const spouseNotice = ticket.spouse_id
+      ? await repo.insertNotification(tx, {
+          userId: ticket.spouse_id,
+          ticketId: ticket.id,
+          title: textsIn(recipientLanguage(await savedLanguage(tx, ticket.spouse_id)))(
+            'notifications.documentsRequested.title',
+            { ticket: ticket.name },
+          ),
+          body: rows.map((r) => r.label).join(', '),
+        })
+      : null;
+    return { created, language, spouseNotice };
   });
-  const items = (await repo.requestsByIds(deps.db, ids)).map(toDocumentRequest);
+  const items = (await repo.requestsByIds(deps.db, ids)).map((r) => toDocumentRequest(r));
   try {
     await deps.mailer.send(
       requestMail(
@@ -204,16 +207,21 @@ export async function createRequests(
   } catch (err) {
     deps.log.error({ err: (err as Error).message, ticket_id: ticket.id }, 'document request mail failed');
   }
-  // The bell, live (the notification row is already committed).
+  // The bell, live (the notification rows are already committed).
   try {
-    await deps.hub.publish(
-      { users: [ticket.customer_id] },
-      {
-        type: 'notification.created',
-        notification: { ...notice, read: false, created_at: notice.created_at.toISOString() },
-        unread_count: await repo.unreadNotifications(deps.db, ticket.customer_id),
-      },
-    );
+    const told = [
+      { userId: ticket.customer_id, n: notice },
+      ...(spouseNotice && ticket.spouse_id ? [{ userId: ticket.spouse_id, n: spouseNotice }] : []),
+    ];
+    for (const { userId, n } of told)
+      await deps.hub.publish(
+        { users: [userId] },
+        {
+          type: 'notification.created',
+          notification: { ...n, read: false, created_at: n.created_at.toISOString() },
+          unread_count: await repo.unreadNotifications(deps.db, userId),
+        },
+      );
   } catch (err) {
     deps.log.error({ err: (err as Error).message }, 'document request live event failed');
   }

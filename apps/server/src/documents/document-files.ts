@@ -11,6 +11,7 @@ import {
   type AcceptedUploadType,
   type Document,
   type DocumentKind,
+  type DocumentRequestMatch,
   type DocumentVisibility,
 } from '@taxportal/contract';
 import { TICKET_TEXTS } from '@taxportal/contract/texts';
@@ -20,6 +21,7 @@ import { AppError, fieldError } from '../platform/errors.ts';
 import type { StoredFile } from '../platform/storage/index.ts';
 import { cleanFileName } from './document-names.ts';
 import { pdfActiveContent } from './pdf-active-content.ts';
+import { fulfilRequest } from './request-matches.ts';
 import type { DocumentsDeps } from './documents.deps.ts';
 import { loadSharp } from '../platform/images.ts';
 
@@ -46,7 +48,11 @@ export interface DocumentMeta {
   visibility: DocumentVisibility;
   documentTypeId?: string | null;
   requestId?: string | null;
+  /** The customer whose request it fulfils, when not the document's own: a spouse answering a joint return's. */
+  requestCustomerId?: string;
   uploadedBy: string;
+  /** Who matched the upload to its request: the customer uploading from it (the default), or staff. */
+  matchedVia?: DocumentRequestMatch;
 }
 
 /** The upload's body: a multipart part, or a plain stream/buffer with the name the client gave. */
@@ -182,9 +188,14 @@ export async function checkRequest(
   customerId: string,
   ticketId: string | null | undefined,
   lock = false,
-): Promise<{ ticketId: string }> {
+): Promise<{ ticketId: string; documentTypeId: string | null }> {
   const q = db
-    .select({ id: documentRequests.id, status: documentRequests.status, ticket_id: documentRequests.ticket_id })
+    .select({
+      id: documentRequests.id,
+      status: documentRequests.status,
+      ticket_id: documentRequests.ticket_id,
+      document_type_id: documentRequests.document_type_id,
+    })
     .from(documentRequests)
     .where(and(eq(documentRequests.id, requestId), eq(documentRequests.customer_id, customerId)));
   const [req] = lock ? await q.for('update') : await q;
@@ -193,7 +204,7 @@ export async function checkRequest(
   if (ticketId && req.ticket_id !== ticketId) {
     throw fieldError('request_id', TICKET_TEXTS.requests.otherTicket);
   }
-  return { ticketId: req.ticket_id };
+  return { ticketId: req.ticket_id, documentTypeId: req.document_type_id };
 }
 
 /**
@@ -207,7 +218,9 @@ export async function insertDocument(
   meta: DocumentMeta,
 ): Promise<DocumentRow> {
   let ticketId = meta.ticketId ?? null;
-  if (meta.requestId) ticketId = (await checkRequest(tx, meta.requestId, meta.customerId, ticketId, true)).ticketId;
+  if (meta.requestId)
+    ticketId = (await checkRequest(tx, meta.requestId, meta.requestCustomerId ?? meta.customerId, ticketId, true))
+      .ticketId;
   const id = randomUUID();
   const [row] = await tx
     .insert(documents)
@@ -233,10 +246,14 @@ export async function insertDocument(
     })
     .returning();
   if (meta.requestId) {
-    await tx
-      .update(documentRequests)
-      .set({ status: 'fulfilled', fulfilled_document_id: id, fulfilled_at: deps.now(), next_reminder_at: null })
-      .where(eq(documentRequests.id, meta.requestId));
+    // Locked and checked open above, in this transaction: the conditional write cannot miss.
+    await fulfilRequest(tx, {
+      requestId: meta.requestId,
+      documentId: id,
+      by: meta.uploadedBy,
+      via: meta.matchedVia ?? 'upload',
+      at: deps.now(),
+    });
   }
   return row!;
 }
@@ -246,6 +263,8 @@ export interface DocumentExtras {
   ticket_status?: string | null;
   document_type_name?: string | null;
   can_delete?: boolean;
+  proposed_request?: Document['proposed_request'];
+  fulfils_requests?: Document['fulfils_requests'];
 }
 
 /** The API shape of a row. */
@@ -270,6 +289,8 @@ export function documentDto(row: DocumentRow, extras: DocumentExtras = {}): Docu
     file_url: `/api/v1/documents/${row.id}/file`,
     thumbnail_url: row.thumb_storage_key ? `/api/v1/documents/${row.id}/thumbnail` : null,
     can_delete: extras.can_delete ?? false,
+    proposed_request: extras.proposed_request ?? null,
+    ...(extras.fulfils_requests ? { fulfils_requests: extras.fulfils_requests } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRequests, documents, documentTypes } from '../platform/db/schema.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
@@ -169,7 +170,10 @@ describe('deleting', () => {
       .update(documents)
       .set({ kind: 'signed_8879', visibility: 'private' })
       .where(eq(documents.id, doc.id));
-    expect((await staff.delete(`/api/v1/documents/${doc.id}`)).statusCode).toBe(403);
+    // A signed record: kept whoever asks, and said so (409), not a bare 403.
+    const res = await staff.delete(`/api/v1/documents/${doc.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe(TICKET_TEXTS.documents.signedRecordKept);
   });
 });
 

@@ -16,5 +16,17 @@ export { uploadDocuments } from './documents.service.ts';
  *  stored files removed after the commit: the vault's own delete, less its caller checks. */
 export { deleteDocumentRow, removeDocumentFiles } from './documents.service.ts';
 export type { DocumentRow } from './document-files.ts';
+/** Who may see a document (404 otherwise): a request's file is checked through it. */
+export { visibleDocument } from './documents.service.ts';
+/** Which file fulfils which request, the one write of it, and the proposals (uploads that look like a request's). */
+export {
+  declineProposal,
+  fulfilRequest,
+  otherTypeRefusal,
+  proposalsForRequests,
+  reopenFulfilled,
+  requestFile,
+  wasDeclined,
+} from './request-matches.ts';
 /** The orphan sweep (stored files no row names), for the sweep-files command. */
 export { sweepOrphans, SWEEP_GRACE_MS } from './sweeper.ts';

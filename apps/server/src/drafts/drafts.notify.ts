@@ -8,7 +8,7 @@ import type { MailMessage } from '../platform/mail/mail.ts';
 import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
 import { savedLanguage } from '../platform/users.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
-import type { TicketRef as TicketRow } from '../tickets/index.ts';
+import { ticketAudience, type TicketRef as TicketRow } from '../tickets/index.ts';
 
 /**
  * What drafts and signing do after their transaction commits, collected while it runs: notification rows
@@ -20,9 +20,9 @@ export class FollowUps {
   private readonly mails: MailMessage[] = [];
   private readonly notified: { userId: string; notification: Record<string, unknown> }[] = [];
 
-  /** Everyone concerned by a ticket: its customer, its assignee, staff watching. */
-  static audience(t: Pick<TicketRow, 'customer_id' | 'assignee_id'>): Audience {
-    return { users: [t.customer_id, ...(t.assignee_id ? [t.assignee_id] : [])], staff: true };
+  /** Everyone concerned by a ticket: its filers (a joint return's spouse too), its assignee, staff watching. */
+  static audience(t: Pick<TicketRow, 'customer_id' | 'spouse_id' | 'assignee_id'>): Audience {
+    return ticketAudience(t);
   }
 
   publish(audience: Audience, event: RealtimeEvent) {

@@ -21,6 +21,7 @@ import { AppError, notFound } from '../platform/errors.ts';
 import { recipientLanguage, statusLabelIn, textsIn } from '../platform/i18n.ts';
 import { findUser, savedLanguage } from '../platform/users.ts';
 import {
+  filerPeople,
   findTicketRef,
   markConversationRead,
   moveTicket,
@@ -149,24 +150,26 @@ export async function uploadDraft(
       });
       if (moved) follow.statusChanged(t, moved, auth.user, await ticketVersion(tx, t.id));
       follow.publish(FollowUps.audience(t), { type: 'draft.uploaded', ticket_id: t.id, ticket_name: t.name, id });
-      await follow.notify(tx, {
-        userId: t.customer_id,
-        ticket: t,
-        kind: 'draft',
-        mailTo: t.customer_email,
-        write: (say) => {
-          const title = say('notifications.draftReady.title', { ticket: t.name, version });
-          const uploaded = say('notifications.draftReady.text', { version, service: t.service_name, year: t.year });
-          return {
-            title,
-            body: say('notifications.draftReady.body'),
-            mail: {
-              subject: title,
-              text: `${say('mail.hello', { name: t.customer_name })}\n\n${uploaded}\n${ticketLink(deps.publicUrl, t)}\n`,
-            },
-          };
-        },
-      });
+      // Each filer of the return (a joint return's spouse too) is told, in their own words.
+      for (const person of filerPeople(t))
+        await follow.notify(tx, {
+          userId: person.id,
+          ticket: t,
+          kind: 'draft',
+          mailTo: person.email,
+          write: (say) => {
+            const title = say('notifications.draftReady.title', { ticket: t.name, version });
+            const uploaded = say('notifications.draftReady.text', { version, service: t.service_name, year: t.year });
+            return {
+              title,
+              body: say('notifications.draftReady.body'),
+              mail: {
+                subject: title,
+                text: `${say('mail.hello', { name: person.full_name })}\n\n${uploaded}\n${ticketLink(deps.publicUrl, t)}\n`,
+              },
+            };
+          },
+        });
       return id;
     });
   } catch (err) {
@@ -188,10 +191,9 @@ export async function decideDraft(
   decision: Decision,
   ip: string,
 ): Promise<Draft> {
+  // A filer decides: the ticket's customer, or on a joint return their spouse (visibleTicket let no one else by).
   const seen = await visibleTicket(deps.db, auth, ref);
-  if (isStaff(auth) || seen.customer_id !== auth.user.id) {
-    throw new AppError('forbidden', TICKET_TEXTS.drafts.customerOnly);
-  }
+  if (isStaff(auth)) throw new AppError('forbidden', TICKET_TEXTS.drafts.customerOnly);
   const follow = new FollowUps();
   await deps.db.transaction(async (tx) => {
     const t = (await findTicketRef(tx, seen.id, { lock: true }))!;

@@ -36,9 +36,11 @@ function plan(a: TicketActivity, link: string, openRequests: string[] = []): Pla
   const tk = a.ticket;
   const out: Planned[] = [];
   const customer = tk.customer;
+  // What the customer is told, a joint return's spouse is told too, each greeted by name (docs/decisions/0032).
+  const filers = [customer, ...(tk.spouse ? [tk.spouse] : [])];
   const ticket = tk.name;
   const service = tk.service_name;
-  const hello = (t: TFunction) => `${t('mail.hello', { name: customer.full_name })}\n\n`;
+  const hello = (t: TFunction, name: string) => `${t('mail.hello', { name })}\n\n`;
   const footer = (t: TFunction) =>
     `\n\n${t('notifications.mail.openTicket', { link })}\n\n${t('notifications.mail.stopMails')}\n`;
   if (a.kind === 'status_changed') {
@@ -49,24 +51,25 @@ function plan(a: TicketActivity, link: string, openRequests: string[] = []): Pla
         : '';
     // A move the customer reads as no change (preparation by another name) is no news to them.
     if (a.customer_sees_change)
-      out.push({
-        userId: customer.id,
-        kind: 'status_changed',
-        mail: { pref: 'email_on_status_change', to: customer.email },
-        write: (t, language) => {
-          const status = statusLabelIn(language, a.to, 'customer', a.to_labels.customer);
-          return {
-            title: t('notifications.statusChanged.title', { ticket, status }),
-            body: openRequests.length
-              ? t('notifications.statusChanged.documentsNeeded', { documents: openRequests.join(', ') })
-              : service,
-            mail: {
-              subject: `${ticket}: ${status}`,
-              text: `${hello(t)}${t('notifications.statusChanged.text', { ticket, service, status })}${wanted(t)}${footer(t)}`,
-            },
-          };
-        },
-      });
+      for (const filer of filers)
+        out.push({
+          userId: filer.id,
+          kind: 'status_changed',
+          mail: { pref: 'email_on_status_change', to: filer.email },
+          write: (t, language) => {
+            const status = statusLabelIn(language, a.to, 'customer', a.to_labels.customer);
+            return {
+              title: t('notifications.statusChanged.title', { ticket, status }),
+              body: openRequests.length
+                ? t('notifications.statusChanged.documentsNeeded', { documents: openRequests.join(', ') })
+                : service,
+              mail: {
+                subject: `${ticket}: ${status}`,
+                text: `${hello(t, filer.full_name)}${t('notifications.statusChanged.text', { ticket, service, status })}${wanted(t)}${footer(t)}`,
+              },
+            };
+          },
+        });
     if (tk.assignee_id) {
       out.push({
         userId: tk.assignee_id,
@@ -103,19 +106,20 @@ function plan(a: TicketActivity, link: string, openRequests: string[] = []): Pla
       });
     }
   } else if (a.actor.is_staff) {
-    out.push({
-      userId: customer.id,
-      kind: 'message',
-      mail: { pref: 'email_on_staff_reply', to: customer.email },
-      write: (t) => ({
-        title: t('notifications.staffMessage.title', { ticket }),
-        body: t('notifications.staffMessage.body', { name: a.actor.full_name }),
-        mail: {
-          subject: t('notifications.staffMessage.subject', { ticket }),
-          text: `${hello(t)}${t('notifications.staffMessage.text', { name: a.actor.full_name, ticket, service })}${footer(t)}`,
-        },
-      }),
-    });
+    for (const filer of filers)
+      out.push({
+        userId: filer.id,
+        kind: 'message',
+        mail: { pref: 'email_on_staff_reply', to: filer.email },
+        write: (t) => ({
+          title: t('notifications.staffMessage.title', { ticket }),
+          body: t('notifications.staffMessage.body', { name: a.actor.full_name }),
+          mail: {
+            subject: t('notifications.staffMessage.subject', { ticket }),
+            text: `${hello(t, filer.full_name)}${t('notifications.staffMessage.text', { name: a.actor.full_name, ticket, service })}${footer(t)}`,
+          },
+        }),
+      });
     if (tk.assignee_id) {
       out.push({
         userId: tk.assignee_id,
@@ -132,11 +136,11 @@ function plan(a: TicketActivity, link: string, openRequests: string[] = []): Pla
       kind: 'message',
       mail: { pref: 'email_on_customer_reply', to: '' },
       write: (t) => ({
-        title: t('notifications.customerReply.title', { name: customer.full_name, ticket }),
+        title: t('notifications.customerReply.title', { name: a.actor.full_name, ticket }),
         body: service,
         mail: {
-          subject: t('notifications.customerReply.subject', { name: customer.full_name, ticket }),
-          text: `${t('notifications.customerReply.text', { name: customer.full_name, ticket, service })}\n\n${t('notifications.mail.openTicket', { link })}\n`,
+          subject: t('notifications.customerReply.subject', { name: a.actor.full_name, ticket }),
+          text: `${t('notifications.customerReply.text', { name: a.actor.full_name, ticket, service })}\n\n${t('notifications.mail.openTicket', { link })}\n`,
         },
       }),
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentRequest, OrganizerDefinition } from '@taxportal/contract';
+import { STANDARD_ORGANIZER, type DocumentRequest, type OrganizerDefinition } from '@taxportal/contract';
 import { col, rows as parsedRows, rowSchema } from '../platform/db/rows.ts';
 import { createCustomer, createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { carryAnswers } from './carry-forward.ts';
@@ -119,11 +119,13 @@ describe('carrying last year forward through the API', () => {
     expect(await requestsOf(alice, next.id)).toEqual([]);
 
     // "Still right": the employers confirmed; the W-2 is requested.
-    const confirmed = await alice.put(`/api/v1/tickets/${next.id}/organizer`, {
-      version: o.version,
-      answers: { ...o.answers, filing_status: 'single' },
-      confirmed: ['employers', 'has_w2'],
-    });
+    const confirmed = await saveAnswers(
+      alice,
+      next.id,
+      o.version,
+      { ...o.answers, filing_status: 'single' },
+      { confirmed: ['employers', 'has_w2'] },
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const after = confirmed.json().organizer;
     expect(after.carried_forward.questions).toEqual(['ssn', 'household_size']);
@@ -148,11 +150,7 @@ describe('carrying last year forward through the API', () => {
 
   it('refuses a confirmation naming something that is no question id', async () => {
     const o = (await organizerOf(alice, next.id))!;
-    const res = await alice.put(`/api/v1/tickets/${next.id}/organizer`, {
-      version: o.version,
-      answers: o.answers,
-      confirmed: ['$1 <b>'],
-    });
+    const res = await saveAnswers(alice, next.id, o.version, o.answers, { confirmed: ['$1 <b>'] });
     expect(res.statusCode).toBe(422);
   });
 });
@@ -229,5 +227,138 @@ describe('carryAnswers', () => {
         ],
       }),
     ).toEqual({ answers: { kinds: ['b'], kids: [{ id: 'k1', name: 'Ana' }] }, questions: ['kinds', 'kids'] });
+  });
+});
+
+describe('carrying last year’s questionnaire into this year’s organizer', () => {
+  const Q_YEAR = 2008;
+  const O_YEAR = 2009;
+  const SSN = '123-45-6789';
+  const ACCOUNT = '000123454321';
+  let carol: Agent;
+  let questionnaireTicket: { id: string; name: string };
+  let next: { id: string };
+  /** This year's: the standard organizer, but "Occupation" asked as a date (another kind: not carried). */
+  const THIS_YEARS: OrganizerDefinition = {
+    sections: STANDARD_ORGANIZER.sections.map((s) => ({
+      ...s,
+      questions: s.questions.map((q) =>
+        q.id === 'occupation' ? { id: 'occupation', type: 'date' as const, label: q.label } : q,
+      ),
+    })),
+  };
+
+  beforeAll(async () => {
+    carol = await signIn(t, (await createCustomer(t, { full_name: 'Carol Chu' })).email);
+    // Last year no organizer applied: Carol answered the questionnaire (SPEC's four sections).
+    questionnaireTicket = await ticketIn(t, carol, Q_YEAR);
+    expect(await organizerOf(carol, questionnaireTicket.id)).toBeNull();
+    const put = (section: string, body: Record<string, unknown>) =>
+      carol.put(`/api/v1/tickets/${questionnaireTicket.id}/profile/${section}`, body);
+    const taxPayer = await put('tax_payer', {
+      filing_status: 'married_joint',
+      first_name: 'Carol',
+      last_name: 'Chu',
+      occupation: 'Nurse',
+      ssn: SSN,
+      address: { line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+      spouse: { first_name: 'Sam', last_name: 'Chu', ssn: '987-65-4321' },
+      has_dependents: true,
+      dependents: [
+        { id: 'kid-1', first_name: 'Kim', relationship: 'Daughter', ssn: '555-44-3333', months_lived_with_you: 12 },
+      ],
+      direct_deposit: { routing_number: '021000021', account_number: ACCOUNT },
+    });
+    expect(taxPayer.statusCode, taxPayer.body).toBe(200);
+    const income = await put('investment', {
+      has_w2: true,
+      w2_jobs: [{ id: 'job-1', employer: 'Acme Corp', wages: 50000 }],
+      has_interest: false,
+      has_rental: true,
+      rental_properties: 2,
+    });
+    expect(income.statusCode, income.body).toBe(200);
+    // This year an organizer applies: the standard one (as the builder's "Start from the standard questionnaire").
+    await publishTemplate(admin, { service_id: serviceId, tax_year: O_YEAR, name: 'Standard', definition: THIS_YEARS });
+    next = await ticketIn(t, carol, O_YEAR);
+  });
+
+  it('starts from the questionnaire’s answers the organizer asks the same way, each to confirm', async () => {
+    const o = (await organizerOf(carol, next.id))!;
+    expect(o.answers).toEqual({
+      filing_status: 'married_joint',
+      first_name: 'Carol',
+      last_name: 'Chu',
+      ssn: '***-**-6789',
+      address_line1: '1 Main St',
+      address_city: 'Springfield',
+      address_state: 'IL',
+      address_zip: '62701',
+      spouse_first_name: 'Sam',
+      spouse_last_name: 'Chu',
+      spouse_ssn: '***-**-4321',
+      has_dependents: true,
+      dependents: [
+        { id: 'kid-1', first_name: 'Kim', relationship: 'Daughter', ssn: '***-**-3333', months_lived_with_you: 12 },
+      ],
+      direct_deposit_routing_number: '021000021',
+      direct_deposit_account_number: '****4321',
+      has_w2: true,
+      w2_jobs: [{ id: 'job-1', employer: 'Acme Corp', wages: 50000 }],
+      has_interest: false,
+      has_rental: true,
+      rental_properties: 2,
+    });
+    // "Occupation" is a date this year: left to answer.
+    expect(o.carried_forward).toEqual({
+      from_year: Q_YEAR,
+      from_ticket_name: questionnaireTicket.name,
+      questions: expect.arrayContaining(['filing_status', 'ssn', 'dependents', 'w2_jobs', 'has_rental']),
+    });
+    expect(o.carried_forward!.questions).not.toContain('occupation');
+    expect(o.carried_forward!.questions).toHaveLength(Object.keys(o.answers).length);
+    // Proposed, not requested, until confirmed: the W-2 and the rental statement.
+    expect(o.requests.map((r) => [r.key, r.request_id])).toEqual([
+      ['org:has_w2', null],
+      ['org:has_rental', null],
+    ]);
+    expect(await requestsOf(carol, next.id)).toEqual([]);
+  });
+
+  it('seals each SSN and the account number again for the new ticket', async () => {
+    const stored = await parsedRows(
+      t.database.db,
+      rowSchema({ answers: col.json() }),
+      sql`select answers from ticket_organizers where ticket_id = ${next.id}`,
+    );
+    const text = JSON.stringify(stored);
+    for (const clear of ['123456789', '987654321', '555443333', ACCOUNT]) expect(text).not.toContain(clear);
+    expect((stored[0]!.answers as { ssn: { $sealed: string } }).ssn.$sealed).toMatch(/^f1\./);
+    const reveal = (path: string) => carol.post(`/api/v1/tickets/${next.id}/organizer/reveal`, { path });
+    expect((await reveal('ssn')).json().value).toBe(SSN);
+    expect((await reveal('dependents.kid-1.ssn')).json().value).toBe('555-44-3333');
+    expect((await reveal('direct_deposit_account_number')).json().value).toBe(ACCOUNT);
+    // The questionnaire keeps its own, unchanged.
+    const shown = await carol.post(`/api/v1/tickets/${questionnaireTicket.id}/profile/reveal`, {
+      field: 'tax_payer.ssn',
+    });
+    expect(shown.json().value).toBe(SSN);
+  });
+
+  it('confirming asks for the documents; the questionnaire’s own answers are not moved', async () => {
+    const o = (await organizerOf(carol, next.id))!;
+    const res = await saveAnswers(carol, next.id, o.version, o.answers, { confirmed: ['has_w2'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await requestsOf(carol, next.id)).map((r) => r.label)).toEqual(['W-2']);
+    const profile = await carol.get(`/api/v1/tickets/${questionnaireTicket.id}/profile`);
+    expect(profile.json().sections.tax_payer.answers.first_name).toBe('Carol');
+  });
+
+  it('a later year carries from the latest of the two: here the organizer saved after the questionnaire', async () => {
+    await publishTemplate(admin, { service_id: serviceId, tax_year: O_YEAR + 1, definition: THIS_YEARS });
+    const later = await ticketIn(t, carol, O_YEAR + 1);
+    const o = (await organizerOf(carol, later.id))!;
+    expect(o.carried_forward).toMatchObject({ from_year: O_YEAR });
+    expect(o.answers.ssn).toBe('***-**-6789');
   });
 });

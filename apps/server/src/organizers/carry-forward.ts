@@ -1,19 +1,28 @@
 import {
   DEFAULT_MAX_ITEMS,
+  fieldAnswerSchema,
+  questionnaireAsStandardAnswers,
   questionsById,
+  STANDARD_ORGANIZER,
   type FieldQuestion,
   type OrganizerDefinition,
   type Question,
+  type QuestionnaireSection,
 } from '@taxportal/contract';
 
 /**
  * Last year's answers, as this year's organizer asks (issue 32, item 3): an answer carries forward when this year's
- * definition asks a question of the same id the same way (same kind; a choice: the same single/multiple and an
- * option it still offers; a group: the entries, with their questions asked the same way). Everything else is left
- * for the client to answer. Values are copied as stored (SSNs still sealed for the old ticket: the caller seals them
- * again for the new one).
+ * definition asks a question of the same id the same way (same kind and, for a text, the same format; a choice: the
+ * same single/multiple and an option it still offers; a group: the entries, with their questions asked the same
+ * way) and the value still fits this year's question (a count's new range, say). Everything else is left for the
+ * client to answer. Values are copied as stored (SSNs still sealed for the old ticket: the caller seals them again
+ * for the new one). Last year's questionnaire (SPEC's four sections, where no organizer applied) carries the same
+ * way: its answers are answers to the standard organizer, which asks each under the questionnaire's own id.
  */
 type Json = Record<string, unknown>;
+
+/** Sealed where stored (an SSN, ITIN or account number): the sealed value is not checked, it is sealed again. */
+const isSealedKind = (q: FieldQuestion) => q.type === 'tax_id' || (q.type === 'text' && q.format === 'account_number');
 
 const CHOICE_KEEPS = (to: FieldQuestion & { type: 'choice' }, v: unknown): unknown => {
   const offered = new Set(to.options.map((o) => o.value));
@@ -32,7 +41,9 @@ function carriedField(to: FieldQuestion, from: Question | undefined, v: unknown)
     if (from.type !== 'choice' || !!from.multiple !== !!to.multiple) return null;
     return CHOICE_KEEPS(to, v);
   }
-  return v;
+  if (to.type === 'text' && (from.type !== 'text' || from.format !== to.format)) return null;
+  if (isSealedKind(to)) return v;
+  return fieldAnswerSchema(to).safeParse(v).success ? v : null;
 }
 
 export function carryAnswers(
@@ -70,4 +81,15 @@ export function carryAnswers(
       questions.push(q.id);
     }
   return { answers: out, questions };
+}
+
+/**
+ * Last year's questionnaire (its sections' answers as stored, sealed values opened by the questionnaire) as this
+ * year's organizer asks: carried as answers to the standard organizer are.
+ */
+export function carryQuestionnaire(
+  target: OrganizerDefinition,
+  sections: Partial<Record<QuestionnaireSection, Json>>,
+): { answers: Json; questions: string[] } {
+  return carryAnswers(target, STANDARD_ORGANIZER, questionnaireAsStandardAnswers(sections));
 }

@@ -64,5 +64,29 @@ export const organizerOf = async (agent: Agent, ticketId: string) => {
   return (res.json() as TicketOrganizer).organizer;
 };
 
-export const saveAnswers = (agent: Agent, ticketId: string, version: number, answers: Record<string, unknown>) =>
-  agent.put(`/api/v1/tickets/${ticketId}/organizer`, { version, answers });
+/**
+ * The revision of each ticket's answers after the last save the tests made through saveAnswers (0 before any): what
+ * a page that saved them would send next. Kept here rather than read with a GET, which would start the ticket's
+ * organizer from an earlier year's answers (carry-forward) where a test did not ask for it.
+ */
+const revisions = new Map<string, number>();
+export const knownRevision = (ticketId: string): number => revisions.get(ticketId) ?? 0;
+
+/** All the answers, saved as the page that made the last save would (its revision, unless given). */
+export const saveAnswers = async (
+  agent: Agent,
+  ticketId: string,
+  version: number,
+  answers: Record<string, unknown>,
+  more: { revision?: number; confirmed?: string[] } = {},
+) => {
+  const res = await agent.put(`/api/v1/tickets/${ticketId}/organizer`, {
+    version,
+    revision: more.revision ?? knownRevision(ticketId),
+    answers,
+    ...(more.confirmed ? { confirmed: more.confirmed } : {}),
+  });
+  const saved = res.statusCode === 200 ? (res.json() as TicketOrganizer).organizer : null;
+  if (saved) revisions.set(ticketId, saved.revision);
+  return res;
+};

@@ -185,6 +185,7 @@ const ticketOrganizerRow = rowSchema({
   carried_from_year: col.int().nullable(),
   carried_from_name: col.text().nullable(),
   updated_at: col.timestamp(),
+  revision: col.int(),
 });
 export type TicketOrganizerRow = RowOf<typeof ticketOrganizerRow.shape>;
 
@@ -198,7 +199,7 @@ export async function findTicketOrganizer(
     db,
     ticketOrganizerRow,
     sql`select o.template_id, t.name, o.version_id, o.answers, o.carried, p.year as carried_from_year,
-               p.name as carried_from_name, o.updated_at
+               p.name as carried_from_name, o.updated_at, o.revision
         from ${ticketOrganizers} o join ${organizerTemplates} t on t.id = o.template_id
         left join ${tickets} p on p.id = o.carried_from_ticket_id
         where o.ticket_id = ${ticketId}
@@ -217,6 +218,8 @@ export async function upsertTicketOrganizer(
     required: number;
     /** Carried-forward questions still to confirm. */
     carried: string[];
+    /** The row's new revision (the one the save read, plus one). */
+    revision: number;
     updatedBy: string;
     at: Date;
   },
@@ -224,12 +227,13 @@ export async function upsertTicketOrganizer(
   const at = sql`${r.at.toISOString()}::timestamptz`;
   await tx.execute(
     sql`insert into ${ticketOrganizers} (ticket_id, template_id, version_id, answers, answered, required, carried,
-                                         updated_by, updated_at)
+                                         revision, updated_by, updated_at)
         values (${r.ticketId}, ${r.templateId}, ${r.versionId}, ${JSON.stringify(r.answers)}::jsonb, ${r.answered},
-                ${r.required}, ${JSON.stringify(r.carried)}::jsonb, ${r.updatedBy}, ${at})
+                ${r.required}, ${JSON.stringify(r.carried)}::jsonb, ${r.revision}, ${r.updatedBy}, ${at})
         on conflict (ticket_id) do update set
           answers = excluded.answers, answered = excluded.answered, required = excluded.required,
-          carried = excluded.carried, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+          carried = excluded.carried, revision = excluded.revision, updated_by = excluded.updated_by,
+          updated_at = excluded.updated_at`,
   );
 }
 
@@ -261,7 +265,7 @@ export async function insertCarriedOrganizer(
   );
 }
 
-const earlierRow = rowSchema({ ticket_id: col.text(), version_id: col.text(), answers });
+const earlierRow = rowSchema({ ticket_id: col.text(), year: col.int(), version_id: col.text(), answers });
 
 /**
  * The customer's organizer of the latest earlier tax year that a person saved (not a carried copy nobody touched):
@@ -271,7 +275,7 @@ export async function earlierOrganizer(db: Tx, customerId: string, ticketId: str
   return firstRow(
     db,
     earlierRow,
-    sql`select o.ticket_id, o.version_id, o.answers
+    sql`select o.ticket_id, k.year, o.version_id, o.answers
         from ${ticketOrganizers} o join ${tickets} k on k.id = o.ticket_id
         where k.customer_id = ${customerId} and k.id <> ${ticketId} and k.year < ${year}
           and o.updated_by is not null

@@ -6,6 +6,7 @@ import type { DocumentsDeps } from '../documents/index.ts';
 import { visibleTicket } from '../tickets/index.ts';
 import * as templates from './organizer-templates.service.ts';
 import * as organizer from './ticket-organizer.service.ts';
+import { declineTicketDependent } from './organizer-dependents.service.ts';
 
 /** Admin's organizer templates (the contract's roles: Admin only) and a ticket's organizer (its customer or staff). */
 export function organizerRoutes(deps: DocumentsDeps) {
@@ -49,6 +50,11 @@ export function organizerRoutes(deps: DocumentsDeps) {
       preValidation: async (req) => seenFirst(req, authOf(req)),
       handler: async (req) =>
         organizer.revealTicketOrganizerField(deps, authOf(req), req.params.id, req.body.path, req.ip),
+    });
+    route(app, api.declineTicketDependent, {
+      preValidation: async (req) => seenFirst(req, authOf(req)),
+      handler: async (req) =>
+        declineTicketDependent(deps, authOf(req), req.params.id, req.params.dependentId, req.body.declined),
     });
   };
 }

@@ -7,6 +7,7 @@ import {
   questionOfRequestKey,
   type AnswerDrivenRequest,
   type FieldError,
+  type HouseholdOffers,
   type OrganizerAnswers,
   type OrganizerDefinition,
   type saveOrganizerAnswersBodySchema,
@@ -26,6 +27,7 @@ import {
   syncKeyedRequests,
   type KeyedRequestState,
 } from '../document-requests/index.ts';
+import { earlierQuestionnaire } from '../questionnaire/index.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
 import {
   isProtectedPath,
@@ -34,7 +36,13 @@ import {
   revealOrganizerValue,
   sealOrganizerAnswers,
 } from './organizer-secrets.ts';
-import { carryAnswers } from './carry-forward.ts';
+import { carryAnswers, carryQuestionnaire } from './carry-forward.ts';
+import {
+  householdOffers,
+  householdSideOf,
+  keepHouseholdDependents,
+  prepareHouseholdSave,
+} from './organizer-household.ts';
 import { loadVersion, type LoadedVersion } from './organizer-versions.ts';
 import * as repo from './organizers.repository.ts';
 
@@ -53,12 +61,18 @@ interface Current {
   answers: Json;
   /** Null: never saved (nothing pinned yet). */
   updatedAt: Date | null;
+  /** The saves so far (0: none by a person): what a save must name. */
+  revision: number;
   /** Questions whose answers were carried from an earlier year and are not confirmed yet. */
   carried: string[];
   carriedFrom: { year: number; name: string } | null;
 }
 
-async function currentOrganizer(db: Tx, ticketId: string, opts: { lock?: boolean } = {}): Promise<Current | null> {
+export async function currentOrganizer(
+  db: Tx,
+  ticketId: string,
+  opts: { lock?: boolean } = {},
+): Promise<Current | null> {
   const pinned = await repo.findTicketOrganizer(db, ticketId, opts);
   if (pinned) {
     const version = await loadVersion(db, pinned.version_id);
@@ -69,6 +83,7 @@ async function currentOrganizer(db: Tx, ticketId: string, opts: { lock?: boolean
       version,
       answers: pinned.answers,
       updatedAt: pinned.updated_at,
+      revision: pinned.revision,
       carried: pinned.carried,
       carriedFrom:
         pinned.carried_from_year !== null && pinned.carried_from_name !== null
@@ -87,14 +102,41 @@ async function currentOrganizer(db: Tx, ticketId: string, opts: { lock?: boolean
     version,
     answers: {},
     updatedAt: null,
+    revision: 0,
     carried: [],
     carriedFrom: null,
   };
 }
 
 /**
- * A new organizer starts from the client's answers of the latest earlier year (issue 32 item 3): those this year's
- * version asks the same way (carry-forward.ts), SSNs sealed again for this ticket, pinned to the version given now.
+ * What a new organizer starts from (issue 32 item 3): the client's answers of the latest earlier year that this
+ * year's version asks the same way (carry-forward.ts), from their organizer of that year or, where that year had
+ * none, its questionnaire (SPEC's four sections; the organizer of the later year wins a tie); sealed for this
+ * ticket. Null: nothing to carry.
+ */
+async function carriedAnswers(
+  deps: DocumentsDeps,
+  ticket: Pick<TicketRef, 'id' | 'customer_id'>,
+  year: number,
+  definition: OrganizerDefinition,
+): Promise<{ answers: Json; questions: string[]; fromTicketId: string } | null> {
+  const earlier = await repo.earlierOrganizer(deps.db, ticket.customer_id, ticket.id, year);
+  const questionnaire = await earlierQuestionnaire(deps, ticket.customer_id, ticket.id, year);
+  if (questionnaire && (!earlier || questionnaire.year > earlier.year)) {
+    const carried = carryQuestionnaire(definition, questionnaire.sections);
+    // Its SSNs and account numbers come opened by the questionnaire: sealed here as new answers of this ticket.
+    const { answers } = sealOrganizerAnswers(deps.encryptionKey, ticket.id, definition, carried.answers, {});
+    return { answers, questions: carried.questions, fromTicketId: questionnaire.ticketId };
+  }
+  const source = earlier ? await loadVersion(deps.db, earlier.version_id) : null;
+  if (!earlier || !source) return null;
+  const carried = carryAnswers(definition, source.definition, earlier.answers);
+  const answers = resealOrganizerAnswers(deps.encryptionKey, earlier.ticket_id, ticket.id, definition, carried.answers);
+  return { answers, questions: carried.questions, fromTicketId: earlier.ticket_id };
+}
+
+/**
+ * A new organizer starts from the client's earlier answers (carriedAnswers), pinned to the version given now.
  * Carried answers ask for no documents until the client confirms or changes them. False: nothing to carry.
  */
 async function carryForward(
@@ -104,25 +146,20 @@ async function carryForward(
 ): Promise<boolean> {
   const choice = await repo.ticketChoice(deps.db, ticket.id);
   if (!choice) return false;
-  const earlier = await repo.earlierOrganizer(deps.db, ticket.customer_id, ticket.id, choice.year);
-  if (!earlier) return false;
-  const source = await loadVersion(deps.db, earlier.version_id);
-  if (!source) return false;
   const { definition } = current.version;
-  const carried = carryAnswers(definition, source.definition, earlier.answers);
-  if (!carried.questions.length) return false;
-  const answers = resealOrganizerAnswers(deps.encryptionKey, earlier.ticket_id, ticket.id, definition, carried.answers);
+  const carried = await carriedAnswers(deps, ticket, choice.year, definition);
+  if (!carried?.questions.length) return false;
   const progress = evaluateOrganizer(
     definition,
-    maskOrganizerAnswers(definition, answers) as OrganizerAnswers,
+    maskOrganizerAnswers(definition, carried.answers) as OrganizerAnswers,
   ).progress;
   await repo.insertCarriedOrganizer(deps.db, {
     ticketId: ticket.id,
     templateId: current.templateId,
     versionId: current.version.id,
-    answers,
+    answers: carried.answers,
     carried: carried.questions,
-    fromTicketId: earlier.ticket_id,
+    fromTicketId: carried.fromTicketId,
     ...progress,
     at: deps.now(),
   });
@@ -143,7 +180,12 @@ const labelOf = (r: AnswerDrivenRequest) => {
   return r.item ? `${label}: ${r.item}` : label;
 };
 
-function view(ticketId: string, current: Current, states: KeyedRequestState[]): TicketOrganizer {
+function view(
+  ticketId: string,
+  current: Current,
+  states: KeyedRequestState[],
+  household: HouseholdOffers | null,
+): TicketOrganizer {
   const { definition } = current.version;
   const answers = maskOrganizerAnswers(definition, current.answers);
   const evaluation = evaluateOrganizer(definition, answers as OrganizerAnswers);
@@ -177,6 +219,8 @@ function view(ticketId: string, current: Current, states: KeyedRequestState[]): 
         };
       }),
       updated_at: current.updatedAt?.toISOString() ?? null,
+      revision: current.revision,
+      household,
     },
   };
 }
@@ -192,7 +236,10 @@ export async function getTicketOrganizer(
   if (!current.updatedAt && !FINISHED_STATUSES.includes(ticket.status) && (await carryForward(deps, ticket, current)))
     current = (await currentOrganizer(deps.db, ticket.id)) ?? current;
   const states = current.updatedAt ? await keyedRequests(deps.db, ticket.id, REQUEST_PREFIX) : [];
-  return view(ticket.id, current, states);
+  const finished = FINISHED_STATUSES.includes(ticket.status);
+  const side = householdSideOf(auth, ticket);
+  const offers = await householdOffers(deps.db, side, current.version.definition, current.answers, finished);
+  return view(ticket.id, current, states, offers);
 }
 
 const SAFE_KEY = /^[\w-]{1,40}$/;
@@ -231,7 +278,7 @@ function checkAnswers(definition: OrganizerDefinition, given: Json): Json {
   return answers;
 }
 
-const refuseFinished = (ticket: TicketRef) => {
+export const refuseFinished = (ticket: TicketRef) => {
   if (FINISHED_STATUSES.includes(ticket.status))
     throw new AppError('conflict', T.answers.ticketFinished, { params: { status: ticket.status } });
 };
@@ -257,9 +304,16 @@ export async function saveTicketOrganizer(
     const current = await currentOrganizer(tx, ticket.id, { lock: true });
     if (!current) throw notFound(T.answers.none);
     if (current.version.version !== body.version) throw new AppError('conflict', T.answers.staleVersion);
+    // Saved since this page read them (another tab, staff at the same time): its whole answers would undo that save.
+    if (current.revision !== body.revision) throw new AppError('conflict', T.answers.staleAnswers);
     const { definition } = current.version;
     const answers = checkAnswers(definition, body.answers);
-    const sealed = sealOrganizerAnswers(deps.encryptionKey, ticket.id, definition, answers, current.answers);
+    // Entries claimed from the household's dependents: their SSN is the household's, sealed again for this ticket.
+    // The caller's current household only (never a former spouse's dependents on a joint return they still see).
+    const side = householdSideOf(auth, ticket);
+    const household = await prepareHouseholdSave(tx, deps.encryptionKey, side, definition, answers, current.answers);
+    const stored = household?.stored ?? current.answers;
+    const sealed = sealOrganizerAnswers(deps.encryptionKey, ticket.id, definition, answers, stored);
     const masked = maskOrganizerAnswers(definition, sealed.answers);
     const evaluation = evaluateOrganizer(definition, masked as OrganizerAnswers);
     // A carried answer stays "to confirm" until the client confirms it or changes it; until then it asks for nothing.
@@ -275,9 +329,15 @@ export async function saveTicketOrganizer(
       answers: sealed.answers,
       ...evaluation.progress,
       carried,
+      revision: current.revision + 1,
       updatedBy: auth.user.id,
       at,
     });
+    if (household) {
+      const { written } = sealed;
+      const change = { save: household, ticket: side, actorId: auth.user.id, definition, written };
+      await keepHouseholdDependents(tx, deps, { ...change, before: current.answers, after: sealed.answers });
+    }
     const states = await syncKeyedRequests(
       tx,
       deps,
@@ -300,11 +360,15 @@ export async function saveTicketOrganizer(
         ...(sealed.cleared.length ? { sealed_cleared: sealed.cleared } : {}),
       },
     });
-    return view(ticket.id, { ...current, answers: sealed.answers, updatedAt: at, carried }, states);
+    const offers = await householdOffers(tx, side, definition, sealed.answers, false);
+    return view(
+      ticket.id,
+      { ...current, answers: sealed.answers, updatedAt: at, carried, revision: current.revision + 1 },
+      states,
+      offers,
+    );
   });
 }
-
-const formatTaxId = (v: string) => (/^\d{9}$/.test(v) ? `${v.slice(0, 3)}-${v.slice(3, 5)}-${v.slice(5)}` : v);
 
 /** One SSN or ITIN in clear, for the ticket's customer or staff (as the questionnaire's); every reveal is audited. */
 export async function revealTicketOrganizerField(
@@ -329,5 +393,5 @@ export async function revealTicketOrganizerField(
     ip,
     meta: { path, template_id: current.templateId, as_staff: isStaff(auth) },
   });
-  return { path, value: formatTaxId(value) };
+  return { path, value };
 }

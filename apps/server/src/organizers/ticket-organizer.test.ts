@@ -7,6 +7,7 @@ import { forceStatus } from '../test/ticket-fixtures.ts';
 import {
   TEST_ORGANIZER,
   organizerOf,
+  knownRevision,
   publishTemplate,
   saveAnswers,
   serviceOfTests,
@@ -277,7 +278,7 @@ describe('SSNs and ITINs: sealed at rest, masked, kept, removed, revealed with a
     const res = await saveAnswers(alice, ticket.id, 1, {
       ssn: SSN,
       has_dependents: true,
-      dependents: [{ id: 'kid-1', name: 'Kim', ssn: CHILD }],
+      dependents: [{ id: 'kid-1', first_name: 'Kim', ssn: CHILD }],
     });
     expect(res.statusCode, res.body).toBe(200);
     noClear(res.body);
@@ -304,7 +305,7 @@ describe('SSNs and ITINs: sealed at rest, masked, kept, removed, revealed with a
 
     const bad = await saveAnswers(alice, ticket.id, 1, {
       ...o.answers,
-      dependents: [{ id: 'kid-2', name: 'Lee', ssn: '***-**-3333' }],
+      dependents: [{ id: 'kid-2', first_name: 'Lee', ssn: '***-**-3333' }],
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors[0].field).toBe('answers.dependents.0.ssn');
@@ -448,7 +449,7 @@ describe('hostile answers: stored as text or refused with 422, never a 500', () 
     const spanish = await alice.request({
       method: 'PUT',
       url: `/api/v1/tickets/${ticket.id}/organizer`,
-      payload: { version: 1, answers: { not_asked: 1 } },
+      payload: { version: 1, revision: knownRevision(ticket.id), answers: { not_asked: 1 } },
       headers: { 'accept-language': 'es' },
     });
     expect(spanish.json().detail).toBe('Algunas respuestas no son válidas. Revise las preguntas señaladas.');

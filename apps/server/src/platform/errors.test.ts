@@ -60,6 +60,22 @@ describe('errors the outside world causes', () => {
     await app.close();
   });
 
+  it('answers a foreign-key violation (23503) a handler let through with 409 problem+json, not 500', async () => {
+    const fk = () =>
+      new Error('Failed query: delete from "documents"', {
+        cause: Object.assign(new Error('update or delete on table "documents" violates foreign key constraint'), {
+          code: '23503',
+        }),
+      });
+    const app = await appThrowing(fk);
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 409, detail: MESSAGES.stillInUse });
+    expect(res.body).not.toContain('documents');
+    await app.close();
+  });
+
   it('still answers a plain bug with 500', async () => {
     const app = await appThrowing(() => new TypeError('x is undefined'));
     expect((await app.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES, type FieldError, type Language, type Problem } from '@taxportal/contract';
 import { PROBLEM_TITLES, REQUEST_PROBLEMS as R } from '@taxportal/contract/texts';
 import { z } from 'zod';
+import { isForeignKeyViolation } from './db/violations.ts';
 import { keyOfText, languageOfRequest, statusLabelIn, translate, type Params } from './i18n.ts';
 
 const CODES = {
@@ -231,6 +232,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (isNoSpace(err)) {
       request.log.error({ code: (err as { code?: unknown }).code }, 'disk full');
       p = problem('insufficient_storage', MESSAGES.somethingWentWrong, undefined, language);
+    } else if (isForeignKeyViolation(err)) {
+      // A handler that did not check first what still names a row (or what a row names): the row is kept, and the
+      // client told so (409), never a 500. Logged, as the handler should have said it in its own words.
+      request.log.warn({ code: '23503' }, 'foreign key violation reached the error handler');
+      p = problem('conflict', MESSAGES.stillInUse, undefined, language);
     } else if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
       p = problem('unavailable', MESSAGES.serviceUnavailable, undefined, language);

@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   // Mailed links: a token is the credential.
   'POST /api/v1/auth/invitations/check',
   'POST /api/v1/auth/invitations/accept',
+  'POST /api/v1/household/join/check',
+  'POST /api/v1/household/join',
   'POST /api/v1/profile/email-change/confirm',
   'POST /api/v1/client-invitations/open',
   'GET /api/v1/catalog/service-types',
@@ -42,6 +44,10 @@ const PUBLIC = new Set([
   'POST /api/v1/payments/stripe/webhook',
   'GET /api/v1/invoices/shared/:token',
   'GET /api/v1/invoices/shared/:token/pdf',
+  // §7216 disclosure (decision 0035): a ticket's documents shared with a third party; the token is the proof, and
+  // the client's consent to disclose to that recipient is asked at each open and download.
+  'GET /api/v1/shared-documents/:token',
+  'GET /api/v1/shared-documents/:token/files/:fileId',
   // The public site (issue 11): published content only; the two forms are rate-limited and spam-checked.
   'GET /api/v1/site',
   'GET /api/v1/pages/:route',

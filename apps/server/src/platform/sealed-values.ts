@@ -28,6 +28,11 @@ export interface SealScheme {
   auditName(pattern: string, itemId: string): string;
   /** The refusal of a masked value that matches nothing stored (the full number must be typed again). */
   unknownMask(path: string): Error;
+  /**
+   * A field left out of the incoming answers keeps what is stored (the organizer's: only null clears); without it,
+   * left out clears as null does (the questionnaire's sections).
+   */
+  keepOmitted?: boolean;
 }
 
 /** Every place a pattern (`dependents.*.ssn`) reaches in `answers`: its container, key, path and item id. */
@@ -76,7 +81,8 @@ export interface SealedAnswers {
 
 /**
  * Incoming (validated) answers → what the table holds: new values sealed, masked ones kept, empty ones (null,
- * absent) stored as null, so the ciphertext is gone from the row and not merely hidden.
+ * absent unless the scheme keeps what is left out) stored as null, so the ciphertext is gone from the row and not
+ * merely hidden.
  */
 export function sealAnswers(key: Buffer, scheme: SealScheme, incoming: Json, stored: Json): SealedAnswers {
   const out = structuredClone(incoming);
@@ -85,6 +91,11 @@ export function sealAnswers(key: Buffer, scheme: SealScheme, incoming: Json, sto
   for (const pattern of scheme.patterns) {
     for (const slot of slots(out, pattern)) {
       const v = slot.container[slot.key];
+      if (v === undefined && scheme.keepOmitted) {
+        const kept = storedAt(stored, pattern, slot.itemId);
+        if (kept) slot.container[slot.key] = kept;
+        continue;
+      }
       if (v === undefined || v === null || v === '') {
         slot.container[slot.key] = null;
         continue;
@@ -138,6 +149,20 @@ export function revealSlot(
     return openField(key, v.$sealed, scheme.context(pattern, slot.itemId));
   }
   return null;
+}
+
+/**
+ * The answers with every sealed value opened, for a copy another owner seals under its own scheme (a questionnaire
+ * carried into an organizer): held in memory only, never stored nor answered as they are.
+ */
+export function openAnswers(key: Buffer, scheme: Pick<SealScheme, 'patterns' | 'context'>, stored: Json): Json {
+  const out = structuredClone(stored);
+  for (const pattern of scheme.patterns)
+    for (const slot of slots(out, pattern)) {
+      const v = slot.container[slot.key];
+      if (isSealedValue(v)) slot.container[slot.key] = openField(key, v.$sealed, scheme.context(pattern, slot.itemId));
+    }
+  return out;
 }
 
 /** Copies answers to another owner (a prefill): every value opened under `from` and sealed again under `to`. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
  * them into what the customer reads. Staff read the pipeline's own status.
  */
 export const invoiceDueSql = sql`(t.status = ${INVOICE_DUE_VIEW.status} and exists (
-  select 1 from invoices i where i.ticket_id = t.id and i.status = 'Unpaid'))`;
+  select 1 from invoices i where i.ticket_id = t.id and i.status = 'Unpaid' and i.kind = 'invoice'))`;
 
 /** Whether a ticket `t` waits on its customer's signature: in Ready For IRS Filing with a Form 8879 to sign. */
 export const signatureDueSql = sql`(t.status = ${SIGNATURE_DUE_VIEW.status} and exists (

@@ -18,6 +18,7 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import { verifyPassword } from '../platform/passwords.ts';
 import { endLogin, saveLanguage, savedLanguage } from '../platform/users.ts';
 import * as repo from './profile.repository.ts';
+import { isUniqueViolation } from '../platform/db/violations.ts';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -27,11 +28,6 @@ export interface ProfileDeps {
   mailer: Mailer;
   publicUrl: string;
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
   const user = await repo.findUser(db, auth.user.id);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
 import { questionnaireAnswers, services, tickets } from '../platform/db/schema.ts';
+import { filedBySql } from '../tickets/index.ts';
 
 const answers = z.record(z.string(), z.unknown());
 const sectionRow = rowSchema({
@@ -85,8 +86,24 @@ export async function previousAnsweredTicket(db: Tx, customerId: string, exceptT
   return row?.id ?? null;
 }
 
+/**
+ * The customer's ticket of the latest tax year before `year` whose questionnaire a person saved (not only answers
+ * carried over): where an organizer of a later year carries from.
+ */
+export async function earlierAnsweredTicket(db: Tx, customerId: string, exceptTicketId: string, year: number) {
+  return firstRow(
+    db,
+    rowSchema({ id: col.text(), year: col.int() }),
+    sql`select t.id, t.year from ${tickets} t
+        where t.customer_id = ${customerId} and t.id <> ${exceptTicketId} and t.year < ${year}
+          and exists (select 1 from ${questionnaireAnswers} q where q.ticket_id = t.id and q.updated_by is not null)
+        order by t.year desc, t.created_at desc, t.number desc limit 1`,
+  );
+}
+
 const summaryRow = rowSchema({
   ticket_id: col.text(),
+  customer_id: col.text(),
   ticket_name: col.text(),
   service_name: col.text(),
   year: col.int(),
@@ -100,18 +117,21 @@ const summaryRow = rowSchema({
 });
 export type SummaryRow = RowOf<typeof summaryRow.shape>;
 
-/** Every ticket of a customer with its questionnaire's answered/required totals, newest ticket first. */
+/**
+ * Every ticket a customer files (their own, joint returns: tickets' filedBySql) with its questionnaire's
+ * answered/required totals, newest ticket first.
+ */
 export async function summaries(db: Tx, customerId: string): Promise<SummaryRow[]> {
   return rows(
     db,
     summaryRow,
-    sql`select t.id as ticket_id, t.name as ticket_name, s.name as service_name, t.year, t.status,
+    sql`select t.id as ticket_id, t.customer_id, t.name as ticket_name, s.name as service_name, t.year, t.status,
                sum(q.answered)::int as answered, sum(q.required)::int as required, string_agg(q.section, ',') as sections, max(q.updated_at) as updated_at,
                t.created_at
         from ${tickets} t join ${services} s on s.id = t.service_id
         left join ${questionnaireAnswers} q on q.ticket_id = t.id
-        where t.customer_id = ${customerId}
-        group by t.id, t.name, s.name, t.year, t.status, t.created_at, t.number
+        where ${filedBySql('t', customerId)}
+        group by t.id, t.customer_id, t.name, s.name, t.year, t.status, t.created_at, t.number
         order by t.created_at desc, t.number desc
         limit 200`,
   );

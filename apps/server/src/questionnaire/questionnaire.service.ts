@@ -1,4 +1,5 @@
 import {
+  QUESTIONNAIRE_REQUESTS,
   QUESTIONNAIRE_SECTIONS,
   isDocumentSection,
   type QuestionnaireSection,
@@ -14,7 +15,7 @@ import { audit } from '../platform/audit.ts';
 import type { Tx } from '../platform/db/client.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import type { DocumentsDeps } from '../documents/index.ts';
-import { ANSWER_REQUESTS, completionOf, fbarOf, sectionProgress } from './questionnaire-rules.ts';
+import { completionOf, fbarOf, sectionProgress } from './questionnaire-rules.ts';
 import { isSecretPath, maskAnswers, resealForTicket, revealValue, sealAnswers } from './questionnaire-secrets.ts';
 import * as repo from './questionnaire.repository.ts';
 import { visibleTicket, type TicketRef } from '../tickets/index.ts';
@@ -54,7 +55,7 @@ function assemble(ticket: TicketRef, rows: repo.SectionRow[], documentSections: 
 }
 
 /**
- * The documents a section's answers call for (ANSWER_REQUESTS): a "yes" asks for the document, any other answer
+ * The documents a section's answers call for (the contract's QUESTIONNAIRE_REQUESTS): a "yes" asks for the document, any other answer
  * takes the question back, and so does a service that does not ask for that section's documents
  * (Service.document_sections: an IRS notice asks for none, an FBAR filing for foreign statements only). Only a save
  * by a person runs it: answers carried over from an earlier ticket ask for nothing until they are confirmed. The
@@ -67,7 +68,7 @@ async function syncRequests(
   section: QuestionnaireSection,
   answers: Json,
 ): Promise<void> {
-  const rules = ANSWER_REQUESTS.filter((r) => r.section === section);
+  const rules = QUESTIONNAIRE_REQUESTS.filter((r) => r.section === section);
   if (!rules.length) return;
   const asked = (await repo.documentSectionsOf(tx, ticket.id)).includes(section);
   await syncAnswerRequests(
@@ -76,7 +77,7 @@ async function syncRequests(
     ticket,
     rules.map((rule) => ({
       sourceKey: `${section}.${rule.question}`,
-      label: rule.label,
+      label: rule.label.en,
       documentType: rule.document_type,
       wanted: asked && answers[rule.question] === true,
     })),
@@ -217,7 +218,7 @@ export async function listQuestionnaires(
   let filled = false;
   for (const r of rows)
     if (!r.sections && !FINISHED_STATUSES.includes(r.status))
-      filled = (await prefill(deps, { id: r.ticket_id, customer_id: customerId })) || filled;
+      filled = (await prefill(deps, { id: r.ticket_id, customer_id: r.customer_id })) || filled;
   if (filled) rows = await repo.summaries(deps.db, customerId);
   return {
     items: rows.map((r) => {

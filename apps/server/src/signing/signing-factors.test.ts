@@ -102,7 +102,7 @@ const setStrict = async (strict: boolean) => {
 };
 
 describe('the taxpayer confirms with a second factor', () => {
-  it('signs with a TOTP code; the same code again is refused as a replay and counted', async () => {
+  it('signs with a TOTP code; the same code again (a double submit) is "already confirmed", not counted', async () => {
     const c = await customerWithTotp();
     const ticket = await readyTicket(c.agent);
     expect(await factorsOf(c.agent, ticket.id)).toEqual({
@@ -116,9 +116,17 @@ describe('the taxpayer confirms with a second factor', () => {
     const code = totpCode(c.secret, Math.floor(Date.now() / 1000) + 30);
     const ok = await c.agent.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code });
     expect(ok.statusCode, ok.body).toBe(200);
-    const replay = await c.agent.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code });
-    expect(replay.statusCode).toBe(422);
-    expect(replay.json().errors[0].field).toBe('code');
+    // Sent again (a double submit): 409 "already confirmed", not a failure (the one counted below is the wrong code).
+    for (let i = 0; i < 2; i++) {
+      const replay = await c.agent.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code });
+      expect(replay.statusCode, replay.body).toBe(409);
+      expect(replay.json().detail).toBe('This code has just confirmed you: go on to sign.');
+    }
+    // A different wrong code still counts.
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await c.agent.post(`${base(ticket.id)}/confirm`, { signer: 'taxpayer', factor: 'totp', code: wrong });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0].field).toBe('code');
     const done = await signTyped(c.agent, ticket.id, ok.json().confirmation, c.full_name);
     expect(done.request!.signers[0]).toMatchObject({ confirmation: 'totp', stricter_check_off: false });
     expect(await auditPage(c.agent, done)).toContain('Identity confirmed by: TOTP code from an authenticator app');

@@ -1,36 +1,26 @@
 import { randomInt } from 'node:crypto';
 import {
   MAX_SIGNING_FAILURES,
-  MFA_MESSAGES,
   SIGNING_MESSAGES,
   type ConfirmSignerBody,
   type Language,
   type SignerConfirmation,
   type SignerRole,
 } from '@taxportal/contract';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import {
-  checkStepUpCode,
-  maskPhone,
-  passkeyStepUpOptions,
-  secondFactorsOf,
-  sendStepUpCode,
-  useSecondFactorCode,
-  verifyPasskeyStepUp,
-} from '../auth/index.ts';
+import { checkStepUpCode, maskPhone, passkeyStepUpOptions, secondFactorsOf, sendStepUpCode } from '../auth/index.ts';
 import { audit } from '../platform/audit.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import { AppError, fieldError } from '../platform/errors.ts';
 import { textsIn } from '../platform/i18n.ts';
-import { verifyPassword } from '../platform/passwords.ts';
-import { findUser } from '../platform/users.ts';
 import { FollowUps } from '../drafts/index.ts';
 import type { SigningDeps } from './signing.deps.ts';
 import * as repo from './signing.repository.ts';
 import type { SigningRequestRow } from './signing.repository.ts';
-import { signableRequest } from './signing.service.ts';
+import { partOf, signableRequest } from './signing.service.ts';
+import { visibleTicket } from '../tickets/index.ts';
 import { spouseChannel } from './signing.factors.ts';
+import { checkOwnFactor, type OwnFactorAnswer } from './signing.identity.ts';
 import { isStrictIdentity } from './signing.settings.ts';
 import {
   codeHash,
@@ -70,6 +60,8 @@ export async function sendSpouseCode(
 ): Promise<{ sent_to: string; expires_at: string; channel: 'sms' | 'email' }> {
   const { ticket, request } = await signableRequest(deps, auth, ref, 'spouse');
   refuseIfLocked(request, 'spouse');
+  // A spouse with their own account is sent no code: they confirm with their own factors (0032).
+  if (request.spouse_user_id) throw new AppError('conflict', SIGNING_MESSAGES.factorUnavailable);
   const channel = spouseChannel(deps, request, await isStrictIdentity(deps.db));
   if (!channel)
     throw new AppError('conflict', request.spouse_phone ? SIGNING_MESSAGES.smsOff : SIGNING_MESSAGES.spouseNoPhone);
@@ -117,10 +109,21 @@ export async function sendSpouseCode(
   return { sent_to: maskEmail(request.spouse_email!), expires_at: expires.toISOString(), channel };
 }
 
-/** A code texted to the taxpayer's verified phone, with auth's phone-code rules. */
+/**
+ * The part the caller signs with their own factors: the taxpayer's, or a spouse's who signs with their own account
+ * (0032); anyone else is asked as the taxpayer (and refused there, as before).
+ */
+async function ownPart(deps: SigningDeps, auth: AuthContext, ref: string) {
+  const ticket = await visibleTicket(deps.db, auth, ref);
+  const current = await repo.currentRequest(deps.db, ticket.id);
+  const role: SignerRole = current && partOf(ticket, current, auth.user.id) === 'spouse' ? 'spouse' : 'taxpayer';
+  return { ...(await signableRequest(deps, auth, ref, role)), role };
+}
+
+/** A code texted to the signer's own verified phone (the taxpayer's, a spouse's with an account), auth's rules. */
 export async function sendTaxpayerSmsCode(deps: SigningDeps, auth: AuthContext, ref: string, ip: string) {
-  const { ticket, request } = await signableRequest(deps, auth, ref, 'taxpayer');
-  refuseIfLocked(request, 'taxpayer');
+  const { ticket, request, role } = await ownPart(deps, auth, ref);
+  refuseIfLocked(request, role);
   if (!deps.sms) throw new AppError('conflict', SIGNING_MESSAGES.smsOff);
   const { verifiedPhone: phone } = await secondFactorsOf(deps, auth.user.id);
   if (!phone) throw new AppError('conflict', SIGNING_MESSAGES.noVerifiedPhone);
@@ -131,21 +134,25 @@ export async function sendTaxpayerSmsCode(deps: SigningDeps, auth: AuthContext, 
     entityType: 'ticket',
     entityId: ticket.id,
     ip,
-    meta: { signing_request_id: request.id, signer: 'taxpayer', phone_last4: phone.slice(-4) },
+    meta: { signing_request_id: request.id, signer: role, phone_last4: phone.slice(-4) },
   });
   return { sent_to: maskPhone(phone), ...sent };
 }
 
-/** WebAuthn options naming the taxpayer's own passkeys, the challenge bound to them. */
+/** WebAuthn options naming the signer's own passkeys (the taxpayer's, a spouse's with an account), bound to them. */
 export async function passkeyOptions(deps: SigningDeps, auth: AuthContext, ref: string) {
-  const { request } = await signableRequest(deps, auth, ref, 'taxpayer');
-  refuseIfLocked(request, 'taxpayer');
+  const { request, role } = await ownPart(deps, auth, ref);
+  refuseIfLocked(request, role);
   const options = await passkeyStepUpOptions(deps, auth.user.id);
   if (!options) throw new AppError('conflict', SIGNING_MESSAGES.factorUnavailable);
   return options;
 }
 
 const unavailable = (field: string) => fieldError(field, SIGNING_MESSAGES.factorUnavailable);
+
+type SpouseCodeBody = Extract<ConfirmSignerBody, { signer: 'spouse'; code: string; factor?: 'code' | undefined }>;
+const isSpouseCode = (body: ConfirmSignerBody): body is SpouseCodeBody =>
+  body.signer === 'spouse' && (body.factor === undefined || body.factor === 'code');
 
 /**
  * Checks the signer's answer; null for a wrong one (counted by the caller). Refuses, uncounted, a factor the
@@ -159,7 +166,11 @@ async function checkFactor(
 ): Promise<{ by: ConfirmedBy | null; field: string; wrong: string }> {
   const userId = auth.user.id;
   const strict = await isStrictIdentity(deps.db);
-  if (body.signer === 'spouse') {
+  // A spouse without an account confirms with the code sent to them; one with their own account as the taxpayer
+  // does, with their own factor (docs/decisions/0032). The other way is refused, uncounted.
+  const byCode = isSpouseCode(body);
+  if (body.signer === 'spouse' && byCode !== (request.spouse_user_id === null)) throw unavailable('code');
+  if (isSpouseCode(body)) {
     const channel = spouseChannel(deps, request, strict);
     if (!channel) throw new AppError('conflict', SIGNING_MESSAGES.spouseNoPhone);
     const wrong = SIGNING_MESSAGES.wrongCode;
@@ -179,46 +190,16 @@ async function checkFactor(
     }
     return { by: ok ? { factor: 'email_code', phoneLast4: null } : null, field: 'code', wrong };
   }
-  const has = await secondFactorsOf(deps, userId);
-  if (strict && !has.passkey && !has.totp && !has.verifiedPhone) {
-    throw new AppError('conflict', SIGNING_MESSAGES.noFactor);
-  }
-  switch (body.factor) {
-    case 'passkey': {
-      if (!has.passkey) throw unavailable('response');
-      const ok = await verifyPasskeyStepUp(deps, userId, body.response as AuthenticationResponseJSON);
-      return {
-        by: ok ? { factor: 'passkey', phoneLast4: null } : null,
-        field: 'response',
-        wrong: MFA_MESSAGES.passkeyFailed,
-      };
-    }
-    case 'totp': {
-      if (!has.totp) throw unavailable('code');
-      const kind = await useSecondFactorCode(deps, deps.db, userId, body.code);
-      return { by: kind ? { factor: kind, phoneLast4: null } : null, field: 'code', wrong: MFA_MESSAGES.codeInvalid };
-    }
-    case 'sms_code': {
-      if (!has.verifiedPhone) throw unavailable('code');
-      const phone = has.verifiedPhone;
-      const ok = await checkStepUpCode(deps, { purpose: 'signing', phone, userId }, body.code);
-      return {
-        by: ok ? { factor: 'sms_code', phoneLast4: phone.slice(-4) } : null,
-        field: 'code',
-        wrong: SIGNING_MESSAGES.wrongCode,
-      };
-    }
-    case 'password': {
-      if (strict) throw fieldError('password', SIGNING_MESSAGES.passwordOff);
-      const user = await findUser(deps.db, userId);
-      const ok = await verifyPassword(user?.password_hash ?? null, body.password);
-      return {
-        by: ok ? { factor: 'password', phoneLast4: null } : null,
-        field: 'password',
-        wrong: SIGNING_MESSAGES.wrongPassword,
-      };
-    }
-  }
+  return checkOwnFactor(deps, userId, body as OwnFactorAnswer, strict);
+}
+
+/** How long the code that confirmed a signer is recognised when sent again (a TOTP step and its grace, a double tap). */
+const REPLAY_WINDOW_MS = 2 * 60_000;
+
+function isReplay(deps: SigningDeps, request: SigningRequestRow, signer: 'taxpayer' | 'spouse', used: string) {
+  const hash = signer === 'taxpayer' ? request.taxpayer_code_used_hash : request.spouse_code_used_hash;
+  const at = signer === 'taxpayer' ? request.taxpayer_code_used_at : request.spouse_code_used_at;
+  return !!hash && !!at && deps.now().getTime() - at.getTime() <= REPLAY_WINDOW_MS && safeEqual(hash, used);
 }
 
 /** The signer's factor: a wrong answer is counted (the fifth locks signing); a right one buys a 15-minute token. */
@@ -231,8 +212,14 @@ export async function confirmSigner(
 ): Promise<SignerConfirmation> {
   const { ticket, request } = await signableRequest(deps, auth, ref, body.signer);
   refuseIfLocked(request, body.signer);
-  const factor = body.signer === 'spouse' ? 'code' : body.factor;
+  const factor = isSpouseCode(body) ? 'code' : body.factor;
   const { by, field, wrong } = await checkFactor(deps, auth, request, body);
+  // The code that just confirmed this signer, sent again (a double submit): not a failure toward the lock.
+  const code = 'code' in body && typeof body.code === 'string' ? body.code : null;
+  const used = code === null ? null : codeHash(deps.sessionSecret, request.id, `${body.signer}:${code}`);
+  if (!by && used !== null && isReplay(deps, request, body.signer, used)) {
+    throw new AppError('conflict', SIGNING_MESSAGES.alreadyConfirmed);
+  }
   if (!by) {
     await deps.db.transaction(async (tx) => {
       await repo.countFailure(tx, request.id, body.signer);
@@ -246,6 +233,16 @@ export async function confirmSigner(
       });
     });
     throw fieldError(field, wrong);
+  }
+  if (used !== null) {
+    const at = deps.now();
+    await repo.updateRequest(
+      deps.db,
+      request.id,
+      body.signer === 'taxpayer'
+        ? { taxpayer_code_used_hash: used, taxpayer_code_used_at: at }
+        : { spouse_code_used_hash: used, spouse_code_used_at: at },
+    );
   }
   await audit(deps.db, {
     actorId: auth.user.id,

@@ -32,7 +32,7 @@ interface Fonts {
 }
 
 /** The portal's PDF fonts (platform/pdf-fonts.ts), embedded as subsets: only the glyphs drawn. */
-async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   doc.registerFontkit(await fontkit());
   const files = await pdfFontFiles();
   const embed = async (file: PdfFontFile) => {
@@ -112,7 +112,8 @@ export async function isUsablePng(bytes: Buffer): Promise<boolean> {
 /** "2026-04-15 13:05:09 UTC" */
 export const utcStamp = (d: Date): string => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/** `text` cut into lines no wider than `width` at `size` (paragraphs kept; an over-long word cut into pieces). */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
@@ -124,12 +125,19 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
       }
       if (line) lines.push(line);
       // A single word longer than the line (a user agent, a digest) is cut into pieces.
+      // The longest piece that fits, found by halving (a 1,000-letter word costs a few measures a line, not
+      // a thousand).
       let rest = word;
       while (font.widthOfTextAtSize(rest, size) > width) {
-        let n = rest.length;
-        while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n), size) > width) n--;
-        lines.push(rest.slice(0, n));
-        rest = rest.slice(n);
+        let fits = 1;
+        let over = rest.length;
+        while (over - fits > 1) {
+          const mid = (fits + over) >> 1;
+          if (font.widthOfTextAtSize(rest.slice(0, mid), size) > width) over = mid;
+          else fits = mid;
+        }
+        lines.push(rest.slice(0, fits));
+        rest = rest.slice(fits);
       }
       line = rest;
     }

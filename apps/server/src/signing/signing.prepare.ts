@@ -16,7 +16,7 @@ import { AppError, fieldError } from '../platform/errors.ts';
 import { normalisePhone } from '../platform/phone.ts';
 import { recipientLanguage } from '../platform/i18n.ts';
 import { savedLanguage } from '../platform/users.ts';
-import { findTicketRef, visibleTicket } from '../tickets/index.ts';
+import { filerPeople, findTicketRef, visibleTicket } from '../tickets/index.ts';
 import {
   deleteDocumentRow,
   discardStaged,
@@ -51,7 +51,9 @@ async function checkPreparer(deps: SigningDeps, auth: AuthContext, ref: string) 
 /**
  * Staff prepare the 8879: generated from the ticket (taxpayer, tax year, firm) or the firm's own PDF. It
  * replaces a request nobody has signed yet, whose unsigned PDF is deleted with it (the ticket shows one 8879);
- * once someone has signed, it cannot be replaced (409).
+ * once someone has signed, it cannot be replaced (409). A joint ticket (docs/decisions/0032) makes a joint form
+ * whose spouse is the ticket's spouse, as their account names them, who signs signed in as themselves: the form's
+ * joint and spouse fields are then the ticket's, whatever was sent, and no phone is asked for.
  */
 export async function prepareSigning(
   deps: SigningDeps,
@@ -63,6 +65,9 @@ export async function prepareSigning(
   ip: string,
 ): Promise<SigningState> {
   const ticket = await checkPreparer(deps, auth, ref);
+  const spouseAccount: { joint: true; spouse_name: string; spouse_email: string } | null = ticket.spouse_id
+    ? { joint: true, spouse_name: ticket.spouse_name ?? '', spouse_email: ticket.spouse_email ?? '' }
+    : null;
   let staged: StagedFile;
   let fields: {
     joint: boolean;
@@ -80,7 +85,7 @@ export async function prepareSigning(
       },
     }));
   } else {
-    fields = input.body;
+    fields = spouseAccount ?? input.body;
     const pdf = await generate8879({
       taxpayerName: ticket.customer_name,
       spouseName: fields.joint ? (fields.spouse_name ?? null) : null,
@@ -93,7 +98,8 @@ export async function prepareSigning(
     });
     staged = await stageUpload(deps, { file: pdf, filename: `Form-8879-${ticket.name}.pdf` });
   }
-  if (fields.joint && !fields.spouse_phone && (await isStrictIdentity(deps.db))) {
+  if (spouseAccount) fields = spouseAccount;
+  if (fields.joint && !spouseAccount && !fields.spouse_phone && (await isStrictIdentity(deps.db))) {
     await discardStaged(deps, [staged]);
     throw fieldError('spouse_phone', SIGNING_MESSAGES.spousePhoneRequired);
   }
@@ -115,7 +121,11 @@ export async function prepareSigning(
       const t = (await findTicketRef(tx, ticket.id, { lock: true }))!;
       const previous = await repo.currentRequest(tx, t.id, true);
       if (previous) {
-        if (previous.signed_document_id || (await repo.signaturesOf(tx, previous.id)).length) {
+        // A signature refuses the replacement, unless the request can never complete: its spouse's account no longer
+        // reaches the ticket (no longer joint, or another spouse), so staff always have a way out of that state.
+        const stranded = previous.spouse_user_id !== null && previous.spouse_user_id !== t.spouse_id;
+        const started = previous.signed_document_id || (await repo.signaturesOf(tx, previous.id)).length;
+        if (started && (previous.status !== 'pending' || !stranded)) {
           throw new AppError('conflict', SIGNING_MESSAGES.alreadyStarted);
         }
         // The replaced request stays as history (who prepared what, its digest) without its PDF: the vault deletes
@@ -151,6 +161,7 @@ export async function prepareSigning(
         spouse_name: fields.joint ? (fields.spouse_name ?? null) : null,
         spouse_email: fields.joint ? (fields.spouse_email ?? null) : null,
         spouse_phone: fields.joint ? (fields.spouse_phone ?? null) : null,
+        spouse_user_id: spouseAccount ? ticket.spouse_id : null,
         created_by: auth.user.id,
         created_at: deps.now(),
       });
@@ -172,23 +183,25 @@ export async function prepareSigning(
       // Signing opens at Ready For IRS Filing: a form prepared before then is announced by the move there (the
       // customer reads "Sign your Form 8879"), not now, when they could not sign it.
       if (t.status === SIGNATURE_DUE_VIEW.status) {
-        await follow.notify(tx, {
-          userId: t.customer_id,
-          ticket: t,
-          kind: 'signing',
-          mailTo: t.customer_email,
-          write: (say) => {
-            const title = say('notifications.signingReady.title', { ticket: t.name });
-            return {
-              title,
-              body: say('notifications.signingReady.body'),
-              mail: {
-                subject: title,
-                text: `${say('mail.hello', { name: t.customer_name })}\n\n${say('notifications.signingReady.text', { year: t.year })}\n${ticketLink(deps.publicUrl, t)}\n`,
-              },
-            };
-          },
-        });
+        // Each filer signs their own part of a joint return: both are told (0032).
+        for (const person of filerPeople(t))
+          await follow.notify(tx, {
+            userId: person.id,
+            ticket: t,
+            kind: 'signing',
+            mailTo: person.email,
+            write: (say) => {
+              const title = say('notifications.signingReady.title', { ticket: t.name });
+              return {
+                title,
+                body: say('notifications.signingReady.body'),
+                mail: {
+                  subject: title,
+                  text: `${say('mail.hello', { name: person.full_name })}\n\n${say('notifications.signingReady.text', { year: t.year })}\n${ticketLink(deps.publicUrl, t)}\n`,
+                },
+              };
+            },
+          });
       }
     });
   } catch (err) {

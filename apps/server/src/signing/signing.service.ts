@@ -33,10 +33,10 @@ import type { SignatureRow, SigningRequestRow } from './signing.repository.ts';
 const SIGNING_STATUS = SIGNATURE_DUE_VIEW.status;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-const sameName = (a: string, b: string) =>
+export const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 /** A typed signature that is the signer's name is drawn as the form spells it; anything else (initials) as typed. */
-const typedSignature = (typed: string | undefined, name: string) =>
+export const typedSignature = (typed: string | undefined, name: string) =>
   typed === undefined ? null : sameName(typed, name) ? name : typed.trim().replace(/\s+/g, ' ');
 /** An instant as `language` writes it, in UTC (the server does not know the reader's zone): 'Nov 23, 2026, 3:04 PM UTC'. */
 const instantIn = (language: Language, d: Date) =>
@@ -48,15 +48,32 @@ const addYears = (d: Date, years: number) => {
   return r;
 };
 
-function signerView(r: SigningRequestRow, ticket: TicketRef, sigs: SignatureRow[], staff: boolean): Signer[] {
+/**
+ * The part of the form `userId` signs on this ticket's request: the taxpayer's (the ticket's customer), or the
+ * spouse's when the spouse signs with their own account (docs/decisions/0032); null for anyone else.
+ */
+export function partOf(ticket: TicketRef, r: SigningRequestRow, userId: string): SignerRole | null {
+  if (ticket.customer_id === userId) return 'taxpayer';
+  if (r.joint && r.spouse_user_id === userId) return 'spouse';
+  return null;
+}
+
+function signerView(
+  r: SigningRequestRow,
+  ticket: TicketRef,
+  sigs: SignatureRow[],
+  viewer: { staff: boolean; part: SignerRole | null },
+): Signer[] {
   const roles: SignerRole[] = r.joint ? ['taxpayer', 'spouse'] : ['taxpayer'];
   return roles.map((role) => {
     const s = sigs.find((x) => x.signer_role === role);
     const email = role === 'taxpayer' ? ticket.customer_email : (r.spouse_email ?? '');
+    const staff = viewer.staff;
     return {
       role,
       name: role === 'taxpayer' ? r.taxpayer_name : (r.spouse_name ?? ''),
-      email: staff || role === 'taxpayer' ? email : maskEmail(email),
+      // The spouse's address masked for the taxpayer (it may be no account of theirs), whole for the spouse.
+      email: staff || role === 'taxpayer' || viewer.part === 'spouse' ? email : maskEmail(email),
       signed_at: s ? s.signed_at.toISOString() : null,
       method: s ? (s.method as Signer['method']) : null,
       confirmation: s ? (s.confirmation as Signer['confirmation']) : null,
@@ -74,9 +91,10 @@ export async function signingState(deps: SigningDeps, auth: AuthContext, ref: st
   const staff = isStaff(auth);
   const r = await repo.currentRequest(deps.db, ticket.id);
   const suggestion = staff ? await repo.questionnaireSpouse(deps.db, ticket.id) : null;
-  if (!r) return { request: null, factors: null, can_sign: false, suggestion };
+  if (!r) return { request: null, factors: null, can_sign: false, suggestion, signs_as: null };
   const sigs = await repo.signaturesOf(deps.db, r.id);
   const retain = sigs.map((s) => s.retain_until.getTime());
+  const part = staff ? null : partOf(ticket, r, auth.user.id);
   return {
     request: {
       id: r.id,
@@ -86,25 +104,26 @@ export async function signingState(deps: SigningDeps, auth: AuthContext, ref: st
       document_id: r.document_id,
       unsigned_sha256: r.unsigned_sha256,
       joint: r.joint,
-      signers: signerView(r, ticket, sigs, staff),
+      signers: signerView(r, ticket, sigs, { staff, part }),
       signed_document_id: r.signed_document_id,
       retain_until: retain.length ? new Date(Math.max(...retain)).toISOString() : null,
       created_at: r.created_at.toISOString(),
       completed_at: r.completed_at?.toISOString() ?? null,
       spouse_code_sent: !!r.spouse_code_expires_at,
+      spouse_account: r.joint && r.spouse_user_id !== null,
     },
-    factors:
-      !staff && r.status === 'pending' && ticket.customer_id === auth.user.id
-        ? await signingFactors(deps, auth.user.id, r)
-        : null,
+    factors: part && r.status === 'pending' ? await signingFactors(deps, auth.user.id, r, part) : null,
+    signs_as: part,
     can_sign: r.status === 'pending' && ticket.status === SIGNING_STATUS,
     suggestion,
   };
 }
 
 /**
- * The request a customer may act on now as `role`: their own ticket (else 404), not staff (403), the ticket
- * Ready For IRS Filing (409), a pending request (409), a spouse only on a joint return, not signed yet (409).
+ * The request a customer may act on now as `role`: a ticket they file (else 404), not staff (403), the ticket
+ * Ready For IRS Filing (409), a pending request (409), a spouse only on a joint return, not signed yet (409). The
+ * taxpayer's part is the ticket's customer's; the spouse's is the spouse's own when they have an account (0032:
+ * the taxpayer is refused it, 403), else the taxpayer relays the code sent to the spouse (0021-a).
  */
 export async function signableRequest(
   deps: SigningDeps,
@@ -114,13 +133,19 @@ export async function signableRequest(
   db: Tx = deps.db,
 ) {
   const ticket = await visibleTicket(db, auth, ref);
-  if (isStaff(auth) || ticket.customer_id !== auth.user.id) {
-    throw new AppError('forbidden', TICKET_TEXTS.signing.taxpayerOnly);
-  }
+  if (isStaff(auth)) throw new AppError('forbidden', TICKET_TEXTS.signing.taxpayerOnly);
+  const isCustomer = ticket.customer_id === auth.user.id;
+  if (role === 'taxpayer' && !isCustomer) throw new AppError('forbidden', TICKET_TEXTS.signing.taxpayerOnly);
   if (ticket.status !== SIGNING_STATUS) throw new AppError('conflict', SIGNING_MESSAGES.notReady);
   const request = await repo.currentRequest(db, ticket.id, db !== deps.db);
   if (!request) throw new AppError('conflict', SIGNING_MESSAGES.noRequest);
-  if (role === 'spouse' && !request.joint) throw fieldError('signer', SIGNING_MESSAGES.notJoint);
+  if (role === 'spouse') {
+    if (!request.joint) throw fieldError('signer', SIGNING_MESSAGES.notJoint);
+    const byAccount = request.spouse_user_id !== null;
+    if (byAccount && request.spouse_user_id !== auth.user.id)
+      throw new AppError('forbidden', isCustomer ? SIGNING_MESSAGES.spouseSignsOwn : TICKET_TEXTS.signing.taxpayerOnly);
+    if (!byAccount && !isCustomer) throw new AppError('forbidden', TICKET_TEXTS.signing.taxpayerOnly);
+  }
   const sigs = await repo.signaturesOf(db, request.id);
   if (request.status !== 'pending' || sigs.some((s) => s.signer_role === role)) {
     throw new AppError('conflict', SIGNING_MESSAGES.alreadySigned);
@@ -128,7 +153,8 @@ export async function signableRequest(
   return { ticket, request, sigs };
 }
 
-async function signatureImage(dataUrl: string | undefined): Promise<Buffer | null> {
+/** A drawn signature's PNG from its data URL, checked (size, magic, pdf-lib can place it); else 422 `signature`. */
+export async function signatureImage(dataUrl: string | undefined): Promise<Buffer | null> {
   if (!dataUrl) return null;
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const ok =

@@ -152,10 +152,10 @@ describe('the taxpayer signs Form 8879', () => {
       .from(documents)
       .where(eq(documents.id, staffView.request!.signed_document_id!));
     expect(doc).toMatchObject({ kind: 'signed_8879', visibility: 'private', ticket_id: ticket.id });
-    // Kept 3 years: the retention date is stored and deletion is refused.
+    // Kept 3 years: the retention date is stored, and deletion is refused (a signed record: 409).
     const until = await retainedUntil(t.database.db, doc!.id);
     expect(until!.getUTCFullYear()).toBe(signedAt.getUTCFullYear() + 3);
-    expect((await staff.delete(`/api/v1/documents/${doc!.id}`)).statusCode).toBe(403);
+    expect((await staff.delete(`/api/v1/documents/${doc!.id}`)).statusCode).toBe(409);
     expect((await t.database.db.select().from(documents).where(eq(documents.id, doc!.id))).length).toBe(1);
 
     // A second signature by the same signer is a conflict.
@@ -377,8 +377,8 @@ describe('a joint return', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors[0].field).toBe('code');
     const t2 = await confirm(customer, ticket.id, { signer: 'spouse', code });
-    // Single use.
-    expect((await customer.post(`${base(ticket.id)}/confirm`, { signer: 'spouse', code })).statusCode).toBe(422);
+    // Single use: sent again it confirms nothing ("already confirmed", 409, not counted as a failure).
+    expect((await customer.post(`${base(ticket.id)}/confirm`, { signer: 'spouse', code })).statusCode).toBe(409);
     // The taxpayer's confirmation does not sign for the spouse.
     const crossed = await customer.post(`${base(ticket.id)}/sign`, {
       signer: 'spouse',

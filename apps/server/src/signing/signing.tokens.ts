@@ -15,8 +15,17 @@ export interface ConfirmedBy {
   phoneLast4: string | null;
 }
 
-const payload = (requestId: string, role: SignerRole, userId: string, exp: number, by: ConfirmedBy) =>
-  `8879|${requestId}|${role}|${userId}|${exp}|${by.factor}|${by.phoneLast4 ?? '-'}`;
+/** What a confirmation is for: Form 8879 ('8879'), or another signed document (an engagement letter: 'engagement'). */
+export type ConfirmationScope = '8879' | 'engagement';
+
+const payload = (
+  requestId: string,
+  role: SignerRole,
+  userId: string,
+  exp: number,
+  by: ConfirmedBy,
+  scope: ConfirmationScope,
+) => `${scope}|${requestId}|${role}|${userId}|${exp}|${by.factor}|${by.phoneLast4 ?? '-'}`;
 
 /**
  * A short-lived proof that `role` re-authenticated for this request, bound to the signed-in user, naming the
@@ -29,9 +38,10 @@ export function confirmationToken(
   userId: string,
   expires: Date,
   by: ConfirmedBy,
+  scope: ConfirmationScope = '8879',
 ) {
   const exp = expires.getTime();
-  return `${exp}.${by.factor}.${by.phoneLast4 ?? '-'}.${hmac(key, payload(requestId, role, userId, exp, by))}`;
+  return `${exp}.${by.factor}.${by.phoneLast4 ?? '-'}.${hmac(key, payload(requestId, role, userId, exp, by, scope))}`;
 }
 
 /** How the signer was confirmed, if `token` is a live confirmation for this request, role and user; else null. */
@@ -42,6 +52,7 @@ export function checkConfirmation(
   role: SignerRole,
   userId: string,
   now: Date,
+  scope: ConfirmationScope = '8879',
 ): ConfirmedBy | null {
   const [expText, factor, last4, mac] = token.split('.');
   const exp = Number(expText);
@@ -49,7 +60,7 @@ export function checkConfirmation(
   if (!(SIGNING_FACTORS as readonly string[]).includes(factor ?? '')) return null;
   if (!last4 || !/^(-|\d{4})$/.test(last4)) return null;
   const by: ConfirmedBy = { factor: factor as SigningFactor, phoneLast4: last4 === '-' ? null : last4 };
-  return safeEqual(mac, hmac(key, payload(requestId, role, userId, exp, by))) ? by : null;
+  return safeEqual(mac, hmac(key, payload(requestId, role, userId, exp, by, scope))) ? by : null;
 }
 
 export const codeHash = (key: Buffer, requestId: string, code: string) => hmac(key, `8879-spouse|${requestId}|${code}`);

@@ -19,3 +19,7 @@ export { storeMedia } from './site-media.service.ts';
 export { firmCountry } from './site.service.ts';
 /** The firm's name (its published site settings): in texts, on Form 8879 and the invoice's letterhead. */
 export { firmName } from './site.service.ts';
+/** The firm's address on one line (engagement letters' merge field). */
+export { firmAddress } from './site.service.ts';
+/** The site's allow-list sanitiser of rich text: engagement letter templates are taken in through it (0036). */
+export { sanitizeRichText } from './site.sanitize.ts';

@@ -6,10 +6,7 @@ import { siteEditors, siteEntries, siteRevisions, users, userRoles } from '../pl
 export type EntryRow = typeof siteEntries.$inferSelect;
 
 /** A unique index said no (the same route or slug twice). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e?.cause?.code ?? e?.code) === '23505';
-}
+export { isUniqueViolation } from '../platform/db/violations.ts';
 
 export async function findEntry(db: Tx, kind: string, id: string): Promise<EntryRow | null> {
   const [row] = await db

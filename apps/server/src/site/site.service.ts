@@ -300,3 +300,11 @@ export async function firmName(db: Tx): Promise<string> {
 export async function firmCountry(db: Tx): Promise<string> {
   return (await publishedSettings(db))?.settings.business.country || DEFAULT_COUNTRY;
 }
+
+/** The firm's postal address on one line (its published business details; empty before the first publish). */
+export async function firmAddress(db: Tx): Promise<string> {
+  const b = (await publishedSettings(db))?.settings.business;
+  if (!b) return '';
+  const place = [b.locality, [b.region, b.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [b.street, place].filter(Boolean).join(', ');
+}

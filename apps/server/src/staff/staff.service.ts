@@ -24,6 +24,7 @@ import type { Mailer } from '../platform/mail/mail.ts';
 import { createUser, endLogin, reopenLogin } from '../platform/users.ts';
 import { firmName } from '../site/index.ts';
 import * as repo from './staff.repository.ts';
+import { isUniqueViolation } from '../platform/db/violations.ts';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** An invitation is resent at most once a minute (besides the route's per-address limit). */
@@ -35,11 +36,6 @@ export interface StaffDeps {
   mailer: Mailer;
   publicUrl: string;
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 const memberView = (m: Awaited<ReturnType<typeof repo.listStaff>>[number]): StaffMember => ({
   id: m.id,
@@ -300,33 +296,36 @@ export async function acceptInvitation(
   meta: { ip: string; userAgent?: string | undefined },
 ) {
   const tokenHash = hmacHex(deps.sessionSecret, `invitation:${body.token}`);
-  const invitation = await repo.consumeInvitation(deps.db, tokenHash);
-  if (!invitation) {
-    throw new AppError('bad_request', refusedDetail(await repo.invitationByToken(deps.db, tokenHash)));
-  }
-  const roles = invitation.roles as Role[];
+  // One transaction: an account that exists by now (the address became a customer's) is refused (409) and the
+  // invitation stays pending, for an Admin to see and withdraw; it is not used up by the refusal.
   let userId: string;
   try {
-    userId = await createUser(deps.db, {
-      email: invitation.email,
-      full_name: body.full_name,
-      password: body.password,
-      roles,
+    userId = await deps.db.transaction(async (tx) => {
+      const invitation = await repo.consumeInvitation(tx, tokenHash);
+      if (!invitation) {
+        throw new AppError('bad_request', refusedDetail(await repo.invitationByToken(tx, tokenHash)));
+      }
+      const roles = invitation.roles as Role[];
+      const id = await createUser(tx, {
+        email: invitation.email,
+        full_name: body.full_name,
+        password: body.password,
+        roles,
+      });
+      await repo.markAccepted(tx, invitation.id, id);
+      await audit(tx, {
+        actorId: id,
+        action: 'staff.invitation_accepted',
+        entityType: 'staff_invitation',
+        entityId: invitation.id,
+        meta: { roles },
+      });
+      return id;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('conflict', MESSAGES.emailTaken);
     throw err;
   }
-  await deps.db.transaction(async (tx) => {
-    await repo.markAccepted(tx, invitation.id, userId);
-    await audit(tx, {
-      actorId: userId,
-      action: 'staff.invitation_accepted',
-      entityType: 'staff_invitation',
-      entityId: invitation.id,
-      meta: { roles },
-    });
-  });
   const session = await createSession(deps.db, deps.sessionSecret, userId, meta);
   return { session, userId };
 }

@@ -37,9 +37,11 @@ export async function createTestApp(
     on?: { database: Database; secrets: Secrets };
     files?: AppDeps['files'];
     webDist?: string;
+    /** The vault's clock (AppDeps.documentsNow): share links and offers read consents against it. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
-  const { logStream, on, files, webDist } = opts;
+  const { logStream, on, files, webDist, now } = opts;
   const database = on?.database ?? (await testDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,6 +59,7 @@ export async function createTestApp(
     secrets,
     logger,
     ...(files ? { files } : {}),
+    ...(now ? { documentsNow: now } : {}),
     // Tests render many pages in a few seconds: the visitors' limit (platform/prerender.ts) is tested on its own.
     ...(webDist ? { webDist, renderLimits: { rendersPerSecond: 10_000 } } : {}),
   });

@@ -110,8 +110,13 @@ export async function startSmtpCapture(opts: { port?: number; dir?: string } = {
           rcpt = [];
           reply('250 OK');
         } else if (verb === 'RCPT') {
-          rcpt.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
-          reply('250 OK');
+          const to = (/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase();
+          // A mailbox that does not exist, for tests of a bounce: refused for good.
+          if (to.startsWith('no-such-mailbox')) reply('550 5.1.1 No such user');
+          else {
+            rcpt.push(to);
+            reply('250 OK');
+          }
         } else if (verb === 'DATA') {
           inData = true;
           reply('354 End data with <CR><LF>.<CR><LF>');

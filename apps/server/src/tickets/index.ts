@@ -8,9 +8,21 @@ export type { TicketActivity } from './ticket-events.ts';
 
 /** Who may see a ticket, and how a path names one. */
 export { findTicketRef, visibleTicket, type TicketRef } from './ticket-ref.ts';
+/**
+ * THE rule of whose a ticket is (docs/decisions/0032): its customer and, on a joint return, their spouse file it and
+ * see it as its customer. Every ticket-scoped check of another feature goes through these: the predicate, the people
+ * (to tell, to publish to), the SQL condition and subquery for lists, the live-event audience.
+ */
+export { filedBySql, filerPeople, filesTicket, ticketsFiledBy } from './ticket-ref.ts';
+export { ticketAudience } from './tickets-context.ts';
 /** The one writer of ticket statuses, and the moves other features' facts make. */
 export { moveTicket } from './ticket-moves.ts';
 export { canMove, SYSTEM_MOVES } from './ticket-transitions.ts';
+/**
+ * Other features' holds on a ticket's status (engagement: at Open until its letter is signed): registered by app.ts,
+ * asked by moveTicket at every move and shown on the ticket's detail (docs/decisions/0036).
+ */
+export { registerTicketHold, type TicketHold } from './ticket-holds.ts';
 
 /** The service functions the demo sample plays (docs/decisions/0008). */
 export { assignTicket } from './assignment.service.ts';

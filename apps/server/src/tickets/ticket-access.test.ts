@@ -26,6 +26,8 @@ const REQUESTS: Record<string, () => { method: 'GET' | 'POST'; payload?: object;
   'GET /api/v1/tickets/:id': () => ({ method: 'GET' }),
   'GET /api/v1/tickets/:id/history': () => ({ method: 'GET' }),
   'GET /api/v1/tickets/:id/assignments': () => ({ method: 'GET', refused: 403 }),
+  // Staff's check before sharing with a third party (decision 0035): any customer 403, before the ticket is read.
+  'GET /api/v1/tickets/:id/shares/consent': () => ({ method: 'GET', refused: 403 }),
   'GET /api/v1/tickets/:id/messages': () => ({ method: 'GET' }),
   'POST /api/v1/tickets/:id/status': () => ({ method: 'POST', payload: { status: 'Cancelled' } }),
   'POST /api/v1/tickets/:id/assign': () => ({ method: 'POST', payload: { user_id: preparerId }, refused: 403 }),

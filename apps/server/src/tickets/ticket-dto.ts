@@ -11,6 +11,7 @@ import {
 } from '@taxportal/contract';
 import { languageOrNull } from '../platform/users.ts';
 import type { MessageRow } from './messages.repository.ts';
+import { holdRefuses, type TicketHold } from './ticket-holds.ts';
 import { allowedMoves, movesByOthers, systemMovesFrom } from './ticket-transitions.ts';
 import type { TicketRow, Viewer } from './tickets.repository.ts';
 
@@ -39,6 +40,7 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
       email: r.customer_email,
       language: languageOrNull(r.customer_language),
     },
+    spouse: r.spouse_id ? { id: r.spouse_id, full_name: r.spouse_name ?? '' } : null,
     service: { id: r.service_id, name: r.service_name },
     service_type: { id: r.service_type_id, name: r.service_type_name },
     year: r.year,
@@ -56,7 +58,14 @@ export function toTicketSummary(viewer: Viewer, roles: readonly Role[], r: Ticke
   };
 }
 
-export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: TicketRow, labels: LabelMap): TicketDetail {
+/** The ticket in full; `hold`: a feature's hold on it where it is (ticket-holds.ts), shown to staff. */
+export function toTicketDetail(
+  viewer: Viewer,
+  roles: readonly Role[],
+  r: TicketRow,
+  labels: LabelMap,
+  hold: TicketHold | null = null,
+): TicketDetail {
   const summary = toTicketSummary(viewer, roles, r);
   const status = r.status as TicketStatus;
   // The current step reads as the ticket does (for a customer, possibly "Invoice ready to pay").
@@ -72,7 +81,9 @@ export function toTicketDetail(viewer: Viewer, roles: readonly Role[], r: Ticket
     status_changed_at: r.status_changed_at.toISOString(),
     last_message_at: r.last_message_at?.toISOString() ?? null,
     moves_by_others: viewer.isStaff ? movesByOthers(roles, status) : [],
-    system_moves: viewer.isStaff ? systemMovesFrom(status) : [],
+    // A held ticket does not move by itself either (ticket-holds.ts): those moves are not promised.
+    system_moves: viewer.isStaff ? systemMovesFrom(status).filter((m) => !holdRefuses(hold, m.status)) : [],
+    hold: viewer.isStaff && hold ? { reason: hold.reason, allows: [...hold.allows] } : null,
   };
 }
 

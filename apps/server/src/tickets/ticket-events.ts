@@ -9,6 +9,8 @@ export interface TicketRef {
   id: string;
   name: string;
   customer: { id: string; full_name: string; email: string };
+  /** A joint return's spouse, told as its customer is (docs/decisions/0032). */
+  spouse: { id: string; full_name: string; email: string } | null;
   assignee_id: string | null;
   service_name: string;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role, TicketStatus } from '@taxportal/contract';
 import type { Tx } from '../platform/db/client.ts';
 import { ticketStatusChanges, tickets } from '../platform/db/schema.ts';
+import { holdOn, holdRefuses, type TicketHold } from './ticket-holds.ts';
 import { lockTicket } from './tickets.repository.ts';
 import { canMove, SYSTEM_MOVES, type SystemMove } from './ticket-transitions.ts';
 
@@ -26,6 +27,7 @@ export interface MovedTicket {
   id: string;
   name: string;
   customer_id: string;
+  spouse_id: string | null;
   assignee_id: string | null;
   version: number;
 }
@@ -33,16 +35,21 @@ export type MoveOutcome =
   | { moved: true; from: TicketStatus; to: TicketStatus; ticket: MovedTicket }
   | {
       moved: false;
-      /** not_found; stale: expectedVersion is not the ticket's; same: already there; refused: not allowed. */
-      reason: 'not_found' | 'stale' | 'same' | 'refused';
+      /**
+       * not_found; stale: expectedVersion is not the ticket's; same: already there; refused: not allowed; held: a
+       * feature's hold keeps the ticket where it is (`hold` says why: ticket-holds.ts).
+       */
+      reason: 'not_found' | 'stale' | 'same' | 'refused' | 'held';
       from?: TicketStatus;
+      hold?: TicketHold;
     };
 
 /**
  * THE writer of ticket statuses: row-locks the ticket, checks the move (canMove for a person, the named system
- * move's starting statuses otherwise) and writes the ticket (status, version, times) and its status-change rows
- * (closing the stay in the previous status, opening the next) in the caller's transaction. One clock for all of
- * it: the database's `now()`, the transaction's time, as every other ticket row (docs/decisions/0010).
+ * move's starting statuses otherwise), then the holds other features registered (ticket-holds.ts: a system move
+ * held is not made, and the fact that asked for it stands), and writes the ticket (status, version, times) and its
+ * status-change rows (closing the stay in the previous status, opening the next) in the caller's transaction. One
+ * clock for all of it: the database's `now()`, the transaction's time, as every other ticket row (0010).
  */
 export async function moveTicket(tx: Tx, move: PersonMove | SystemMoveRequest): Promise<MoveOutcome> {
   const t = await lockTicket(tx, move.ticketId);
@@ -61,6 +68,8 @@ export async function moveTicket(tx: Tx, move: PersonMove | SystemMoveRequest): 
     if (!canMove(move.by.roles, from, move.to)) return { moved: false, reason: 'refused', from };
     to = move.to;
   }
+  const hold = await holdOn(tx, { id: t.id, status: from });
+  if (holdRefuses(hold, to)) return { moved: false, reason: 'held', from, hold };
   await tx
     .update(tickets)
     .set({ status: to, version: sql`${tickets.version} + 1`, updated_at: sql`now()`, status_changed_at: sql`now()` })

@@ -26,7 +26,11 @@ afterAll(async () => t.close());
 
 const ticketRoutes = (method: string) =>
   t.routes.filter((r) => r.method === method && r.url.startsWith('/api/v1/tickets/:id')).map((r) => r.url);
-const at = (url: string, ref: string) => url.replace(':id', () => encodeURIComponent(ref));
+/** The GET routes that need a query, with one (a recipient to check a consent to disclose for). */
+const QUERIES: Record<string, string> = {
+  '/api/v1/tickets/:id/shares/consent': '?recipient_email=lender%40example.test',
+};
+const at = (url: string, ref: string) => url.replace(':id', () => encodeURIComponent(ref)) + (QUERIES[url] ?? '');
 
 /** POSTs whose body passes validation with nothing particular, so only the lookup decides. */
 const POSTS: Record<string, () => object> = {

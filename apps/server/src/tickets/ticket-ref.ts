@@ -32,6 +32,10 @@ const ticketRefRow = rowSchema({
   customer_id: col.text(),
   customer_name: col.text(),
   customer_email: col.text(),
+  /** A joint return's other filer (docs/decisions/0032), else null; their name and e-mail, to write to them. */
+  spouse_id: col.text().nullable(),
+  spouse_name: col.text().nullable(),
+  spouse_email: col.text().nullable(),
   assignee_id: col.text().nullable(),
   service_name: col.text(),
 });
@@ -45,19 +49,53 @@ export async function findTicketRef(db: Tx, ref: string, opts: { lock?: boolean 
     db,
     ticketRefRow,
     sql`select t.id, t.name, t.status, t.year, t.customer_id, u.full_name as customer_name,
-          u.email as customer_email, t.assignee_id, s.name as service_name
+          u.email as customer_email, t.spouse_id, sp.full_name as spouse_name,
+          sp.email as spouse_email, t.assignee_id, s.name as service_name
         from ${tickets} t join ${users} u on u.id = t.customer_id join ${services} s on s.id = t.service_id
+        left join ${users} sp on sp.id = t.spouse_id
         where ${where}
         ${opts.lock ? sql`for update of t` : sql``}`,
   );
 }
 
+/** Who files a ticket: its customer and, on a joint return, their spouse (tickets.spouse_id). */
+export interface Filers {
+  customer_id: string;
+  spouse_id: string | null;
+}
+
 /**
- * THE ticket-access rule: staff see every ticket, a customer only their own. Anything else is "not found", so a
- * customer cannot even learn that another customer's ticket exists.
+ * THE rule of which customers a ticket is theirs to see and act on as its customer (docs/decisions/0032): its
+ * customer, and on a joint return the spouse who files it with them. A spouse's separate return is not theirs.
  */
-export function seenBy<T extends { customer_id: string }>(auth: AuthContext, row: T | null | undefined): T {
-  if (!row || (!isStaff(auth) && row.customer_id !== auth.user.id)) throw notFound(MESSAGES.ticketNotFound);
+export const filesTicket = (t: Filers, userId: string): boolean => t.customer_id === userId || t.spouse_id === userId;
+
+/** The people who read a ticket as its customer: who is told of it, who it is published to. */
+export const filersOf = (t: Filers): string[] => (t.spouse_id ? [t.customer_id, t.spouse_id] : [t.customer_id]);
+
+/** A ticket's filers as people to write to (its customer, then a joint return's spouse): id, name, e-mail. */
+export const filerPeople = (t: TicketRef): { id: string; full_name: string; email: string }[] => [
+  { id: t.customer_id, full_name: t.customer_name, email: t.customer_email },
+  ...(t.spouse_id ? [{ id: t.spouse_id, full_name: t.spouse_name ?? '', email: t.spouse_email ?? '' }] : []),
+];
+
+/**
+ * The same rule in SQL, for a query over tickets aliased `alias` (a plain identifier of the caller's, never input):
+ * the tickets `userId` files. Both halves have their index (tickets_customer_updated_idx, tickets_spouse_updated_idx).
+ */
+export const filedBySql = (alias: string, userId: string): SQL =>
+  sql`(${sql.raw(`${alias}.customer_id`)} = ${userId} or ${sql.raw(`${alias}.spouse_id`)} = ${userId})`;
+
+/** The ids of the tickets `userId` files, as a subquery (`… ticket_id in (${ticketsFiledBy(me)})`). */
+export const ticketsFiledBy = (userId: string): SQL =>
+  sql`select f.id from ${tickets} f where ${filedBySql('f', userId)}`;
+
+/**
+ * THE ticket-access rule: staff see every ticket, a customer those they file (filesTicket). Anything else is "not
+ * found", so a customer cannot even learn that another customer's ticket (or their spouse's separate one) exists.
+ */
+export function seenBy<T extends Filers>(auth: AuthContext, row: T | null | undefined): T {
+  if (!row || (!isStaff(auth) && !filesTicket(row, auth.user.id))) throw notFound(MESSAGES.ticketNotFound);
   return row;
 }
 

@@ -58,6 +58,8 @@ export async function changeStatus(
           errors: [{ field: 'status', message: TICKET_TEXTS.ticket.alreadyInStatus }],
         });
       }
+      // Another feature's hold (a firm setting: at Open until the engagement letter is signed): its reason, 409.
+      if (outcome.reason === 'held') throw new AppError('conflict', outcome.hold!.message);
       if (!viewerOf(auth).isStaff) throw new AppError('forbidden', MESSAGES.forbidden);
       throw new AppError('forbidden', TICKET_TEXTS.ticket.moveNotAllowed, {
         params: { from: String(outcome.from), to },

@@ -4,7 +4,7 @@ import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import type { Audience, RealtimeEvent, RealtimeHub } from '../platform/realtime.ts';
 import type { LabelMap } from './ticket-dto.ts';
-import { seenBy } from './ticket-ref.ts';
+import { filersOf, seenBy, type Filers } from './ticket-ref.ts';
 import type { ActorRef, AttachmentVerifier, TicketActivity, TicketActivitySink, TicketRef } from './ticket-events.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -34,6 +34,7 @@ export const ticketRefOf = (r: repo.TicketRow, assigneeId: string | null = r.ass
   id: r.id,
   name: r.name,
   customer: { id: r.customer_id, full_name: r.customer_name, email: r.customer_email },
+  spouse: r.spouse_id ? { id: r.spouse_id, full_name: r.spouse_name ?? '', email: r.spouse_email ?? '' } : null,
   assignee_id: assigneeId,
   service_name: r.service_name,
 });
@@ -45,9 +46,9 @@ export async function statusLabels(db: Tx): Promise<LabelMap> {
   );
 }
 
-/** Everyone concerned by a ticket: its customer, its assignee and staff watching. */
-export const ticketAudience = (t: { customer_id: string; assignee_id: string | null }): Audience => ({
-  users: [t.customer_id, ...(t.assignee_id ? [t.assignee_id] : [])],
+/** Everyone concerned by a ticket: its filers (customer and joint spouse: filersOf), its assignee and staff watching. */
+export const ticketAudience = (t: Filers & { assignee_id: string | null }): Audience => ({
+  users: [...filersOf(t), ...(t.assignee_id ? [t.assignee_id] : [])],
   staff: true,
 });
 export const STAFF_ONLY: Audience = { staff: true, staffOnly: true };

@@ -1,19 +1,10 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/client.ts';
 import { col, firstRow, rows, rowSchema, type RowOf } from '../platform/db/rows.ts';
-import {
-  services,
-  serviceTypes,
-  taxYears,
-  ticketRequestKeys,
-  tickets,
-  ticketStatuses,
-  userRoles,
-  users,
-} from '../platform/db/schema.ts';
+import { services, serviceTypes, taxYears, tickets, ticketStatuses, userRoles, users } from '../platform/db/schema.ts';
 import { invoiceDueSql, signatureDueSql } from '../platform/ticket-status-view.ts';
 import { savedLanguageSql } from '../platform/users.ts';
-import { ticketRefWhere } from './ticket-ref.ts';
+import { filedBySql, ticketRefWhere } from './ticket-ref.ts';
 
 /** What every ticket query returns: the ticket, its customer, service, status labels and the viewer's unread count. */
 const ticketRow = rowSchema({
@@ -23,6 +14,10 @@ const ticketRow = rowSchema({
   customer_name: col.text(),
   customer_email: col.text(),
   customer_language: col.text().nullable(),
+  /** A joint return's other filer (docs/decisions/0032). */
+  spouse_id: col.text().nullable(),
+  spouse_name: col.text().nullable(),
+  spouse_email: col.text().nullable(),
   service_id: col.text(),
   service_name: col.text(),
   price_cents: col.int(),
@@ -80,6 +75,8 @@ const unreadCount = (v: Viewer) =>
 const decorate = (v: Viewer, chosen: SQL) => sql`
   select t.id, t.name, t.customer_id, cu.full_name as customer_name, cu.email as customer_email,
     ${savedLanguageSql(sql`t.customer_id`)} as customer_language,
+    t.spouse_id, (select sp.full_name from users sp where sp.id = t.spouse_id) as spouse_name,
+    (select sp.email from users sp where sp.id = t.spouse_id) as spouse_email,
     t.service_id, s.name as service_name, s.price_cents, s.currency,
     t.service_type_id, st.name as service_type_name,
     t.year, t.phone, t.status, ts.staff_label, ts.customer_label, ts.badge, ts.category,
@@ -112,7 +109,10 @@ export type TicketSearch =
 
 export type ListOrder = 'recent' | 'open_queue';
 export interface ListFilter {
+  /** Staff's filter: the tickets of this customer. */
   customerId?: string | undefined;
+  /** A customer's own list: the tickets they file (their own and the joint returns they share: filedBySql). */
+  filerId?: string | undefined;
   status?: string | undefined;
   /** undefined: anyone; null: unassigned. */
   assigneeId?: string | null | undefined;
@@ -135,6 +135,7 @@ const reversedDigits = (column: SQL) => sql`reverse(regexp_replace(coalesce(${co
 function filtersOf(f: ListFilter): SQL[] {
   const where: SQL[] = [];
   if (f.customerId) where.push(sql`customer_id = ${f.customerId}`);
+  if (f.filerId) where.push(filedBySql('tickets', f.filerId));
   if (f.status) where.push(sql`status = ${f.status}`);
   if (f.assigneeId === null) where.push(sql`assignee_id is null`);
   else if (f.assigneeId) where.push(sql`assignee_id = ${f.assigneeId}`);
@@ -170,7 +171,7 @@ export async function listTickets(db: Tx, viewer: Viewer, f: ListFilter): Promis
     f.order === 'open_queue' ? sql`(t.assignee_id is not null), t.created_at, t.id` : sql`t.updated_at desc, t.id desc`;
   const search = f.search;
   // A text search over all tickets: see searchRecentFirst. Within one customer (or the Open queue) the set is small.
-  if (search?.kind === 'text' && !f.customerId && f.order === 'recent') {
+  if (search?.kind === 'text' && !f.customerId && !f.filerId && f.order === 'recent') {
     const ids = await searchRecentFirst(db, where, search, f.limit, f.searchWindow ?? SEARCH_WINDOW);
     if (!ids.length) return [];
     return rows(
@@ -236,6 +237,7 @@ export interface LockedTicket {
   id: string;
   name: string;
   customer_id: string;
+  spouse_id: string | null;
   assignee_id: string | null;
   status: string;
   version: number;
@@ -248,6 +250,7 @@ export async function lockTicket(tx: Tx, id: string): Promise<LockedTicket | nul
       id: tickets.id,
       name: tickets.name,
       customer_id: tickets.customer_id,
+      spouse_id: tickets.spouse_id,
       assignee_id: tickets.assignee_id,
       status: tickets.status,
       version: tickets.version,
@@ -365,37 +368,4 @@ export async function customerDues(
     sql`select ${invoiceDueSql} as invoice_due, ${signatureDueSql} as signature_due from tickets t where t.id = ${ticketId}`,
   );
   return row ?? { invoice_due: false, signature_due: false };
-}
-
-/** How long a service request's Idempotency-Key answers the ticket it made. */
-const REQUEST_KEY_TTL = sql`interval '1 day'`;
-
-/**
- * The ticket a person's earlier request with this key made (within a day), under a lock on the key for the rest of
- * the transaction: two sends of one request at once make one ticket, the second answered with it.
- */
-export async function ticketOfRequestKey(tx: Tx, userId: string, key: string): Promise<string | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ticket-request:${userId}:${key}`}))`);
-  const [row] = await tx
-    .select({ id: ticketRequestKeys.ticket_id })
-    .from(ticketRequestKeys)
-    .where(
-      and(
-        eq(ticketRequestKeys.user_id, userId),
-        eq(ticketRequestKeys.key, key),
-        gt(ticketRequestKeys.created_at, sql`now() - ${REQUEST_KEY_TTL}`),
-      ),
-    );
-  return row?.id ?? null;
-}
-
-/** Remembers which ticket the key made (an expired key of the same person is taken over). */
-export async function rememberRequestKey(tx: Tx, userId: string, key: string, ticketId: string) {
-  await tx
-    .insert(ticketRequestKeys)
-    .values({ user_id: userId, key, ticket_id: ticketId })
-    .onConflictDoUpdate({
-      target: [ticketRequestKeys.user_id, ticketRequestKeys.key],
-      set: { ticket_id: ticketId, created_at: sql`now()` },
-    });
 }

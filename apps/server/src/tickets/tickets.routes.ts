@@ -5,6 +5,7 @@ import { authOf } from '../platform/auth/guard.ts';
 import { fieldError } from '../platform/errors.ts';
 import { route } from '../platform/route.ts';
 import * as assignment from './assignment.service.ts';
+import * as joint from './ticket-joint.ts';
 import * as status from './ticket-status.service.ts';
 import type { TicketsDeps } from './tickets-context.ts';
 import * as tickets from './tickets.service.ts';
@@ -51,6 +52,14 @@ export function ticketsRoutes(deps: TicketsDeps) {
     route(app, api.getTicket, {
       handler: async (req) =>
         ticketIn(languageOfRequest(req), await tickets.getTicket(deps, authOf(req), req.params.id)),
+    });
+
+    route(app, api.setTicketJoint, {
+      handler: async (req) =>
+        ticketIn(
+          languageOfRequest(req),
+          await joint.setTicketJoint(deps, authOf(req), req.params.id, req.body, req.ip),
+        ),
     });
 
     route(app, api.changeTicketStatus, {

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   hasAnyRole,
+  HOUSEHOLD_MESSAGES,
   MESSAGES,
   OPEN_REQUEST_ROLES,
   type CreateTicketBody,
   type ListTicketsQuery,
   type TicketDetail,
   type TicketList,
+  type TicketStatus,
 } from '@taxportal/contract';
 import { TICKET_TEXTS } from '@taxportal/contract/texts';
 import { z } from 'zod';
@@ -26,8 +28,11 @@ import {
 } from './tickets-context.ts';
 import type { Audience, RealtimeEvent } from '../platform/realtime.ts';
 import * as messages from './messages.repository.ts';
+import { holdOn } from './ticket-holds.ts';
 import { writeStatusChange } from './ticket-moves.ts';
+import * as requestKeys from './ticket-request-keys.repository.ts';
 import * as repo from './tickets.repository.ts';
+import { spouseOf } from '../households/index.ts';
 
 export async function getTicket(
   deps: Pick<TicketsDeps, 'db'>,
@@ -35,13 +40,27 @@ export async function getTicket(
   idOrName: string,
 ): Promise<TicketDetail> {
   const [row, labels] = await Promise.all([visibleTicketRow(deps.db, auth, idOrName), statusLabels(deps.db)]);
-  return toTicketDetail(viewerOf(auth), auth.roles, row, labels);
+  return toTicketDetail(viewerOf(auth), auth.roles, row, labels, await staffHold(deps.db, auth, row));
 }
 
 /** Loads a ticket for its detail view inside a transaction that just changed it. */
 export async function ticketDetailIn(tx: Tx, auth: AuthContext, id: string): Promise<TicketDetail> {
   const row = (await repo.findTicket(tx, viewerOf(auth), id))!;
-  return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(tx));
+  return toTicketDetail(viewerOf(auth), auth.roles, row, await statusLabels(tx), await staffHold(tx, auth, row));
+}
+
+/** What keeps the ticket where it is (ticket-holds.ts), for staff: the ticket page says so beside its moves. */
+const staffHold = (db: Tx, auth: AuthContext, row: repo.TicketRow) =>
+  viewerOf(auth).isStaff ? holdOn(db, { id: row.id, status: row.status as TicketStatus }) : Promise.resolve(null);
+
+/**
+ * The spouse a joint return of `customerId` is filed with: the other member of their household (households owns
+ * who that is; docs/decisions/0032). None: a joint return cannot be chosen (422 on `joint`).
+ */
+export async function jointSpouse(db: Tx, customerId: string): Promise<string> {
+  const spouse = await spouseOf(db, customerId);
+  if (!spouse) throw fieldError('joint', HOUSEHOLD_MESSAGES.noSpouse);
+  return spouse.user_id;
 }
 
 /** The customer's profile phone, read-only for customers; `given` only fills a missing one (or is staff's choice). */
@@ -74,6 +93,8 @@ export async function insertNewTicket(
   tx: Tx,
   v: {
     customerId: string;
+    /** A joint return's other filer: the customer's spouse in their household (jointSpouse). */
+    spouseId?: string | null | undefined;
     service: { id: string; service_type_id: string };
     year: number;
     phone: string;
@@ -85,6 +106,7 @@ export async function insertNewTicket(
   const created = await repo.insertTicket(tx, {
     id: randomUUID(),
     customer_id: v.customerId,
+    spouse_id: v.spouseId ?? null,
     service_id: v.service.id,
     service_type_id: v.service.service_type_id,
     year: v.year,
@@ -108,14 +130,14 @@ export async function insertNewTicket(
     entityType: 'ticket',
     entityId: created.id,
     ip: v.ip,
-    meta: { name: created.name },
+    meta: { name: created.name, ...(v.spouseId ? { spouse_id: v.spouseId } : {}) },
   });
   return {
     id: created.id,
     name: created.name,
     events: [
       [
-        ticketAudience({ customer_id: v.customerId, assignee_id: null }),
+        ticketAudience({ customer_id: v.customerId, spouse_id: v.spouseId ?? null, assignee_id: null }),
         { type: 'ticket.created', ticket_id: created.id, ticket_name: created.name, customer_id: v.customerId },
       ],
     ],
@@ -148,9 +170,10 @@ export async function createTicket(
   }
   const service = await checkTicketChoice(deps.db, body);
   const phone = phoneFor(auth, profilePhone, body.phone);
+  const spouseId = body.joint ? await jointSpouse(deps.db, customerId) : null;
 
   return commitChange(deps, async (tx) => {
-    const made = requestKey ? await repo.ticketOfRequestKey(tx, auth.user.id, requestKey) : null;
+    const made = requestKey ? await requestKeys.ticketOfRequestKey(tx, auth.user.id, requestKey) : null;
     if (made) {
       // The same request again: its ticket. Another request under an old key is refused, never answered with a
       // ticket it did not ask for (staff opening one for another customer under a reused key).
@@ -162,13 +185,14 @@ export async function createTicket(
     }
     const created = await insertNewTicket(tx, {
       customerId,
+      spouseId,
       service,
       year: body.year,
       phone,
       actorId: auth.user.id,
       ip,
     });
-    if (requestKey) await repo.rememberRequestKey(tx, auth.user.id, requestKey, created.id);
+    if (requestKey) await requestKeys.rememberRequestKey(tx, auth.user.id, requestKey, created.id);
     return { result: await ticketDetailIn(tx, auth, created.id), events: created.events };
   });
 }
@@ -212,8 +236,9 @@ export async function listTickets(
   }
   const after = q.cursor ? cursor.decode(q.cursor) : undefined;
   const rows = await repo.listTickets(deps.db, viewer, {
-    // Customers see their own tickets, whatever they ask for.
-    customerId: viewer.isStaff ? q.customer : auth.user.id,
+    // Customers see the tickets they file (their own, joint returns they share), whatever they ask for.
+    customerId: viewer.isStaff ? q.customer : undefined,
+    filerId: viewer.isStaff ? undefined : auth.user.id,
     status: q.status,
     assigneeId,
     serviceTypeId: q.service_type,

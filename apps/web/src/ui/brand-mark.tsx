@@ -1,5 +1,6 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
+import classes from './brand-mark.module.css';
 
 export interface BrandMarkProps {
   name: string;
@@ -31,7 +32,7 @@ export function BrandMark({ name, compact, logo }: BrandMarkProps) {
         </ThemeIcon>
       )}
       {!compact && (
-        <Text fw={700} size="lg" c="dark.8" lineClamp={1} style={{ letterSpacing: '-0.01em' }}>
+        <Text component="span" className={classes.name}>
           {name}
         </Text>
       )}

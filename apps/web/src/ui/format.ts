@@ -54,6 +54,11 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(formatLocale(), { dateStyle: 'medium', timeZone: formatting.timeZone });
 }
 
+/** A calendar day (`YYYY-MM-DD`) as itself, in any reader's time zone: a last day, a birth date. */
+export function formatDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(formatLocale(), { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

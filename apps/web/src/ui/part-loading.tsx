@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from './toast.tsx';
 
@@ -15,10 +15,13 @@ export interface Part {
  * Whether `part`'s code is in, downloading it while `wanted`, and again at each new `attempt` after a failure
  * (`onFailure` is told of each). A part is drawn only once this is true, so its code is never missing when it is
  * drawn: React keeps a lazy component's failed download for good, and a part drawn after one would fail again
- * without downloading. A part already in is drawn at once.
+ * without downloading. A part already in is drawn at once, but for a page the server drew: there it is false while
+ * the page hydrates (the server drew no part) and true right after, so hydration matches the server's page (React
+ * would otherwise draw the page again, losing what was typed and the press boot.js holds).
  */
 export function usePartLoaded(part: Part, wanted: boolean, attempt: number, onFailure: () => void): boolean {
   const [loaded, setLoaded] = useState(part.isLoaded);
+  const pastHydration = useSyncExternalStore(subscribeToNothing, onClient, onServer);
   const failed = useEffectEvent(onFailure);
   useEffect(() => {
     if (!wanted || loaded) return;
@@ -31,8 +34,12 @@ export function usePartLoaded(part: Part, wanted: boolean, attempt: number, onFa
       current = false;
     };
   }, [part, wanted, attempt, loaded]);
-  return loaded;
+  return loaded && pastHydration;
 }
+
+const subscribeToNothing = () => () => undefined;
+const onClient = () => true;
+const onServer = () => false;
 
 /**
  * Keeps the page when a part fails to draw (a bug in it, not its download: that is handled before it is drawn):

@@ -14,8 +14,6 @@ export interface SecretInputTexts {
   revealed: string;
   clearTitle: string;
   clearConfirm: string;
-  /** A typed value the pattern refuses. */
-  invalid: string;
 }
 
 const isMasked = (v: string) => v.startsWith('***');
@@ -24,7 +22,8 @@ const isMasked = (v: string) => v.startsWith('***');
  * An SSN, ITIN or account number the server holds sealed (the questionnaire's and the organizer's): it only ever
  * sends it masked (`***-**-1234`). "Show" asks for it in clear (audited on the server; absent where the reader may
  * not), "Change" types a new one, "Clear" (after a confirmation) saves it empty, which deletes the sealed value. A
- * typed value is checked against `pattern` before anything is sent; leaving an untouched field changes nothing.
+ * typed value is checked (`check`: the contract's rule, in the feature's words) before anything is sent; leaving an
+ * untouched field changes nothing.
  */
 export function SecretInput({
   label,
@@ -33,7 +32,7 @@ export function SecretInput({
   error,
   testId,
   clearTestId,
-  pattern,
+  check,
   texts,
   reveal,
   onSave,
@@ -45,7 +44,8 @@ export function SecretInput({
   error?: ReactNode;
   testId: string;
   clearTestId: string;
-  pattern: RegExp;
+  /** What is wrong with a typed value (shown under the field, nothing sent), or null. */
+  check: (typed: string) => string | null;
   texts: SecretInputTexts;
   /** The value in clear, from the server; null: this reader may not reveal it. */
   reveal: (() => Promise<string>) | null;
@@ -66,8 +66,9 @@ export function SecretInput({
       setLocalError(null);
       return;
     }
-    if (v !== '' && !pattern.test(v)) {
-      setLocalError(texts.invalid);
+    const problem = v === '' ? null : check(v);
+    if (problem) {
+      setLocalError(problem);
       return;
     }
     setLocalError(null);

@@ -50,6 +50,10 @@ export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
 
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 
+/** 'deposit': an engagement letter's deposit, made when the letter is signed and credited on the ticket's invoice. */
+export const INVOICE_KINDS = ['invoice', 'deposit'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 export const invoiceLineSchema = z.object({
   id: z.string(),
   position: z.number().int(),
@@ -69,6 +73,7 @@ export const invoiceSummarySchema = z.object({
   customer_id: z.string(),
   customer_name: z.string(),
   status: invoiceStatusSchema,
+  kind: z.enum(INVOICE_KINDS),
   currency: z.string(),
   posting_date: z.string(),
   due_date: z.string(),
@@ -109,6 +114,11 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   refunded_at: z.string().nullable(),
   last_payment_error: z.string().nullable(),
   payments: z.array(invoicePaymentSchema),
+  /**
+   * A ticket's invoice (kind 'invoice'): what is left of the ticket's paid deposit (0036) after the invoices that took
+   * it; it carries to the ticket's next invoice. Absent on a deposit invoice.
+   */
+  deposit_credit_left_cents: z.number().int().optional(),
   updated_at: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -20,6 +20,8 @@ export const BILLING_MESSAGES = {
   dueBeforePosting: 'The due date cannot be before the posting date.',
   shareLinkInvalid: 'This link is invalid, has expired or has been revoked.',
   notRefundable: 'This payment has already been refunded.',
+  /** A deposit's credit already taken by the ticket's invoice (0036): `{{invoice}}` names that invoice. */
+  depositCreditUsed: 'This deposit was credited on invoice {{invoice}}: cancel that invoice first.',
   onlyCustomerPays: 'Only the customer can pay this invoice.',
   testModeOnly: 'Test cards are only accepted in test mode.',
   webhookNotConfigured: 'Webhooks are not configured.',

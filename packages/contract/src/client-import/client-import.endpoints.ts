@@ -5,6 +5,7 @@ import {
   clientImportListSchema,
   clientImportParamsSchema,
   clientImportSchema,
+  clientImportsQuerySchema,
   commitResultSchema,
   importCountsSchema,
   importRowListSchema,
@@ -14,6 +15,7 @@ import {
 import {
   clientInvitationListSchema,
   clientInvitationParamsSchema,
+  resendInvitationBodySchema,
   clientInvitationSchema,
   clientInvitationsQuerySchema,
   clientNotesSchema,
@@ -44,7 +46,8 @@ export const listClientImports = endpoint({
   path: '/api/v1/admin/client-imports',
   roles,
   tags,
-  summary: "The caller's imports, newest first",
+  summary: "The caller's imports, newest first, a page at a time",
+  query: clientImportsQuerySchema,
   response: { 200: clientImportListSchema },
 });
 
@@ -133,6 +136,7 @@ export const resendClientInvitation = endpoint({
   tags,
   summary: 'Send an invitation again with a new link; the old link stops working at once',
   params: clientInvitationParamsSchema,
+  body: resendInvitationBodySchema.nullish(),
   response: { 202: clientInvitationSchema },
   errors: [409],
 });

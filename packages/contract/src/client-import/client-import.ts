@@ -51,10 +51,32 @@ export const INVALID_REASONS = [
   'text_invalid',
   'spouse_email_invalid',
   'spouse_name_missing',
+  /** The spouse e-mail is the client's own. */
+  'spouse_email_own',
 ] as const;
 export type InvalidReason = (typeof INVALID_REASONS)[number];
-/** What a duplicate row repeats: an account's e-mail, a customer's phone, an earlier row of the file. */
-export const DUPLICATE_REASONS = ['email', 'phone', 'file'] as const;
+/**
+ * What a duplicate row repeats: an account's e-mail, a customer's phone, the e-mail or (failing that) the phone of an
+ * earlier row of the file (its line in `duplicate_line`). `file`: an earlier row, from dry runs before the two were
+ * told apart.
+ */
+export const DUPLICATE_REASONS = [
+  'email',
+  'phone',
+  'file_email',
+  'file_phone',
+  'file',
+  /** The spouse e-mail is a client's: never linked without their consent (they can be invited from the account). */
+  'spouse_client',
+  /** The spouse e-mail is a staff member's. */
+  'spouse_staff',
+  /** The spouse is the person of another row (`duplicate_line`), earlier or later. */
+  'spouse_in_file',
+  /** An earlier row (`duplicate_line`) names the same spouse e-mail. */
+  'file_spouse',
+] as const;
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
+export const IMPORT_ROW_REASONS = [...INVALID_REASONS, ...DUPLICATE_REASONS] as const;
 export const ROW_OUTCOMES = ['create', 'duplicate', 'invalid'] as const;
 export type RowOutcome = (typeof ROW_OUTCOMES)[number];
 
@@ -94,15 +116,26 @@ export const clientImportListSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
+/** The caller's imports, newest first, a page at a time (`cursor`: the last import's id of the page before). */
+export const clientImportsQuerySchema = z.object({
+  cursor: opaqueText().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
 export const clientImportParamsSchema = z.object({ id: opaqueText().min(1).max(64) });
 export const putImportMappingBodySchema = z.object({ mapping: importMappingSchema });
 
-/** A row as the dry run read it (values sanitised; what was refused is named by `reason`). */
+/**
+ * A row as the dry run read it (values sanitised). `line`: the physical line of the file it starts on. `reasons`: all
+ * that keep it out, invalid ones first (an invalid row that also repeats another lists that too: invalid wins);
+ * `reason` is the first of them.
+ */
 export const importRowSchema = z.object({
   line: z.number().int(),
   outcome: z.enum(ROW_OUTCOMES),
-  reason: z.union([z.enum(INVALID_REASONS), z.enum(DUPLICATE_REASONS)]).nullable(),
-  /** For a duplicate of an earlier row: that row's line. */
+  reason: z.enum(IMPORT_ROW_REASONS).nullable(),
+  reasons: z.array(z.enum(IMPORT_ROW_REASONS)),
+  /** For a row that repeats an earlier row of the file (file_email, file_phone): that row's line. */
   duplicate_line: z.number().int().nullable(),
   full_name: z.string().nullable(),
   email: z.string().nullable(),
@@ -115,7 +148,8 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 export const importRowsQuerySchema = z.object({
-  outcome: z.enum(ROW_OUTCOMES),
+  /** Without it: every row, by line. */
+  outcome: z.enum(ROW_OUTCOMES).optional(),
   cursor: opaqueText().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -34,6 +34,20 @@ export const TEXT_MESSAGES = {
   opaque: 'Invalid value.',
 } as const;
 
+/**
+ * Whether `value` holds a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069: single-line text's
+ * rule, TEXT_MESSAGES.bidi). `html`: rich text, where one may be written as a character reference too (`&#x202E;`).
+ */
+export function hasBidiControl(value: string, opts: { html?: boolean } = {}): boolean {
+  if (BIDI_CONTROL.test(value)) return true;
+  if (!opts.html) return false;
+  for (const m of value.matchAll(/&#(?:x([0-9a-f]{1,8})|(\d{1,10}));?/gi)) {
+    const code = m[1] !== undefined ? parseInt(m[1], 16) : Number(m[2]);
+    if (code <= 0x10ffff && BIDI_CONTROL.test(String.fromCodePoint(code))) return true;
+  }
+  return false;
+}
+
 type Kind = 'single' | 'multi';
 
 function textIssue(value: string, kind: Kind): string | null {

@@ -29,8 +29,14 @@ export type ListContactsQuery = z.infer<typeof listContactsQuerySchema>;
 export const contactListSchema = z.object({ items: z.array(contactSchema), next_cursor: z.string().nullable() });
 export type ContactList = z.infer<typeof contactListSchema>;
 
-/** GET /api/v1/contacts/:id (cus_detaile_phone_no): the contact with their tickets, newest first. */
+/**
+ * GET /api/v1/contacts/:id (cus_detaile_phone_no): the contact with their tickets, newest first (joint returns they
+ * file as a spouse too: `joint`), and their household's members (docs/decisions/0032).
+ */
 export const contactDetailSchema = contactSchema.extend({
+  household: z
+    .array(z.object({ id: z.string(), full_name: z.string(), email: z.string(), role: z.enum(['primary', 'spouse']) }))
+    .optional(),
   tickets: z.array(
     z.object({
       id: z.string(),
@@ -42,6 +48,8 @@ export const contactDetailSchema = contactSchema.extend({
       status_label: z.string(),
       badge: z.enum(BADGE_STYLES),
       updated_at: z.string(),
+      /** A joint return: the other filer's name (the customer's, where this contact is the spouse). */
+      joint_with: z.string().nullable().optional(),
     }),
   ),
 });

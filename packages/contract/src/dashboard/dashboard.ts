@@ -85,6 +85,23 @@ export const staffDashboardSchema = z.object({
       samples: z.number().int(),
     }),
   ),
+  /** Engagement letters sent and not yet signed (nor expired): the oldest first (up to 10; docs/decisions/0036). */
+  unsigned_letters: z
+    .object({
+      count: z.number().int(),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          customer_name: z.string(),
+          ticket_name: z.string().nullable(),
+          tax_year: z.number().int(),
+          state: z.enum(['sent', 'viewed']),
+          sent_at: z.string(),
+          expires_at: z.string(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type StaffDashboard = z.infer<typeof staffDashboardSchema>;
 

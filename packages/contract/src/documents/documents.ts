@@ -6,9 +6,16 @@ import { UPLOAD_MESSAGES } from './uploads.ts';
  * upload: the customer's or staff's upload; draft: a tax draft version; signed_8879: the signed e-file
  * authorisation; final_return: the filed return.
  */
-export const DOCUMENT_KINDS = ['upload', 'draft', 'signed_8879', 'final_return'] as const;
+/** engagement_letter: a signed engagement letter with its certificate page (docs/decisions/0036). */
+export const DOCUMENT_KINDS = ['upload', 'draft', 'signed_8879', 'final_return', 'engagement_letter'] as const;
 export const documentKindSchema = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
+/**
+ * A signed record: the signed e-file authorisation and the signed engagement letter. Kept (at least 3 years): no one
+ * deletes one (409, `can_delete` false), whoever's it is.
+ */
+export const SIGNED_RECORD_KINDS = ['signed_8879', 'engagement_letter'] as const satisfies readonly DocumentKind[];
+export const isSignedRecordKind = (kind: string): boolean => (SIGNED_RECORD_KINDS as readonly string[]).includes(kind);
 /**
  * shared: the customer's vault; private: what staff send the customer (drafts, the final return: the vault's
  * "From your tax team" part); internal: staff only, a customer never sees it (404).
@@ -39,6 +46,19 @@ export const documentSchema = z.object({
   thumbnail_url: z.string().nullable(),
   /** Whether the caller may delete it (own upload, ticket not completed; or staff). */
   can_delete: z.boolean(),
+  /**
+   * To the customer only, for an upload that fulfils no request: the open request it looks like it answers (its
+   * document type, or for an upload without one its file name; the one on its own ticket first, then the oldest),
+   * for them to confirm (POST /api/v1/document-requests/:id/confirm) or decline. Null for staff.
+   */
+  proposed_request: z
+    .object({ id: z.string(), label: z.string(), ticket_id: z.string(), ticket_name: z.string() })
+    .nullable(),
+  /**
+   * In the vault's list: the requests this file fulfils (deleting it opens them again, and the customer is asked
+   * for them again), oldest first.
+   */
+  fulfils_requests: z.array(z.object({ id: z.string(), label: z.string() })).optional(),
 });
 export type Document = z.infer<typeof documentSchema>;
 

@@ -5,6 +5,7 @@
  */
 export const DOCUMENT_FIELD_MESSAGES = {
   nineDigits: 'Must be exactly nine digits.',
+  taxIdNotIssued: 'This is not an SSN or ITIN that can exist: check the number.',
   accountNumber: 'Must be 4 to 17 digits.',
   number: 'Must be a number.',
   date: 'Must be a date (YYYY-MM-DD).',
@@ -20,4 +21,5 @@ export const DOCUMENT_FIELD_MESSAGES = {
   signatureRequired: 'Draw or type your signature',
   draftLabel: 'Choose Draft, CPA Reviewed or Sample only',
   changeRequired: 'Tell us what should change',
+  unmatchReason: 'Say why this file does not fulfil the request',
 } as const;

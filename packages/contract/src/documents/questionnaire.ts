@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema, multilineText, opaqueText, text } from '../common/text.ts';
 import { DOCUMENT_FIELD_MESSAGES } from './field-messages.ts';
+import { taxIdAnswer } from './tax-id.ts';
 
 /** SPEC's Tax Ticket Profile sections, in the order the questionnaire asks them. */
 export const QUESTIONNAIRE_SECTIONS = ['tax_payer', 'investment', 'expense', 'global_asset'] as const;
@@ -25,11 +26,8 @@ export const FILING_STATUSES = [
   'qualifying_surviving_spouse',
 ] as const;
 
-/** A new SSN or ITIN (nine digits, dashes allowed) or the masked value the server sent, meaning "keep it". */
-const taxId = z
-  .string()
-  .trim()
-  .regex(/^(\d{3}-?\d{2}-?\d{4}|\*\*\*-\*\*-\d{4})$/, { error: () => DOCUMENT_FIELD_MESSAGES.nineDigits });
+/** A new SSN or ITIN (tax-id.ts: the one rule, the organizer's too) or the masked value the server sent ("keep it"). */
+const taxId = taxIdAnswer();
 /** A bank account number (4 to 17 digits) or its mask (`****1234`), meaning "keep it". */
 const accountNumber = z
   .string()

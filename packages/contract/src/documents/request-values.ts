@@ -4,6 +4,12 @@
 /** A document request's life: open until the customer uploads against it (fulfilled) or staff cancel it. */
 export const DOCUMENT_REQUEST_STATUSES = ['open', 'fulfilled', 'cancelled'] as const;
 export type DocumentRequestStatus = (typeof DOCUMENT_REQUEST_STATUSES)[number];
+/**
+ * Who matched the file that fulfils a request: the client uploading it from the request, the client confirming the
+ * vault's proposal of an upload, or staff (their upload from the request, or their choice on the checklist).
+ */
+export const DOCUMENT_REQUEST_MATCHES = ['upload', 'proposal', 'staff'] as const;
+export type DocumentRequestMatch = (typeof DOCUMENT_REQUEST_MATCHES)[number];
 /** Who asked: staff on the ticket, or the taxpayer's own questionnaire answers. */
 export const DOCUMENT_REQUEST_SOURCES = ['staff', 'questionnaire'] as const;
 

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { multilineText, opaqueText, text } from '../common/text.ts';
 import {
+  DOCUMENT_REQUEST_MATCHES,
   DOCUMENT_REQUEST_STATUSES,
   DOCUMENT_REQUEST_SOURCES,
   REQUEST_CHECKLIST,
   REQUEST_CHECKLIST_KEYS,
 } from './request-values.ts';
 import { DOCUMENT_FIELD_MESSAGES } from './field-messages.ts';
+
+/** A file of the vault as a request names it: the one that fulfilled it, or an upload proposed for it. */
+export const requestFileSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  created_at: z.string(),
+  /** The attachment's relative URL (`?disposition=inline` for a preview). */
+  file_url: z.string(),
+  /** The file's document type (the checklist says so when it is not the request's); absent on a proposal. */
+  document_type_name: z.string().nullable().optional(),
+});
+export type RequestFile = z.infer<typeof requestFileSchema>;
 
 export const documentRequestSchema = z.object({
   id: z.string(),
@@ -22,6 +35,15 @@ export const documentRequestSchema = z.object({
   requested_by_name: z.string().nullable(),
   fulfilled_document_id: z.string().nullable(),
   fulfilled_at: z.string().nullable(),
+  /** The file that fulfilled it (null unless fulfilled), how it was matched and by whom. */
+  fulfilled_document: requestFileSchema.nullable(),
+  matched_via: z.enum(DOCUMENT_REQUEST_MATCHES).nullable(),
+  matched_by_name: z.string().nullable(),
+  /**
+   * To the customer only, on an open request: an upload of theirs that looks like what it asks for (same document
+   * type, or a file name that names it), for them to confirm or decline. Null for staff.
+   */
+  proposed_document: requestFileSchema.nullable(),
   reminders_sent: z.number().int(),
   next_reminder_at: z.string().nullable(),
   created_at: z.string(),
@@ -69,4 +91,17 @@ export const listDocumentRequestsQuerySchema = z.object({
   status: z.enum(DOCUMENT_REQUEST_STATUSES).default('open'),
   customer_id: opaqueText().min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+/**
+ * A document for a request: the customer confirming a proposed upload (or declining it), staff choosing which of
+ * the customer's documents fulfils it.
+ */
+export const requestDocumentBodySchema = z.object({ document_id: opaqueText().min(1).max(64) });
+
+/** Staff take a file off a request (it is open again): why, for the ticket's audit trail. */
+export const unmatchRequestBodySchema = z.object({
+  reason: multilineText()
+    .min(1, { error: () => DOCUMENT_FIELD_MESSAGES.unmatchReason })
+    .max(500),
 });

@@ -66,6 +66,11 @@ export const signingRequestSchema = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   spouse_code_sent: z.boolean(),
+  /**
+   * A joint return whose spouse has their own account (a joint ticket's spouse, docs/decisions/0032): they sign their
+   * part signed in as themselves, with their own factor; the taxpayer cannot sign it for them.
+   */
+  spouse_account: z.boolean().optional(),
 });
 export type SigningRequest = z.infer<typeof signingRequestSchema>;
 
@@ -76,6 +81,10 @@ export type SigningRequest = z.infer<typeof signingRequestSchema>;
 export const signingFactorsSchema = z.object({
   /** The firm's stricter check (second factor at signing); off: password and e-mailed code. */
   strict: z.boolean(),
+  /**
+   * The signed-in person's own factors: the taxpayer's, or those of a spouse signing with their own account (the
+   * state's `signs_as` says which part they sign).
+   */
   taxpayer: z.array(z.enum(TAXPAYER_FACTORS)),
   /** The verified phone an SMS code goes to, masked (••••1234). */
   taxpayer_phone: z.string().nullable(),
@@ -87,8 +96,10 @@ export type SigningFactors = z.infer<typeof signingFactorsSchema>;
 /** GET /api/v1/tickets/:id/signing: the current Form 8879 request, or null before staff prepare one. */
 export const signingStateSchema = z.object({
   request: signingRequestSchema.nullable(),
-  /** The ticket's customer only, while a request is pending; null for staff. */
+  /** The ticket's customer (or a spouse signing with their own account) only, while a request is pending. */
   factors: signingFactorsSchema.nullable(),
+  /** The part of the form the signed-in customer signs: the taxpayer's, or the spouse's with their account. */
+  signs_as: signerRoleSchema.nullable().optional(),
   /** Signing is open only while the ticket is Ready For IRS Filing. */
   can_sign: z.boolean(),
   /** Staff only: what the questionnaire says (filing status married_joint, the spouse's name), for the prepare form. */
@@ -146,25 +157,37 @@ export const signingSmsSentSchema = z.object({
  * …/signing/passkey-options, an authenticator or recovery code, or the texted code), or the password where the
  * firm switched the stricter check off; the spouse's texted (or e-mailed) code.
  */
-export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
-  z.discriminatedUnion('factor', [
-    z.object({ signer: z.literal('taxpayer'), factor: z.literal('passkey'), response: authenticationResponseSchema }),
+const ownFactors = <S extends SignerRole>(signer: S) =>
+  [
+    z.object({ signer: z.literal(signer), factor: z.literal('passkey'), response: authenticationResponseSchema }),
     z.object({
-      signer: z.literal('taxpayer'),
+      signer: z.literal(signer),
       /** An authenticator app's 6 digits or a recovery code (xxxxx-xxxxx): told apart by their shape. */
       factor: z.literal('totp'),
       code: otpCodeSchema,
     }),
-    z.object({ signer: z.literal('taxpayer'), factor: z.literal('sms_code'), code: phoneCodeSchema }),
+    /** A recovery code, as the signer's `factors` name it (the same check as `totp`'s). */
+    z.object({ signer: z.literal(signer), factor: z.literal('recovery_code'), code: otpCodeSchema }),
+    z.object({ signer: z.literal(signer), factor: z.literal('sms_code'), code: phoneCodeSchema }),
     z.object({
-      signer: z.literal('taxpayer'),
+      signer: z.literal(signer),
       factor: z.literal('password'),
       password: secretText()
         .min(1, { error: () => DOCUMENT_FIELD_MESSAGES.passwordRequired })
         .max(200),
     }),
+  ] as const;
+
+/**
+ * The spouse: with their own account (docs/decisions/0032), their own factor as the taxpayer's; without one, the
+ * code texted (or e-mailed) to them (`factor` 'code' or none).
+ */
+export const confirmSignerBodySchema = z.discriminatedUnion('signer', [
+  z.discriminatedUnion('factor', ownFactors('taxpayer')),
+  z.discriminatedUnion('factor', [
+    ...ownFactors('spouse'),
+    z.object({ signer: z.literal('spouse'), factor: z.literal('code').optional(), code: phoneCodeSchema }),
   ]),
-  z.object({ signer: z.literal('spouse'), code: phoneCodeSchema }),
 ]);
 export type ConfirmSignerBody = z.input<typeof confirmSignerBodySchema>;
 
@@ -204,6 +227,7 @@ export const SIGNING_MESSAGES = {
   notJoint: 'This return has no spouse signer.',
   wrongPassword: 'The password is not correct.',
   wrongCode: 'The code is not correct or has expired.',
+  alreadyConfirmed: 'This code has just confirmed you: go on to sign.',
   tooManyFailures: 'Too many failed attempts. Ask your tax preparer to prepare the form again.',
   confirmationInvalid: 'Your confirmation has expired. Confirm again, then sign.',
   nameMismatch: 'Type your full name as it appears on the form.',
@@ -219,4 +243,5 @@ export const SIGNING_MESSAGES = {
     'Your spouse confirms with a code texted to their mobile phone. Ask your tax preparer to add it to Form 8879.',
   smsOff: 'Text messages are not available. Choose another way to confirm.',
   noVerifiedPhone: 'Verify your mobile phone on your profile first.',
+  spouseSignsOwn: 'Your spouse signs their part of Form 8879 signed in with their own account.',
 } as const;

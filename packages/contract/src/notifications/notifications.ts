@@ -12,6 +12,12 @@ export const NOTIFICATION_KINDS = [
   'signing',
   /** A visitor sent the contact form or a web form (the public site). */
   'enquiry',
+  /** A spouse's invitation to a household, its answer, a member leaving (docs/decisions/0032). */
+  'household',
+  /** A §7216 consent to read and answer, or a client's answer to one (docs/decisions/0034). */
+  'consent',
+  /** An engagement letter to sign, its reminder; staff: a client signed or declined one (docs/decisions/0036). */
+  'engagement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -17,4 +17,12 @@ export const ORGANIZER_FIELD_MESSAGES = {
   notAnOption: 'Choose one of the options.',
   money: 'Must be an amount of at most 1,000,000,000 with at most two decimals.',
   tooManyItems: 'Too many entries.',
+  rangeOrder: 'The smallest value cannot be larger than the largest.',
+  wholeNumber: 'Must be a whole number.',
+  belowMin: 'Too small for this question.',
+  aboveMax: 'Too large for this question.',
+  householdFirstName: 'A group of household dependents needs a text question with the id first_name.',
+  householdFieldKind:
+    'In a group of household dependents this id holds a field of the dependent: first_name, last_name and relationship are one-line text, date_of_birth a date, ssn an SSN or ITIN, months_lived_with_you a number.',
+  householdGroupOnce: 'Only one group can hold the household dependents.',
 } as const;

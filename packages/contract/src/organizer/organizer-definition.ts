@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../common/text.ts';
 import { ORGANIZER_FIELD_MESSAGES as M } from './field-messages.ts';
+import { householdGroupIssues } from './household-group.ts';
 
 /**
  * An organizer (issue 32): the questions a firm asks a client for a service and a tax year, in sections, each
@@ -94,6 +95,15 @@ export const QUESTION_TYPES = [
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
+/** What a one-line text question holds when it holds a bank number (organizer-answers.ts checks the answer). */
+export const TEXT_FORMATS = ['routing_number', 'account_number'] as const;
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+/** The widest range a number question may set, and an amount's. */
+export const NUMBER_LIMIT = 1e12;
+export const MONEY_LIMIT = 1_000_000_000;
+const numberBound = z.number().finite().min(-NUMBER_LIMIT).max(NUMBER_LIMIT);
+const moneyBound = z.number().finite().min(-MONEY_LIMIT).max(MONEY_LIMIT);
+
 const fieldQuestionSchemas = [
   z.strictObject({ ...common, type: z.literal('yes_no'), request: answerRequestSchema.nullable().optional() }),
   z.strictObject({
@@ -102,9 +112,23 @@ const fieldQuestionSchemas = [
     options: z.array(choiceOption).max(50),
     multiple: z.boolean().optional(),
   }),
-  z.strictObject({ ...common, type: z.literal('text'), multiline: z.boolean().optional() }),
-  z.strictObject({ ...common, type: z.literal('number') }),
-  z.strictObject({ ...common, type: z.literal('money') }),
+  z.strictObject({
+    ...common,
+    type: z.literal('text'),
+    multiline: z.boolean().optional(),
+    /** A bank routing number (nine digits) or account number (4 to 17, sealed like an SSN); one line. */
+    format: z.enum(TEXT_FORMATS).optional(),
+  }),
+  /** A count says `integer` (and its `min`, `max`): "2.5" or "-1" people are refused. */
+  z.strictObject({
+    ...common,
+    type: z.literal('number'),
+    integer: z.boolean().optional(),
+    min: numberBound.optional(),
+    max: numberBound.optional(),
+  }),
+  /** An amount in dollars and cents, 0 or more unless `min` says otherwise (a loss may be negative). */
+  z.strictObject({ ...common, type: z.literal('money'), min: moneyBound.optional(), max: moneyBound.optional() }),
   z.strictObject({ ...common, type: z.literal('date') }),
   /** An SSN or ITIN: sealed at rest, masked in every answer, like the questionnaire's. */
   z.strictObject({ ...common, type: z.literal('tax_id') }),
@@ -124,6 +148,11 @@ export const groupQuestionSchema = z.strictObject({
   item_label_field: questionId.nullable().optional(),
   /** One request per entry ("W-2" for each employer). */
   request: answerRequestSchema.nullable().optional(),
+  /**
+   * Its entries are the household's dependents (household-group.ts): kept once per household, offered to each year's
+   * organizer; its questions of the fixed mapping's ids hold the dependent's fields.
+   */
+  household_dependents: z.boolean().optional(),
 });
 export type GroupQuestion = z.infer<typeof groupQuestionSchema>;
 
@@ -174,6 +203,14 @@ function conditionProblem(c: Condition, known: Known, siblings: Map<string, Ques
 
 type Issue = { path: (string | number)[]; message: string };
 
+/** A number's or an amount's range: its smallest value no larger than its largest. */
+function rangeProblems(q: FieldQuestion, path: (string | number)[]): Issue[] {
+  if (q.type !== 'number' && q.type !== 'money') return [];
+  return q.min !== undefined && q.max !== undefined && q.min > q.max
+    ? [{ path: [...path, 'max'], message: M.rangeOrder }]
+    : [];
+}
+
 function optionProblems(q: FieldQuestion, path: (string | number)[]): Issue[] {
   if (q.type !== 'choice') return [];
   if (q.options.length < 2) return [{ path: [...path, 'options'], message: M.optionsRequired }];
@@ -186,6 +223,7 @@ export function definitionIssues(sections: readonly OrganizerSection[]): Issue[]
   const issues: Issue[] = [];
   const known: Known = { top: new Map(), groups: new Map() };
   let total = 0;
+  let householdGroup: GroupQuestion | null = null;
   sections.forEach((section, s) => {
     section.questions.forEach((q, i) => {
       const path = ['sections', s, 'questions', i];
@@ -202,14 +240,16 @@ export function definitionIssues(sections: readonly OrganizerSection[]): Issue[]
           if (siblings.has(f.id) || f.id === 'id') issues.push({ path: [...fieldPath, 'id'], message: M.duplicateId });
           const fieldProblem = f.show_if ? conditionProblem(f.show_if, known, siblings) : null;
           if (fieldProblem) issues.push({ path: [...fieldPath, 'show_if'], message: fieldProblem });
-          issues.push(...optionProblems(f, fieldPath));
+          issues.push(...optionProblems(f, fieldPath), ...rangeProblems(f, fieldPath));
           siblings.set(f.id, f.type);
         });
         if (q.item_label_field && siblings.get(q.item_label_field) !== 'text')
           issues.push({ path: [...path, 'item_label_field'], message: M.itemLabelField });
+        issues.push(...householdGroupIssues(q, path, householdGroup));
+        if (q.household_dependents) householdGroup ??= q;
         known.groups.set(q.id, siblings);
       } else {
-        issues.push(...optionProblems(q, path));
+        issues.push(...optionProblems(q, path), ...rangeProblems(q, path));
       }
       known.top.set(q.id, q.type);
     });

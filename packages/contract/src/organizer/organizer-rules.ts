@@ -192,16 +192,24 @@ export const completionPercent = ({ answered, required }: { answered: number; re
 export const localText = (t: LocalText, language: string): string =>
   language === 'es' && t.es && t.es.trim() !== '' ? t.es : t.en;
 
-/** Where the definition asks for an SSN or ITIN: `question`, or `group.*.question` for each entry. */
-export function taxIdPaths(definition: OrganizerDefinition): string[] {
+/** Where the definition asks questions `which` picks: `question`, or `group.*.question` for each entry. */
+function pathsOf(definition: OrganizerDefinition, which: (q: Question) => boolean): string[] {
   const paths: string[] = [];
   for (const section of definition.sections)
     for (const q of section.questions) {
-      if (q.type === 'tax_id') paths.push(q.id);
-      if (q.type === 'group') for (const f of q.fields) if (f.type === 'tax_id') paths.push(`${q.id}.*.${f.id}`);
+      if (which(q)) paths.push(q.id);
+      if (q.type === 'group') for (const f of q.fields) if (which(f)) paths.push(`${q.id}.*.${f.id}`);
     }
   return paths;
 }
+
+/** Where the definition asks for an SSN or ITIN: `question`, or `group.*.question` for each entry. */
+export const taxIdPaths = (definition: OrganizerDefinition): string[] =>
+  pathsOf(definition, (q) => q.type === 'tax_id');
+
+/** Where it asks for a bank account number (a text of that format): sealed as an SSN is, masked `****1234`. */
+export const accountPaths = (definition: OrganizerDefinition): string[] =>
+  pathsOf(definition, (q) => q.type === 'text' && q.format === 'account_number');
 
 /** Every question by id (a group's by `group.question`), for the builder and the server's checks. */
 export function questionsById(definition: OrganizerDefinition): Map<string, Question> {

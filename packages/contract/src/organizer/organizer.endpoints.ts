@@ -1,4 +1,9 @@
 import { endpoint } from '../common/endpoint.ts';
+import {
+  declineDependentBodySchema,
+  householdOffersSchema,
+  ticketDependentParamsSchema,
+} from '../households/dependents.ts';
 import { ticketParamsSchema } from '../tickets/ticket.ts';
 import {
   createOrganizerBodySchema,
@@ -114,4 +119,14 @@ export const revealTicketOrganizerField = endpoint({
   params: ticketParamsSchema,
   body: revealOrganizerBodySchema,
   response: { 200: revealOrganizerResponseSchema },
+});
+
+export const declineTicketDependent = endpoint({
+  method: 'PUT',
+  path: '/api/v1/tickets/:id/organizer/dependents/:dependentId',
+  tags,
+  summary: 'A household dependent "not this year" on this ticket\'s organizer, or offered again; the offers',
+  params: ticketDependentParamsSchema,
+  body: declineDependentBodySchema,
+  response: { 200: householdOffersSchema },
 });

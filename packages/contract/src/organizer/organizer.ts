@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { opaqueText, text } from '../common/text.ts';
 import { DOCUMENT_REQUEST_STATUSES } from '../documents/request-values.ts';
+import { householdOffersSchema } from '../households/dependents.ts';
 import { organizerDefinitionSchema, QUESTION_ID_PATTERN } from './organizer-definition.ts';
 
 /** The organizer's API shapes (issue 32): Admin's templates and versions, a ticket's organizer and its answers. */
@@ -84,6 +85,16 @@ export const ticketOrganizerSchema = z.object({
         .object({ from_year: z.number().int(), from_ticket_name: z.string(), questions: z.array(z.string()) })
         .nullable(),
       updated_at: z.string().nullable(),
+      /**
+       * Counts the saves of these answers (0: never saved by a person). A save names the revision it started from;
+       * a save from a page that missed another's (a second tab) is refused (409) rather than undo it.
+       */
+      revision: z.number().int().min(0),
+      /**
+       * Its group of household dependents (household-group.ts): the household's dependents not in the answers yet,
+       * offered to claim on this return; null when it has no such group or can no longer change.
+       */
+      household: householdOffersSchema.nullable().default(null),
     })
     .nullable(),
 });
@@ -91,10 +102,13 @@ export type TicketOrganizer = z.infer<typeof ticketOrganizerSchema>;
 
 /**
  * PUT /api/v1/tickets/:id/organizer: all the answers, to the version the client was shown (the first save pins it;
- * another version is a conflict). A masked SSN keeps what is stored; null clears it.
+ * another version is a conflict), from the revision it last read (another is a conflict: someone saved since). A
+ * masked SSN or account number keeps what is stored, and so does leaving it out; only null clears it.
  */
 export const saveOrganizerAnswersBodySchema = z.strictObject({
   version: z.number().int().min(1),
+  /** The `revision` these answers were read at. */
+  revision: z.number().int().min(0),
   /** Checked against the version's questions by the server (answersSchemaFor), which never echoes a key it refuses. */
   answers: z.looseObject({}),
   /** Carried-forward answers the client confirms as still right (an answer changed is confirmed by the change). */

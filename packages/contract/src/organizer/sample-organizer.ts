@@ -1,8 +1,9 @@
+import { HOUSEHOLD_DEPENDENT_QUESTIONS } from './household-group.ts';
 import type { OrganizerDefinition } from './organizer-definition.ts';
 
 /**
  * A small organizer that uses every kind of question, a condition on a yes/no, one on a choice, one inside a
- * repeating group and an and/or: the demo firm's sample and the tests' fixture.
+ * repeating group and an and/or, and the household's dependents: the demo firm's sample and the tests' fixture.
  */
 export const SAMPLE_ORGANIZER: OrganizerDefinition = {
   sections: [
@@ -111,12 +112,10 @@ export const SAMPLE_ORGANIZER: OrganizerDefinition = {
           type: 'group',
           label: { en: 'Dependents', es: 'Dependientes' },
           show_if: { question: 'has_dependents', op: 'equals', value: true },
-          item_label_field: 'name',
-          fields: [
-            { id: 'name', type: 'text', label: { en: 'Full name', es: 'Nombre completo' } },
-            { id: 'date_of_birth', type: 'date', label: { en: 'Date of birth', es: 'Fecha de nacimiento' } },
-            { id: 'ssn', type: 'tax_id', label: { en: 'SSN or ITIN', es: 'SSN o ITIN' } },
-          ],
+          item_label_field: 'first_name',
+          // Kept once per household and offered to each year's organizer (household-group.ts).
+          household_dependents: true,
+          fields: [...HOUSEHOLD_DEPENDENT_QUESTIONS],
         },
         {
           id: 'child_care',
@@ -147,6 +146,10 @@ export const SAMPLE_ORGANIZER: OrganizerDefinition = {
           id: 'household_size',
           type: 'number',
           label: { en: 'People in your household', es: 'Personas en su hogar' },
+          // A count: "2.5" or "-1" people is no answer.
+          integer: true,
+          min: 1,
+          max: 30,
         },
       ],
     },

@@ -36,6 +36,8 @@ export const BILLING_MAIL_TEXTS = {
   },
   /** A referral reward's account credit: its line on the invoices that take it. */
   referralCredit: 'Referral credit',
+  /** A paid engagement-letter deposit: its line on the ticket's final invoice. */
+  depositCredit: 'Deposit paid ({{invoice}})',
   refusals: {
     unknownService: 'Unknown service',
     unknownTaxTemplate: 'Unknown or inactive tax template',

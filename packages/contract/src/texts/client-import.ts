@@ -25,6 +25,7 @@ export const CLIENT_IMPORT_TEXTS = {
     notChecked: 'Check the file with its mapping (dry run) before importing.',
     notCommitted: 'Import the clients before inviting them.',
     smsOff: 'Text messages are not set up on this portal.',
+    noPhone: 'This client has no phone number to text.',
     notFound: 'Import not found.',
   },
   invitation: {

@@ -3,12 +3,16 @@ import admin from './es/admin.json';
 import billing from './es/billing.json';
 import billingMail from './es/billing-mail.json';
 import clientImport from './es/client-import.json';
+import consents from './es/consents.json';
 import drafts from './es/drafts.json';
 import fields from './es/fields.json';
+import households from './es/households.json';
+import householdDependents from './es/household-dependents.json';
 import mail from './es/mail.json';
 import messages from './es/messages.json';
 import mfa from './es/mfa.json';
 import organizer from './es/organizer.json';
+import engagement from './es/engagement.json';
 import notifications from './es/notifications.json';
 import pdf from './es/pdf.json';
 import phone from './es/phone.json';
@@ -23,6 +27,7 @@ import sms from './es/sms.json';
 import staff from './es/staff.json';
 import statuses from './es/statuses.json';
 import text from './es/text.json';
+import thirdParty from './es/third-party.json';
 import tickets from './es/tickets.json';
 import uploads from './es/uploads.json';
 import type { TextTree } from './tree.ts';
@@ -59,4 +64,9 @@ export const SERVER_TEXTS_ES = {
   siteHead,
   clientImport,
   organizer,
+  householdDependents,
+  households,
+  engagement,
+  thirdParty,
+  consents,
 } satisfies TextTree;

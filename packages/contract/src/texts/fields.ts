@@ -7,6 +7,7 @@ import { COMMON_FIELD_MESSAGES } from '../common/field-messages.ts';
 import { CONTACT_FIELD_MESSAGES } from '../contacts/phone-lookup.ts';
 import { DOCUMENT_FIELD_MESSAGES } from '../documents/field-messages.ts';
 import { ORGANIZER_FIELD_MESSAGES } from '../organizer/field-messages.ts';
+import { HOUSEHOLD_DEPENDENT_FIELD_MESSAGES } from '../households/dependents.ts';
 import { NOTIFICATION_FIELD_MESSAGES } from '../notifications/notifications.ts';
 import { SITE_FIELD_MESSAGES } from '../site/field-messages.ts';
 import { TICKET_FIELD_MESSAGES } from '../tickets/messages.ts';
@@ -29,4 +30,5 @@ export const FIELD_TEXTS = {
   documents: DOCUMENT_FIELD_MESSAGES,
   site: SITE_FIELD_MESSAGES,
   organizer: ORGANIZER_FIELD_MESSAGES,
+  householdDependents: HOUSEHOLD_DEPENDENT_FIELD_MESSAGES,
 } as const;

@@ -9,14 +9,19 @@ import { SIGNING_MESSAGES } from '../documents/signing.ts';
 import { UPLOAD_MESSAGES } from '../documents/uploads.ts';
 import { PROFILE_MESSAGES } from '../profile/profile.ts';
 import { REFERRAL_MESSAGES } from '../referrals/referrals.ts';
+import { HOUSEHOLD_DEPENDENT_MESSAGES } from '../households/dependents.ts';
+import { THIRD_PARTY_MESSAGES } from '../third-party/messages.ts';
 import { ACCOUNT_TEXTS } from './account.ts';
 import { ADMIN_TEXTS } from './admin.ts';
 import { BILLING_MAIL_TEXTS } from './billing-mail.ts';
 import { CLIENT_IMPORT_TEXTS } from './client-import.ts';
+import { CONSENT_TEXTS } from './consents.ts';
 import { FIELD_TEXTS } from './fields.ts';
+import { HOUSEHOLD_TEXTS } from './households.ts';
 import { MAIL_TEXTS } from './mail.ts';
 import { NOTIFICATION_TEXTS } from './notifications.ts';
 import { ORGANIZER_TEXTS } from './organizer.ts';
+import { ENGAGEMENT_TEXTS } from './engagement.ts';
 import { PDF_TEXTS } from './pdf.ts';
 import { PROBLEM_TITLES, REQUEST_PROBLEMS } from './problems.ts';
 import { SITE_HEAD_TEXTS } from './site-head.ts';
@@ -59,6 +64,11 @@ export const SERVER_TEXTS = {
   siteHead: SITE_HEAD_TEXTS,
   clientImport: CLIENT_IMPORT_TEXTS,
   organizer: ORGANIZER_TEXTS,
+  householdDependents: HOUSEHOLD_DEPENDENT_MESSAGES,
+  households: HOUSEHOLD_TEXTS,
+  engagement: ENGAGEMENT_TEXTS,
+  thirdParty: THIRD_PARTY_MESSAGES,
+  consents: CONSENT_TEXTS,
 } as const satisfies TextTree;
 
 export { flattenTexts, type TextTree } from './tree.ts';
@@ -68,7 +78,9 @@ export {
   ADMIN_TEXTS,
   BILLING_MAIL_TEXTS,
   CLIENT_IMPORT_TEXTS,
+  ENGAGEMENT_TEXTS,
   FIELD_TEXTS,
+  HOUSEHOLD_TEXTS,
   MAIL_TEXTS,
   NOTIFICATION_TEXTS,
   ORGANIZER_TEXTS,

@@ -14,6 +14,8 @@ export const ORGANIZER_TEXTS = {
     unknownQuestion: 'This organizer does not ask this question.',
     duplicateEntry: 'Two entries of this list have the same id.',
     staleVersion: 'This organizer has changed since you opened it. Reload the page to see the current questions.',
+    staleAnswers:
+      'These answers were changed in another tab or window since you opened them. Your last change was not saved: we loaded the latest answers.',
     ticketFinished: 'The organizer of a ticket that is {{status}} cannot change.',
     notProtected: 'This question does not hold an SSN or ITIN.',
     nothingStored: 'Nothing is stored in this answer.',

@@ -37,6 +37,7 @@ export const TICKET_TEXTS = {
     chooseCustomer: 'Choose the customer whose vault this goes to.',
     oneFilePerRequest: 'Upload one file per document request.',
     keptWithHistory: 'This document is a version of a tax draft or a Form 8879 and is kept with its history.',
+    signedRecordKept: 'This document is a signed record (a signed Form 8879 or engagement letter) and is kept.',
     /** UPLOAD_MESSAGES.activePdf, then what was found (`what`: a key of activeContent). */
     activePdf: '$t(uploads.activePdf) ($t(tickets.documents.activeContent.{{what}}))',
     /** What makes a PDF act (documents/pdf-active-content.ts). */
@@ -59,6 +60,13 @@ export const TICKET_TEXTS = {
     otherTicket: 'This document request belongs to another ticket.',
     ticketFinished: 'Documents cannot be requested on a ticket that is {{status}}.',
     chooseDocumentType: 'Choose one of the document types.',
+    /** A request's file must be an upload of the customer's vault (not a draft, nor staff's internal papers). */
+    notAnUpload: 'Choose a document the customer uploaded to their documents.',
+    /** The customer's confirm, or an upload from the request, of a file whose type is another specific type. */
+    otherType:
+      'This file is filed as {{fileType}}, but this request asks for {{requestType}}. Choose a {{requestType}} file.',
+    /** The customer's confirm of a pair they declined ("Not this one"). */
+    declinedPair: 'You said this file is not for this request. Upload the right file from the request.',
     /** A request that is not open any more, by its status. */
     already: {
       open: 'This request is already open.',

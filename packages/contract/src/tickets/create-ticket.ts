@@ -20,5 +20,7 @@ export const createTicketBodySchema = z.object({
   phone: text().max(32).optional(),
   /** Staff only: the customer the ticket is for. */
   customer_id: idSchema.optional(),
+  /** A joint return with the customer's spouse in their household (docs/decisions/0032). */
+  joint: z.boolean().optional(),
 });
 export type CreateTicketBody = z.infer<typeof createTicketBodySchema>;

@@ -28,6 +28,8 @@ export const ticketSummarySchema = z.object({
     /** The language the customer reads the portal in (saved on their profile; null: never said), to answer in. */
     language: z.enum(LANGUAGES).nullable().optional(),
   }),
+  /** A joint return: the customer's spouse, who files it with them and sees it as they do (absent or null: separate). */
+  spouse: personRefSchema.nullable().optional(),
   service: z.object({ id: z.string(), name: z.string() }),
   service_type: z.object({ id: z.string(), name: z.string() }),
   year: z.number().int(),
@@ -44,6 +46,10 @@ export const ticketSummarySchema = z.object({
   updated_at: z.string(),
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+/** Why a firm setting keeps a ticket in its status: at Open with no engagement letter, or with one not signed. */
+export const TICKET_HOLD_REASONS = ['letter_missing', 'letter_unsigned'] as const;
+export type TicketHoldReason = (typeof TICKET_HOLD_REASONS)[number];
 
 /** GET /api/v1/tickets/:id (ticket_full_details). */
 export const ticketDetailSchema = ticketSummarySchema.extend({
@@ -62,6 +68,15 @@ export const ticketDetailSchema = ticketSummarySchema.extend({
    * for customers.
    */
   system_moves: z.array(z.object({ event: z.enum(SYSTEM_MOVE_EVENTS), status: ticketStatusSchema })),
+  /**
+   * For staff: a firm setting keeps the ticket in its status (at Open until its engagement letter is signed,
+   * docs/decisions/0036): why (no letter yet, or one not signed), and the moves it still lets through. The server
+   * refuses the others (409) whoever asks; absent or null: not held. Null for customers.
+   */
+  hold: z
+    .object({ reason: z.enum(TICKET_HOLD_REASONS), allows: z.array(ticketStatusSchema) })
+    .nullable()
+    .optional(),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 

@@ -54,7 +54,8 @@ export const changeTicketStatus = endpoint({
   method: 'POST',
   path: '/api/v1/tickets/:id/status',
   tags,
-  summary: 'Move a ticket to another status, as the transition table allows; 409 if it changed meanwhile',
+  summary:
+    'Move a ticket to another status, as the transition table allows; 409 if it changed meanwhile or a firm setting holds it at Open until its engagement letter is signed',
   params: ticketParamsSchema,
   body: changeStatusBodySchema,
   response: { 200: ticketDetailSchema },

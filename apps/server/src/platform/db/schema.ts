@@ -22,3 +22,7 @@ export * from './schema/billing-credits.ts';
 export * from './schema/households.ts';
 export * from './schema/client-import.ts';
 export * from './schema/organizers.ts';
+export * from './schema/consents.ts';
+export * from './schema/third-party.ts';
+export * from './schema/engagement.ts';
+export * from './schema/engagement-batches.ts';

@@ -14,9 +14,23 @@ export interface MailMessage {
    */
   secrets?: string[];
 }
-/** What a sender may want to learn of one message: the transport refused it (the client import's bounced state). */
+/**
+ * What a sender may want to learn of one message: the server refused its recipient (a 5xx to RCPT TO: the client
+ * import's bounced state), there is no transport (no SMTP_URL): it is only in the outbox, and nobody received it
+ * (not_sent), or our own server could not take it (down, unreachable, a 4xx, any other failure): worth a retry,
+ * never the recipient's fault.
+ */
 export interface MailSendOptions {
   onRefused?: () => Promise<void>;
+  onUndelivered?: () => Promise<void>;
+  onUnreachable?: () => Promise<void>;
+}
+
+/** A nodemailer error that is the server refusing the recipient for good (5xx to RCPT TO), not a failure of ours. */
+export function isRecipientRefused(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; command?: unknown; code?: unknown } | null;
+  if (!e || typeof e.responseCode !== 'number' || e.responseCode < 500 || e.responseCode > 599) return false;
+  return e.command === 'RCPT TO' || e.code === 'EENVELOPE';
 }
 export interface Mailer {
   send(message: MailMessage, opts?: MailSendOptions): Promise<void>;
@@ -70,14 +84,16 @@ export function createMailer(deps: {
           // For the person at the development terminal, not the structured log (docs/decisions/0011).
           process.stdout.write(`\n--- mail to ${mail.to} (development: no SMTP_URL) ---\n${mail.text}\n---\n\n`);
         }
+        await opts?.onUndelivered?.();
         return;
       }
       try {
         await (await transport).sendMail({ from: deps.from, ...mail });
         await deps.db.update(outbox).set({ sent_at: new Date() }).where(eqId(id));
       } catch (err) {
-        deps.log.error({ mail_id: id, err: (err as Error).message }, 'smtp send failed');
-        await opts?.onRefused?.();
+        const refused = isRecipientRefused(err);
+        deps.log.error({ mail_id: id, err: (err as Error).message, refused }, 'smtp send failed');
+        await (refused ? opts?.onRefused?.() : opts?.onUnreachable?.());
       }
     },
   };

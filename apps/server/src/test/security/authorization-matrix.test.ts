@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../helper.ts';
 import { listenOnce } from '../sse.ts';
 import { multipart } from '../upload-fixtures.ts';
 import { KNOWN_GAPS, MATRIX, type Call, type Row } from './authorization-matrix.ts';
+import { HOUSEHOLD_VISIBILITY, householdWorld, type HouseholdWorld } from './household-calls.ts';
 import {
   buildWorld,
   nextIp,
@@ -263,5 +264,53 @@ describe('the authorization matrix', () => {
         expect(wrong).toEqual([]);
       });
     }
+  });
+});
+
+/**
+ * The household's visibility rules (docs/decisions/0032): the owner's spouse reads and acts on the joint return as
+ * the owner does, and gets 404 on the owner's separate return; a member of another household gets 404 on both.
+ * Run last: it puts the owner and `other` in households, which the rows above do not expect.
+ */
+describe('the household’s visibility rules', () => {
+  let h: HouseholdWorld;
+  beforeAll(async () => {
+    h = await householdWorld(w);
+  }, 60_000);
+
+  it('has a line for served routes only', () => {
+    const routes = served();
+    expect(Object.keys(HOUSEHOLD_VISIBILITY).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('shares the joint return, not the separate one, and nothing with another household', async () => {
+    const wrong: string[] = [];
+    for (const [route, row] of Object.entries(HOUSEHOLD_VISIBILITY)) {
+      const cells = [
+        ['spouse on the joint return', h.spouse, h.joint, row.expect.spouseJoint],
+        ['spouse on the separate return', h.spouse, h.separate, row.expect.spouseSeparate],
+        ['another household on the joint return', h.otherHousehold, h.joint, row.expect.otherJoint],
+      ] as const;
+      for (const [who, caller, objects, expected] of cells) {
+        const got = await send(route, row.call(objects), caller);
+        if (got.status !== expected)
+          wrong.push(`${route} × ${who}: expected ${expected}, got ${got.status}${detailOf(got.body)}`);
+        else if (got.status < 300 && objects === h.joint) {
+          const leaked = [h.separate.ticket, h.separate.document, h.separate.invoice].filter((m) =>
+            got.body.includes(m),
+          );
+          if (leaked.length)
+            wrong.push(`${route} × ${who}: the answer carries the separate return's ${leaked.join(', ')}`);
+        }
+      }
+    }
+    // The lists: the spouse's hold the joint return and none of the owner's separate ones.
+    for (const url of ['/api/v1/tickets', '/api/v1/documents', '/api/v1/invoices', '/api/v1/dashboard']) {
+      const got = await send(`GET ${url}`, {}, h.spouse);
+      if (!got.body.includes(h.joint.ticket) && url === '/api/v1/tickets') wrong.push(`${url}: no joint return`);
+      const leaked = [w.ticket.id, w.ticket.name, w.document, w.invoice].filter((m) => got.body.includes(m));
+      if (leaked.length) wrong.push(`GET ${url} × spouse: carries the separate return's ${leaked.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

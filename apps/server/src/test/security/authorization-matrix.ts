@@ -17,7 +17,13 @@ import {
   type World,
 } from './authorization-world.ts';
 import { CLIENT_IMPORT_CALLS } from './client-import-calls.ts';
+import { HOUSEHOLD_DEPENDENT_CALLS } from './household-dependent-calls.ts';
+import { CONSENT_CALLS } from './consent-calls.ts';
+import { ENGAGEMENT_CALLS } from './engagement-calls.ts';
+import { HOUSEHOLD_CALLS } from './household-calls.ts';
 import { ORGANIZER_CALLS } from './organizer-calls.ts';
+import { REQUEST_MATCH_CALLS } from './request-match-calls.ts';
+import { THIRD_PARTY_CALLS } from './third-party-calls.ts';
 
 /**
  * THE authorization matrix: every API route the app serves × who calls it → the status it must answer.
@@ -125,6 +131,12 @@ const nextPhone = () => `+1202555${String(2000 + (++phoneSeq % 8000)).padStart(4
 const C = {
   ...CLIENT_IMPORT_CALLS,
   ...ORGANIZER_CALLS,
+  ...HOUSEHOLD_DEPENDENT_CALLS,
+  ...HOUSEHOLD_CALLS,
+  ...CONSENT_CALLS,
+  ...ENGAGEMENT_CALLS,
+  ...REQUEST_MATCH_CALLS,
+  ...THIRD_PARTY_CALLS,
   register: (() => ({
     body: { full_name: 'New Person', email: uniqueEmail('register'), phone: '+12025550123', password: PASSWORD },
   })) as CallFor,
@@ -554,6 +566,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/v1/tickets/:id/document-requests':              r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.createRequests),
   'POST /api/v1/document-requests/:id/cancel':               r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.cancelRequest),
   'GET /api/v1/document-requests':                           r(401, 200, 200, 200, 200, 200, 200, 200, 200, C.ownersRequests),
+  // Uploads matched to requests: the customer confirms or declines a proposal, staff choose or take off the file.
+  'POST /api/v1/document-requests/:id/confirm':              r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.requestDocument),
+  'POST /api/v1/document-requests/:id/decline':              r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.requestDocument),
+  'PUT /api/v1/document-requests/:id/document':              r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.requestDocument),
+  'POST /api/v1/document-requests/:id/unmatch':              r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.unmatchRequest),
 
   // The questionnaire.
   'GET /api/v1/tickets/:id/profile':                         r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
@@ -574,6 +591,63 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/tickets/:id/organizer':                       r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketOrganizer),
   'PUT /api/v1/tickets/:id/organizer':                       r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketOrganizerSave),
   'POST /api/v1/tickets/:id/organizer/reveal':               r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketOrganizerReveal),
+  'PUT /api/v1/tickets/:id/organizer/dependents/:dependentId': r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.declineDependent),
+  // The household's dependents: its members only (customers); another household's dependent is not found.
+  'GET /api/v1/household/dependents':                        r(401, 200, 200, 403, 403, 403, 403, 200, 403),
+  'POST /api/v1/household/dependents':                       r(401, 201, 201, 403, 403, 403, 403, 201, 403, C.newDependent),
+  'PUT /api/v1/household/dependents/:id':                    r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.changeDependent),
+  'DELETE /api/v1/household/dependents/:id':                 r(401, 204, 404, 403, 403, 403, 403, 204, 403, C.deleteDependent),
+  'POST /api/v1/household/dependents/:id/reveal':            r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.dependent),
+  // Households (0032): a customer's own; an invitation is its sender's to revoke, its invitee's to answer (another
+  // customer: 404). Inviting and accepting run on fresh people (neither may be in a household already).
+  'GET /api/v1/household':                                   r(401, 200, 200, 403, 403, 403, 403, 200, 403),
+  'POST /api/v1/household/invitations':                      r(401, 202, 202, 403, 403, 403, 403, 202, 403, C.inviteSpouse, FRESH),
+  'DELETE /api/v1/household/invitations/:id':                r(401, 204, 404, 403, 403, 403, 403, 204, 403, C.sentInvitation),
+  'POST /api/v1/household/invitations/:id/accept':           r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.receivedInvitation, FRESH),
+  'POST /api/v1/household/invitations/:id/decline':          r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.receivedInvitation),
+  'POST /api/v1/household/leave':                            r(401, 200, 200, 403, 403, 403, 403, 200, 403, C.leaveHousehold, FRESH),
+  // The join link of an invitation to an e-mail without an account: public, the token is the proof (a made-up one: 400).
+  'POST /api/v1/household/join/check':                       r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.checkInvitation),
+  'POST /api/v1/household/join':                             r(400, 400, 400, 400, 400, 400, 400, 400, 400, C.acceptInvitation),
+  // §7216 consents (docs/decisions/0034): staff prepare, read and withdraw; only the client answers (another's: 404).
+  // The owner has no verified phone (and the matrix no SMS): a texted code is refused as unavailable (409).
+  'GET /api/v1/consents':                                    r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/consents/:id':                                r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.consent),
+  'GET /api/v1/consents/:id/pdf':                            r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.signedConsentRead),
+  'POST /api/v1/consents':                                   r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.newConsent),
+  'POST /api/v1/consents/:id/withdraw':                      r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.openConsent),
+  'POST /api/v1/consents/:id/code':                          r(401, 409, 404, 403, 403, 403, 403, 403, 403, C.openConsent),
+  // The owner has no passkey: the options are refused as unavailable (409).
+  'POST /api/v1/consents/:id/passkey-options':               r(401, 409, 404, 403, 403, 403, 403, 403, 403, C.openConsent),
+  'POST /api/v1/consents/:id/sign':                          r(401, 200, 404, 403, 403, 403, 403, 403, 403, C.signConsent),
+  'POST /api/v1/consents/:id/decline':                       r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.openConsent),
+  'POST /api/v1/consents/:id/revoke':                        r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.signedConsent),
+  // Engagement letters (docs/decisions/0036): Admin's templates; staff send and void; only the client answers and
+  // signs (staff: 403; another customer: 404). The world has the stricter check off: the owner confirms by password.
+  'GET /api/v1/admin/engagement-templates':                  r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'POST /api/v1/admin/engagement-templates':                 r(401, 403, 403, 201, 403, 403, 403, 403, 201, C.engagementTemplateNew),
+  'GET /api/v1/admin/engagement-templates/:id':              r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.engagementTemplate),
+  'PUT /api/v1/admin/engagement-templates/:id':              r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.engagementTemplateUpdate),
+  'GET /api/v1/admin/engagement-settings':                   r(401, 403, 403, 200, 200, 200, 200, 403, 200),
+  'PUT /api/v1/admin/engagement-settings':                   r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.engagementSettings),
+  'GET /api/v1/engagement-letters':                          r(401, 200, 200, 200, 200, 200, 200, 200, 200),
+  'GET /api/v1/engagement-letters/prefill':                  r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.letterPrefill),
+  'POST /api/v1/engagement-letters':                         r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.newLetter),
+  'GET /api/v1/engagement-letters/:id':                      r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.letter),
+  'POST /api/v1/engagement-letters/:id/send':                r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.draftLetter),
+  'POST /api/v1/engagement-letters/:id/void':                r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.openLetter),
+  // Staff's "Remind now": a new letter waiting for signature each call (at most one reminder a day per letter).
+  'POST /api/v1/engagement-letters/:id/remind':              r(401, 403, 403, 202, 202, 202, 202, 403, 202, C.openLetter),
+  'POST /api/v1/engagement-letters/:id/decline':             r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.declineLetter),
+  'POST /api/v1/engagement-letters/:id/sms-code':            r(401, 202, 404, 403, 403, 403, 403, 202, 403, C.letterSmsCode),
+  'POST /api/v1/engagement-letters/:id/passkey-options':     r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.letterPasskey),
+  'POST /api/v1/engagement-letters/:id/confirm':             r(401, 200, 404, 403, 403, 403, 403, 200, 403, C.confirmLetter),
+  'POST /api/v1/engagement-letters/:id/sign':                r(401, 201, 404, 403, 403, 403, 403, 201, 403, C.signLetter),
+  'POST /api/v1/engagement-letters/batches/preview':         r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.letterBatchBody),
+  'POST /api/v1/engagement-letters/batches':                 r(401, 403, 403, 202, 202, 202, 202, 403, 202, C.letterBatchBody),
+  'GET /api/v1/engagement-letters/batches/:id':              r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.letterBatch),
+  // A ticket joint or separate: its customer and staff (the spouse: 403, another customer: 404; household-calls.ts).
+  'POST /api/v1/tickets/:id/joint':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticketJoint),
 
   // Tax drafts: staff upload, the ticket's customer decides.
   'GET /api/v1/tickets/:id/drafts':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.drafts),
@@ -611,6 +685,19 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/v1/galleries/:slug':                             r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.gallery),
   'GET /api/v1/site/events':                                 r(200, 200, 200, 200, 200, 200, 200, 200, 200),
   'GET /api/v1/site/events/:slug':                           r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.event),
+  // §7216 enforcement (issue 33 item 4): a ticket's share links (its client and staff see them; staff send and end
+  // them; the recipient's link is public) and Admin's offers.
+  'GET /api/v1/tickets/:id/shares':                          r(401, 200, 404, 200, 200, 200, 200, 200, 200, C.ticket),
+  'GET /api/v1/tickets/:id/shares/consent':                  r(401, 403, 403, 200, 200, 200, 200, 403, 200, C.shareConsent),
+  'POST /api/v1/tickets/:id/shares':                         r(401, 403, 403, 201, 201, 201, 201, 403, 201, C.newShare),
+  'DELETE /api/v1/tickets/:id/shares/:shareId':              r(401, 403, 403, 204, 204, 204, 204, 403, 204, C.revokeShare),
+  'GET /api/v1/shared-documents/:token':                     r(200, 200, 200, 200, 200, 200, 200, 200, 200, C.sharedDocuments),
+  'GET /api/v1/shared-documents/:token/files/:fileId':       r(200, 200, 200, 200, 200, 200, 200, 200, 200, C.sharedFile),
+  'POST /api/v1/admin/offers/preview':                       r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.offerPreview),
+  'POST /api/v1/admin/offers':                               r(401, 403, 403, 202, 403, 403, 403, 403, 202, C.newOffer),
+  'GET /api/v1/admin/offers':                                r(401, 403, 403, 200, 403, 403, 403, 403, 200),
+  'GET /api/v1/admin/offers/:id':                            r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.offer),
+  'GET /api/v1/admin/offers/:id/recipients':                 r(401, 403, 403, 200, 403, 403, 403, 403, 200, C.offer),
   'GET /api/v1/jobs':                                        r(200, 200, 200, 200, 200, 200, 200, 200, 200),
   'GET /api/v1/jobs/:slug':                                  r(200, 200, 200, 200, 200, 200, 200, 200, 200, S.job),
   'GET /api/v1/forms':                                       r(200, 200, 200, 200, 200, 200, 200, 200, 200),

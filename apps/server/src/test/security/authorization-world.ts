@@ -44,7 +44,7 @@ export interface Caller {
   headers(method: string, opts?: { csrf?: boolean }): Record<string, string>;
 }
 
-function sessionCaller(agent: Agent, userId: string, email: string): Caller {
+export function sessionCaller(agent: Agent, userId: string, email: string): Caller {
   return {
     userId,
     email,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { SAMPLE_ORGANIZER } from '@taxportal/contract';
-import { tickets } from '../../platform/db/schema.ts';
+import { ticketOrganizers, tickets } from '../../platform/db/schema.ts';
 import type { CallFor } from './authorization-matrix.ts';
 import type { World } from './authorization-world.ts';
 
@@ -27,7 +27,7 @@ async function newTemplate(w: World): Promise<string> {
 
 const applied = new WeakMap<World, Promise<void>>();
 /** A published template that applies to the owner's ticket (its service and year). */
-function organizerForTicket(w: World): Promise<void> {
+export function organizerForTicket(w: World): Promise<void> {
   let made = applied.get(w);
   if (!made) {
     made = (async () => {
@@ -47,8 +47,17 @@ function organizerForTicket(w: World): Promise<void> {
   return made;
 }
 
-/** The owner's answers, with the SSN `reveal` reads (every save writes all the answers). */
-const ANSWERS = { version: 1, answers: { ssn: SSN, has_w2: false } };
+/**
+ * The owner's answers, with the SSN `reveal` reads (every save writes all the answers), from the revision stored
+ * now (a save names the one it read: the matrix's callers save one after another).
+ */
+async function answers(w: World) {
+  const [row] = await w.t.database.db
+    .select({ revision: ticketOrganizers.revision })
+    .from(ticketOrganizers)
+    .where(eq(ticketOrganizers.ticket_id, w.ticket.id));
+  return { version: 1, revision: row?.revision ?? 0, answers: { ssn: SSN, has_w2: false } };
+}
 
 export const ORGANIZER_CALLS = {
   organizerNew: (() => ({ body: templateBody })) as CallFor,
@@ -64,12 +73,16 @@ export const ORGANIZER_CALLS = {
   }) as CallFor,
   ticketOrganizerSave: (async (w) => {
     await organizerForTicket(w);
-    return { params: { id: w.ticket.id }, body: ANSWERS };
+    return { params: { id: w.ticket.id }, body: await answers(w) };
   }) as CallFor,
   ticketOrganizerReveal: (async (w) => {
     await organizerForTicket(w);
     ok(
-      await w.as(w.agents.admin, { method: 'PUT', url: `/api/v1/tickets/${w.ticket.id}/organizer`, payload: ANSWERS }),
+      await w.as(w.agents.admin, {
+        method: 'PUT',
+        url: `/api/v1/tickets/${w.ticket.id}/organizer`,
+        payload: await answers(w),
+      }),
       'answers',
     );
     return { params: { id: w.ticket.id }, body: { path: 'ssn' } };

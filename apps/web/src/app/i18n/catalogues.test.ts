@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import siteEditor from '../../features/cms/i18n/site-editor.en.json';
 import siteInbox from '../../features/cms/i18n/site-inbox.en.json';
+import householdDependents from '../../features/household-dependents/en.json';
+import households from '../../features/households/en.json';
 import organizer from '../../features/organizer/en.json';
 import { catalogues } from './index.ts';
 import { portalCatalogues, portalTexts } from './portal-texts.ts';
@@ -48,6 +50,8 @@ describe('the i18n catalogues', () => {
       siteEditor,
       siteInbox,
       organizer,
+      householdDependents,
+      households,
     })) {
       for (const key of Object.keys(catalogue)) {
         const first = owner.get(key);

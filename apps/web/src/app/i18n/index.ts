@@ -11,6 +11,11 @@ import type siteInbox from '../../features/cms/i18n/site-inbox.en.json';
 import type organizerBuilder from '../../features/organizer-builder/en.json';
 import type organizer from '../../features/organizer/en.json';
 import type clientImport from '../../features/client-import/en.json';
+import type householdDependents from '../../features/household-dependents/en.json';
+import type households from '../../features/households/en.json';
+import type engagement from '../../features/engagement/en.json';
+import type thirdParty from '../../features/third-party/en.json';
+import type consents from '../../features/consents/en.json';
 import type { portalTexts } from './portal-texts.ts';
 import shell from './en.json';
 
@@ -30,7 +35,12 @@ export type LazyCatalogues = typeof portalTexts &
   typeof sitePages &
   typeof organizer &
   typeof organizerBuilder &
-  typeof clientImport;
+  typeof clientImport &
+  typeof householdDependents &
+  typeof households &
+  typeof engagement &
+  typeof thirdParty &
+  typeof consents;
 
 /** The portal's texts (portal-texts.ts), loaded once, before any of its pages or the signed-in shell draws. */
 export const loadPortalTexts = (): Promise<void> => import('./portal-texts.ts').then((m) => m.addPortalTexts());

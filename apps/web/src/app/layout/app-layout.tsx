@@ -6,6 +6,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { isSideMenuHidden } from '../menus/index.ts';
 import { useSession } from '../../lib/session/index.ts';
+import classes from './app-layout.module.css';
 import { AppHeader } from './app-header.tsx';
 import { SignedInMenus } from './signed-in-parts.ts';
 
@@ -41,7 +42,13 @@ export function AppLayout() {
           <SignedInMenus session={session} showSideMenu={showSideMenu} showTabMenu={showTabMenu} />
         </Suspense>
       )}
-      <AppShell.Main id="main" bg={fullBleed ? 'white' : undefined}>
+      <AppShell.Main
+        id="main"
+        bg={fullBleed ? 'white' : undefined}
+        className={classes.main}
+        // The page's end clears the tab menu whole, its safe-area inset too (app-layout.module.css).
+        data-tab-menu={showTabMenu || undefined}
+      >
         <Box maw={fullBleed ? undefined : 1200} mx="auto">
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -19,6 +19,7 @@ import { TabMenu } from './tab-menu.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import type { ShellDialogsProps } from './shell-dialogs.tsx';
+import { initialsOf } from '../../ui/initials.ts';
 
 // The menu's two dialogs load when first opened (ui/once-opened.tsx), not with every signed-in page.
 const ShellDialogs = lazyComponent<ShellDialogsProps>(() =>
@@ -27,14 +28,6 @@ const ShellDialogs = lazyComponent<ShellDialogsProps>(() =>
 
 // The shell's parts for someone signed in: its own chunk (app-layout.tsx loads it once there is a session), so
 // the sign-in page and the public site do not load the menus, the dialogs and the live updates.
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 /** The header's right side: notifications, who is signed in. */
 export function HeaderUser({ session, isMobile }: { session: Session; isMobile: boolean }) {

@@ -73,6 +73,11 @@ export const MENU = {
   }),
   search: item('search', 'menu.search', '/all-tickets', IconSearch),
   contacts: item('contacts', 'menu.contacts', '/contacts', IconAddressBook, IconUsersGroup),
+  // §7216 consents (docs/decisions/0034): an icon the menu already carries (the audit log's); a new one would grow
+  // every page's first load.
+  consents: item('consents', 'menu.consents', '/consents', IconShieldCheck, IconShieldCheckFilled),
+  // Engagement letters (docs/decisions/0036): an icon the menu already carries (the inbox's envelope).
+  letters: item('letters', 'menu.letters', '/letters', IconMail, IconMailFilled),
   auditLog: item('audit-log', 'menu.auditLog', '/admin/audit-log', IconShieldCheck, IconShieldCheckFilled),
   createTicket: item(
     'create-ticket',
@@ -88,7 +93,16 @@ export const MENU = {
   staff: item('staff', 'menu.staff', '/admin/staff', IconUserCog),
   // Staff's menu has no vault: its folder icon is already in the first load (a new one would grow every page's).
   organizers: item('organizers', 'menu.organizers', '/admin/organizers', IconFolder, IconFolderFilled),
+  engagementTemplates: item(
+    'engagement-templates',
+    'menu.engagementTemplates',
+    '/admin/engagement-templates',
+    IconFolder,
+    IconFolderFilled,
+  ),
   clientImport: item('client-import', 'menu.clientImport', '/admin/client-imports', IconAddressBook),
+  // An icon the menu already carries (the inbox's): a new one would grow every page's first load.
+  offers: item('offers', 'menu.offers', '/admin/offers', IconMail),
   inbox: item('inbox', 'menu.inbox', '/inbox', IconMail, IconMailFilled),
   site: item('site', 'menu.site', '/admin/site', IconWorldWww),
   changePassword: item('change-password', 'menu.changePassword', null, IconLock, IconLockFilled, {
@@ -117,6 +131,8 @@ export function buildSideMenu(role: Role, opts: MenuOptions = {}): MenuItem[] {
       MENU.documentVault,
       MENU.customerBilling,
       MENU.referral,
+      MENU.consents,
+      MENU.letters,
       MENU.myProfile,
       MENU.changePassword,
       MENU.logout,
@@ -127,6 +143,8 @@ export function buildSideMenu(role: Role, opts: MenuOptions = {}): MenuItem[] {
     MENU.serviceRequest,
     MENU.search,
     MENU.contacts,
+    MENU.consents,
+    MENU.letters,
     MENU.inbox,
     MENU.staffBilling,
     MENU.myProfile,
@@ -136,7 +154,8 @@ export function buildSideMenu(role: Role, opts: MenuOptions = {}): MenuItem[] {
   if (seesOpenRequest([role])) items.splice(1, 0, MENU.openRequest);
   // FTC Safeguards Rule 314.4(c)(8): the Admin monitors what authorized users did.
   if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.auditLog, MENU.staff, MENU.organizers);
-  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.clientImport);
+  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.engagementTemplates);
+  if (role === 'Admin') items.splice(items.indexOf(MENU.myProfile), 0, MENU.clientImport, MENU.offers);
   if (role === 'Admin' || opts.siteEditor) items.splice(items.indexOf(MENU.myProfile), 0, MENU.site);
   return items;
 }

@@ -3,6 +3,7 @@ import { loadDashboardPage } from '../../features/dashboard/index.ts';
 import { loadDashboardRequestsPanel, loadTicketRequestsPanel } from '../../features/document-requests/index.ts';
 import { loadTicketUploadsPanel } from '../../features/documents/index.ts';
 import { loadTicketDraftsPanel } from '../../features/signing/index.ts';
+import { loadTicketSharesSlot } from '../../features/third-party/index.ts';
 import { loadTicketPage } from '../../features/tickets/index.ts';
 import { loadPortalTexts } from '../i18n/index.ts';
 import { lazyPage } from './lazy-page.ts';
@@ -13,19 +14,23 @@ import { lazyPage } from './lazy-page.ts';
  * Each stays its own chunk.
  */
 export const TicketPage = lazyPage(async () => {
-  const [tickets, uploads, requests, drafts, invoice] = await Promise.all([
+  const [tickets, uploads, requests, drafts, invoice, shares] = await Promise.all([
     loadTicketPage(),
     loadTicketUploadsPanel(),
     loadTicketRequestsPanel(),
     loadTicketDraftsPanel(),
     loadTicketInvoicePanel(),
+    loadTicketSharesSlot(),
     loadPortalTexts(),
   ]);
+  shares.preloadTicketSharesPanel();
   const panels = [
     requests.TicketRequestsPanel,
     drafts.TicketDraftsPanel,
     invoice.TicketInvoicePanel,
     uploads.TicketUploadsPanel,
+    // Shares with third parties (issue 33): its place only; the panel loads when drawn.
+    shares.TicketSharesSlot,
   ] as const;
   return { default: () => <tickets.TicketPage panels={panels} /> };
 });

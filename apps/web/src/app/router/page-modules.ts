@@ -21,6 +21,7 @@ export const PAGE_MODULES = {
     'src/features/document-requests/ticket-requests-panel.tsx',
     'src/features/signing/ticket-drafts-panel.tsx',
     'src/features/billing/ticket-invoice-panel.tsx',
+    'src/features/third-party/ticket-shares-slot.tsx',
   ],
   vault: ['src/features/documents/vault-page.tsx'],
   billing: ['src/features/billing/billing-page.tsx'],
@@ -33,6 +34,16 @@ export const PAGE_MODULES = {
  */
 export interface RenderedForReader {
   renderedFor: { reader: 'customer' | 'staff'; page: keyof typeof PAGE_MODULES };
+}
+
+/**
+ * A route's `handle` (routes.tsx) for a page opened by a secret link (a share link's token in its address): never
+ * rendered on the server for a visitor (entry-server.tsx), so no render of it is kept for the next visitor, a link
+ * ended a moment ago never shows from a kept render, and each open is the browser's own request, recorded with its
+ * address and browser (docs/decisions/0035).
+ */
+export interface OpenedByLink {
+  openedByLink: true;
 }
 
 /** The signed-in shell: the layout's parts for someone signed in (menus, dialogs, live updates). */

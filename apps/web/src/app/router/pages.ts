@@ -16,15 +16,19 @@ import {
   loadSitePages,
   loadSitePreview,
 } from '../../features/cms/index.ts';
+import { loadConsentPage, loadConsentsPage } from '../../features/consents/index.ts';
 import { loadContactPage, loadContactsPage } from '../../features/contacts/index.ts';
 import { loadVaultPage } from '../../features/documents/index.ts';
 import { loadNotificationsPage } from '../../features/notifications/index.ts';
 import { loadOrganizerBuilderPage } from '../../features/organizer-builder/index.ts';
+import { loadEngagementTemplatesPage, loadLettersPage } from '../../features/engagement/index.ts';
 import { loadNotFoundPage } from '../../features/placeholder/index.ts';
 import { loadConfirmEmailPage, loadEditProfilePage, loadProfilePage } from '../../features/profile/index.ts';
+import { loadJoinHouseholdPage } from '../../features/households/index.ts';
 import { loadAcceptInvitationPage, loadStaffPage } from '../../features/staff/index.ts';
 import { loadQuestionnairePage } from '../../features/questionnaire/index.ts';
 import { loadReferralPage, loadReferralTreePage } from '../../features/referrals/index.ts';
+import { loadOffersPage, loadSharedDocumentsPage } from '../../features/third-party/index.ts';
 import {
   loadAllTicketsPage,
   loadCreateTicketPage,
@@ -59,9 +63,17 @@ export const ContactsPage = page(loadContactsPage, 'ContactsPage');
 export const ContactPage = page(loadContactPage, 'ContactPage');
 export const CatalogAdminPage = page(loadCatalogAdminPage, 'CatalogAdminPage');
 export const OrganizersPage = page(loadOrganizerBuilderPage, 'OrganizersPage');
+export const EngagementTemplatesPage = page(loadEngagementTemplatesPage, 'EngagementTemplatesPage');
+export const LettersPage = page(loadLettersPage, 'LettersPage');
 export const AuditLogPage = page(loadAuditLogPage, 'AuditLogPage');
 export const BillingPage = page(loadBillingPage, 'BillingPage');
 export const SharedInvoicePage = page(loadSharedInvoicePage, 'SharedInvoicePage');
+// A third party's link to a ticket's documents (no sign-in), and Admin's offers (issue 33 item 4).
+export const SharedDocumentsPage = page(loadSharedDocumentsPage, 'SharedDocumentsPage');
+export const OffersPage = page(loadOffersPage, 'OffersPage');
+// §7216 consents (issue 33 item 3): a client's own to read, sign and revoke; staff all.
+export const ConsentsPage = page(loadConsentsPage, 'ConsentsPage');
+export const ConsentPage = page(loadConsentPage, 'ConsentPage');
 export const VaultPage = page(loadVaultPage, 'VaultPage');
 export const QuestionnairePage = page(loadQuestionnairePage, 'QuestionnairePage');
 export const EditProfilePage = page(loadEditProfilePage, 'EditProfilePage');
@@ -70,6 +82,7 @@ export const ConfirmEmailPage = page(loadConfirmEmailPage, 'ConfirmEmailPage');
 export const StaffPage = page(loadStaffPage, 'StaffPage');
 export const ClientImportPage = page(loadClientImportPage, 'ClientImportPage');
 export const AcceptInvitationPage = page(loadAcceptInvitationPage, 'AcceptInvitationPage');
+export const JoinHouseholdPage = page(loadJoinHouseholdPage, 'JoinHouseholdPage');
 export const ReferralPage = page(loadReferralPage, 'ReferralPage');
 export const ReferralTreePage = page(loadReferralTreePage, 'ReferralTreePage');
 // The public site: one chunk, loaded by its first page.

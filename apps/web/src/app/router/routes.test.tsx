@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { WEB_ROUTE_PATHS } from '@taxportal/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { routes } from './routes.tsx';
@@ -21,7 +22,20 @@ function renderAt(url: string) {
   return router;
 }
 
+/** Every path the router draws a page at, as written (the Spanish site's /es/… folded onto its English paths). */
+function pathsOf(list: RouteObject[], prefix = ''): string[] {
+  return list.flatMap((r) => {
+    const here = r.path ? (prefix ? `${prefix}/${r.path}` : r.path) : prefix;
+    return [...(r.path && r.path !== '*' ? [here] : []), ...pathsOf(r.children ?? [], here)];
+  });
+}
+
 describe('routes (SPEC §2)', () => {
+  it('draws exactly the contract’s WEB_ROUTE_PATHS, the list the server answers with the app (issue 33)', () => {
+    const drawn = new Set(pathsOf(routes).map((p) => p.replace(/^es\//, '')));
+    expect([...drawn].sort()).toEqual([...WEB_ROUTE_PATHS].sort());
+  });
+
   it.each([
     ['/home/7', 'home/:id'],
     ['/register-form/business', 'register-form/business'],

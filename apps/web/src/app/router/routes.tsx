@@ -31,6 +31,8 @@ import {
   AuditLogPage,
   CatalogAdminPage,
   OrganizersPage,
+  EngagementTemplatesPage,
+  LettersPage,
   ContactPage,
   ContactsPage,
   CreateTicketPage,
@@ -41,6 +43,7 @@ import {
   StaffPage,
   ClientImportPage,
   AcceptInvitationPage,
+  JoinHouseholdPage,
   HomePage,
   MyTicketsPage,
   NotFoundPage,
@@ -55,10 +58,14 @@ import {
   ResetPasswordPage,
   SecurityPage,
   SharedInvoicePage,
+  SharedDocumentsPage,
+  OffersPage,
+  ConsentsPage,
+  ConsentPage,
   TicketPage,
   VaultPage,
 } from './pages.ts';
-import type { RenderedForReader } from './page-modules.ts';
+import type { OpenedByLink, RenderedForReader } from './page-modules.ts';
 import { RequireSession } from './require-session.tsx';
 import type { PageData } from './route-data.ts';
 
@@ -67,6 +74,9 @@ const rendered = (
   reader: RenderedForReader['renderedFor']['reader'],
   page: RenderedForReader['renderedFor']['page'],
 ): RenderedForReader => ({ renderedFor: { reader, page } });
+
+/** A page a secret link opens: drawn by the browser, never rendered (and kept) on the server (page-modules.ts). */
+const openedByLink: OpenedByLink = { openedByLink: true };
 
 /** The ticket page: rendered for its customer, its data asked for at navigation (route-data.ts). */
 const ticketHandle: RenderedForReader & PageData = { ...rendered('customer', 'ticket'), data: 'ticket' };
@@ -126,7 +136,9 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: <ResetPasswordPage /> },
           // SPEC §2 lists billing among the public routes: the page itself asks a signed-out visitor to sign in.
           { path: 'billing', element: <BillingPage />, handle: rendered('customer', 'billing') },
-          { path: 'billing/shared/:token', element: <SharedInvoicePage /> },
+          { path: 'billing/shared/:token', element: <SharedInvoicePage />, handle: openedByLink },
+          // A ticket's documents shared with a third party under the client's consent (issue 33 item 4).
+          { path: 'shared/:token', element: <SharedDocumentsPage />, handle: openedByLink },
           { path: 'billing/:id', element: <BillingPage />, handle: rendered('customer', 'billing') },
           { path: 'edit-profile', element: <EditProfilePage /> },
           // SPEC §2: not guarded; the page sends a signed-out visitor to sign in. The first id names the tab.
@@ -134,6 +146,7 @@ export const routes: RouteObject[] = [
           // From mailed links: the token is the proof, whoever is signed in.
           { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: 'accept-invitation', element: <AcceptInvitationPage /> },
+          { path: 'join-household', element: <JoinHouseholdPage /> },
           ...SITE_ROUTES,
           // The site in Spanish (issue 31): the same pages under /es, drawn in Spanish (site-language.ts).
           { path: 'es', children: [{ index: true, element: <HomePage /> }, ...SITE_ROUTES] },
@@ -155,7 +168,13 @@ export const routes: RouteObject[] = [
               { path: 'contacts/:id', element: <ContactPage /> },
               { path: 'admin/catalog', element: <CatalogAdminPage /> },
               { path: 'admin/organizers/:id?', element: <OrganizersPage /> },
+              { path: 'admin/engagement-templates/:id?', element: <EngagementTemplatesPage /> },
+              // Engagement letters (docs/decisions/0036): staff's list and new letter, a client's letters to sign.
+              { path: 'letters/:id?', element: <LettersPage /> },
               { path: 'admin/client-imports/:id?', element: <ClientImportPage /> },
+              { path: 'admin/offers', element: <OffersPage /> },
+              { path: 'consents', element: <ConsentsPage /> },
+              { path: 'consents/:id', element: <ConsentPage /> },
               { path: 'admin/audit-log', element: <AuditLogPage /> },
               { path: 'admin/staff', element: <StaffPage /> },
               // The public site's inbox (staff).

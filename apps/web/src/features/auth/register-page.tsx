@@ -37,7 +37,8 @@ export function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [forgot, setForgot] = useState(false);
+  // '?forgot=1' (a dead invitation link's way forward) opens on the form that mails a reset link.
+  const [forgot, setForgot] = useState(() => params.get('forgot') === '1');
   // The firm's name, as its website publishes it (issue 29: the welcome said "Tax Portal"); the portal's until then.
   const firm = useFirmBrand()?.name ?? t('app.name');
   const [byPhone, setByPhone] = useState(false);

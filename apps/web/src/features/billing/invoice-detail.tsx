@@ -14,6 +14,7 @@ import { useInvoice, useInvoiceAction } from './billing-api.ts';
 import { PayButton, PdfButton } from './invoice-actions.tsx';
 import { InvoiceEditor, InvoiceEditorDialog } from './invoice-editor-dialog.tsx';
 import { InvoiceLines } from './invoice-lines.tsx';
+import { InvoiceKindBadge } from './invoice-kind-badge.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { ShareLinkButton } from './share-link.tsx';
@@ -140,6 +141,7 @@ export function InvoiceDetail({ id, session }: { id: string; session: Session })
             {inv.name}
           </Title>
           <InvoiceStatusBadge status={inv.status} size="lg" />
+          <InvoiceKindBadge kind={inv.kind} size="lg" />
         </Group>
         {/* On a phone Pay takes the whole width and the other actions share the line under it. */}
         <Group gap="sm" w={isPhone ? '100%' : undefined}>

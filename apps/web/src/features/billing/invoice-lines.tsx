@@ -15,7 +15,7 @@ type WithLines = Pick<
   | 'paid_cents'
   | 'outstanding_cents'
   | 'currency'
->;
+> & { deposit_credit_left_cents?: number | undefined };
 
 function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
@@ -30,7 +30,10 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
   );
 }
 
-/** The invoice's lines, then subtotal, tax, grand total, paid and outstanding. Lines stack on phones. */
+/**
+ * The invoice's lines, then subtotal, tax, grand total, paid, outstanding and the ticket's deposit credit remaining.
+ * Lines stack on phones.
+ */
 export function InvoiceLines({ invoice }: { invoice: WithLines }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
@@ -91,6 +94,14 @@ export function InvoiceLines({ invoice }: { invoice: WithLines }) {
         {invoice.paid_cents > 0 && <Row label={t('billing.paid')} value={money(invoice.paid_cents)} />}
         {invoice.outstanding_cents > 0 && (
           <Row label={t('billing.outstanding')} value={money(invoice.outstanding_cents)} testId="outstanding" />
+        )}
+        {/* A deposit larger than this invoice (0036): the rest carries to the ticket's next invoice. */}
+        {(invoice.deposit_credit_left_cents ?? 0) > 0 && (
+          <Row
+            label={t('billing.depositCreditLeft')}
+            value={money(invoice.deposit_credit_left_cents ?? 0)}
+            testId="deposit-credit-left"
+          />
         )}
       </Stack>
     </Stack>

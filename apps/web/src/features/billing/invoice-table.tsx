@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../ui/format.ts';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { PayButton } from './invoice-actions.tsx';
+import { InvoiceKindBadge } from './invoice-kind-badge.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import classes from './invoice-table.module.css';
 import { formatDay } from './billing-format.ts';
@@ -24,7 +25,10 @@ export function InvoiceTable({ invoices, isStaff }: { invoices: InvoiceSummary[]
           <div key={inv.id} className={classes.card} data-testid="invoice-row" data-name={inv.name}>
             <Link to={invoicePath(inv.id)} className={classes.cardLink}>
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                <Text fw={700}>{inv.name}</Text>
+                <Group gap={6} wrap="wrap">
+                  <Text fw={700}>{inv.name}</Text>
+                  <InvoiceKindBadge kind={inv.kind} />
+                </Group>
                 <InvoiceStatusBadge status={inv.status} size="sm" />
               </Group>
               <Text size="sm" mt={6}>
@@ -84,7 +88,8 @@ export function InvoiceTable({ invoices, isStaff }: { invoices: InvoiceSummary[]
                     style={{ whiteSpace: 'nowrap' }}
                   >
                     {inv.name}
-                  </Anchor>
+                  </Anchor>{' '}
+                  <InvoiceKindBadge kind={inv.kind} />
                 </Table.Td>
                 {isStaff && <Table.Td>{inv.customer_name}</Table.Td>}
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.ticket_name}</Table.Td>

@@ -26,3 +26,20 @@ export function subscribePayDialog(listener: () => void): () => void {
 }
 
 export const currentPayDialog = (): PayableInvoice | null => paying;
+
+/**
+ * A payment the dialog reports as made ('Paid successfully'), told at once to whoever shows that invoice elsewhere
+ * (an engagement letter's deposit): they read it again without waiting for the dialog to close.
+ */
+const paidListeners = new Set<(invoiceId: string) => void>();
+
+export function reportPaid(invoiceId: string): void {
+  for (const l of paidListeners) l(invoiceId);
+}
+
+export function subscribePaid(listener: (invoiceId: string) => void): () => void {
+  paidListeners.add(listener);
+  return () => {
+    paidListeners.delete(listener);
+  };
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { formatMoney } from '../../ui/format.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
+import { reportPaid } from './pay-dialog-store.ts';
 import { paymentsApi, useBillingRefresh } from './billing-api.ts';
 import { TestModeBadge } from './invoice-status-badge.tsx';
 import { CardError, type PaySubmit } from './pay-types.ts';
@@ -86,6 +87,7 @@ export function PayDialog({ invoice, onClose }: PayDialogProps) {
       await pay();
       paidRef.current = true;
       setState({ kind: 'paid' });
+      reportPaid(invoice.id);
     } catch (err) {
       setFailure(failureOf(err, t('common.somethingWentWrong')));
     }

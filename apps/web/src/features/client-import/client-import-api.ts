@@ -11,10 +11,17 @@ import { call, postFormTo, toastOnError } from '../../lib/api/index.ts';
 
 const key = ['admin', 'client-imports'] as const;
 
+/** The Admin's imports, newest first, ten at a time ("Show more" fetches the next page). */
 export function useClientImports(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...key, 'list'],
-    queryFn: ({ signal }) => call(clientImportEndpoints.listClientImports, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(clientImportEndpoints.listClientImports, {
+        query: { limit: 10, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     enabled,
   });
 }

@@ -47,15 +47,15 @@ function Steps({ active }: { active: number }) {
 function RecentImports() {
   const { t } = useTranslation();
   const list = useClientImports(true);
-  const items = list.data?.items ?? [];
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   if (!items.length) return null;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <Text fw={600} mb="xs">
         {t('clientImport.recent')}
       </Text>
-      <Stack gap={6}>
-        {items.slice(0, 10).map((i) => (
+      <Stack gap={6} data-testid="recent-imports">
+        {items.map((i) => (
           <Group key={i.id} justify="space-between" gap="xs" wrap="wrap">
             <Anchor component={Link} to={`/admin/client-imports/${i.id}`} size="sm" style={{ wordBreak: 'break-word' }}>
               {i.file_name}
@@ -71,6 +71,17 @@ function RecentImports() {
           </Group>
         ))}
       </Stack>
+      {list.hasNextPage && (
+        <Button
+          variant="subtle"
+          mt="xs"
+          onClick={() => void list.fetchNextPage()}
+          loading={list.isFetchingNextPage}
+          data-testid="recent-more"
+        >
+          {t('clientImport.more')}
+        </Button>
+      )}
     </Paper>
   );
 }

@@ -6,17 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useCommitImport, useImportRows } from './client-import-api.ts';
 
-function useReason() {
+/** Every reason a row is left out, one a line, invalid ones first (an invalid row that repeats another says so). */
+function Reasons({ row, c }: { row: ImportRow; c?: string }) {
   const { t } = useTranslation();
-  return (row: ImportRow) =>
-    row.reason ? t(`clientImport.reason.${row.reason}`, { line: row.duplicate_line ?? '' }) : '';
+  const reasons = row.reasons.length ? row.reasons : row.reason ? [row.reason] : [];
+  return (
+    <Stack gap={2} data-testid="row-reason">
+      {reasons.map((r) => (
+        <Text key={r} size="sm" c={c}>
+          {t(`clientImport.reason.${r}`, { line: row.duplicate_line ?? '' })}
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 /** A page of rows of one outcome, 25 more at a time: cards on phones, a table on wide screens. */
 function RowList({ id, outcome }: { id: string; outcome: RowOutcome }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
-  const reason = useReason();
   const rows = useImportRows(id, outcome);
   const items = rows.data?.pages.flatMap((p) => p.items) ?? [];
   if (rows.isPending) return null;
@@ -37,11 +45,7 @@ function RowList({ id, outcome }: { id: string; outcome: RowOutcome }) {
             <Text size="sm" style={{ wordBreak: 'break-word' }}>
               {[r.email, r.phone].filter(Boolean).join(' · ')}
             </Text>
-            {r.reason && (
-              <Text size="sm" c={outcome === 'invalid' ? 'red.8' : 'orange.9'}>
-                {reason(r)}
-              </Text>
-            )}
+            <Reasons row={r} c={outcome === 'invalid' ? 'red.8' : 'orange.9'} />
           </Paper>
         ))
       ) : (
@@ -53,7 +57,9 @@ function RowList({ id, outcome }: { id: string; outcome: RowOutcome }) {
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.full_name || '—'}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.phone ?? ''}</Table.Td>
-                <Table.Td>{reason(r)}</Table.Td>
+                <Table.Td>
+                  <Reasons row={r} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Titl
 import { IconMail, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { INVITATION_STATES, type ClientImport, type ClientInvitation, type InvitationState } from '@taxportal/contract';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { useTranslation } from 'react-i18next';
 import { formatRelative } from '../../ui/format.ts';
-import { showSuccessToast } from '../../ui/toast.tsx';
+import { showNoticeToast, showSuccessToast } from '../../ui/toast.tsx';
 import { type BadgeTone, ToneBadge } from '../../ui/tone-badge.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useInvitations, useInvite, useResend, useResendUnopened } from './client-import-api.ts';
@@ -15,6 +17,7 @@ const TONE: Record<InvitationState, BadgeTone> = {
   opened: 'accent',
   joined: 'success',
   bounced: 'danger',
+  not_sent: 'warning',
 };
 
 function StateBadge({ state }: { state: InvitationState }) {
@@ -26,9 +29,25 @@ function StateBadge({ state }: { state: InvitationState }) {
   );
 }
 
+/** Why an invitation was not sent: our mail server unreachable (retried), or the portal cannot deliver by its channel. */
+function NotSentReason({ invitation }: { invitation: ClientInvitation }) {
+  const { t } = useTranslation();
+  if (invitation.state !== 'not_sent') return null;
+  return (
+    <Text size="xs" c="orange.9" data-testid="not-sent-reason">
+      {t(`clientImport.notSent.${invitation.not_sent_reason ?? invitation.channel}`)}
+    </Text>
+  );
+}
+
 function ResendButton({ importId, invitation }: { importId: string; invitation: ClientInvitation }) {
   const { t } = useTranslation();
   const resend = useResend(importId);
+  const onResend = useSingleFlight(async () => {
+    const now = await resend.mutateAsync(invitation.id).catch(() => null);
+    // Sent a moment ago: the server changed nothing, and says so by the state it answers.
+    if (now) showSuccessToast(t(now.state === 'queued' ? 'clientImport.resentToast' : 'clientImport.justSentToast'));
+  });
   if (invitation.state === 'joined' || invitation.state === 'queued') return null;
   return (
     <Button
@@ -36,7 +55,7 @@ function ResendButton({ importId, invitation }: { importId: string; invitation: 
       variant="default"
       loading={resend.isPending}
       aria-label={t('clientImport.resendOf', { name: invitation.full_name })}
-      onClick={() => resend.mutate(invitation.id, { onSuccess: () => showSuccessToast(t('clientImport.resentToast')) })}
+      onClick={() => void onResend()}
     >
       {t('clientImport.resend')}
     </Button>
@@ -54,10 +73,31 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const counts = list.data?.pages[0]?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
-  const unopened = counts ? counts.sent + counts.bounced : 0;
-  const send = (channel: 'email' | 'sms') =>
-    invite.mutate(channel, { onSuccess: (r) => showSuccessToast(t('clientImport.invitedToast', r)) });
   const contact = (i: ClientInvitation) => (i.channel === 'sms' ? (i.phone ?? i.email) : i.email);
+  const unopened = counts ? counts.sent + counts.bounced + counts.not_sent : 0;
+  const delivery = list.data?.pages[0]?.delivery;
+  // Asked first (a bulk send), then sent once however often the button is clicked.
+  const [asking, setAsking] = useState<'email' | 'sms' | null>(null);
+  const send = useSingleFlight(async (channel: 'email' | 'sms') => {
+    const r = await invite.mutateAsync(channel).catch(() => null);
+    setAsking(null);
+    if (!r) return;
+    const made = { count: r.queued, skipped: r.skipped };
+    // Never "on their way" when this portal cannot deliver them.
+    if (delivery && !delivery[channel])
+      showNoticeToast(t('clientImport.invitedNotDeliveredTitle'), t('clientImport.invitedNotDelivered', made));
+    else showSuccessToast(t('clientImport.invitedToast', made));
+  });
+  const resendUnopened = useSingleFlight(async () => {
+    const r = await resendAll.mutateAsync().catch(() => null);
+    if (r) showSuccessToast(t('clientImport.resentAllToast', { count: r.queued, skipped: r.skipped }));
+  });
+  const channelWord = asking ? t(`clientImport.channelWord.${asking}`) : '';
+  // Before any invitation, every client made gets one by e-mail; otherwise the server tells who is left.
+  const question =
+    asking === 'email' && total === 0
+      ? t('clientImport.confirmInvite', { count: imp.created ?? 0, channel: channelWord })
+      : t('clientImport.confirmInviteAll', { channel: channelWord });
   return (
     <Stack gap="lg">
       <Alert color="green" variant="light" data-testid="import-result">
@@ -70,10 +110,18 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
         <Text size="sm" c="dimmed" mb="md">
           {t('clientImport.inviteHint')}
         </Text>
+        {delivery &&
+          (['email', 'sms'] as const)
+            .filter((c) => !delivery[c])
+            .map((c) => (
+              <Alert key={c} color="yellow" variant="light" mb="md" data-testid={`delivery-off-${c}`}>
+                {t(`clientImport.deliveryOff.${c}`)}
+              </Alert>
+            ))}
         <Group gap="sm">
           <Button
             leftSection={<IconMail size={18} aria-hidden />}
-            onClick={() => send('email')}
+            onClick={() => setAsking('email')}
             loading={invite.isPending}
             data-testid="invite-email"
           >
@@ -82,7 +130,7 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
           <Button
             variant="default"
             leftSection={<IconMessage size={18} aria-hidden />}
-            onClick={() => send('sms')}
+            onClick={() => setAsking('sms')}
             loading={invite.isPending}
             data-testid="invite-sms"
           >
@@ -90,6 +138,21 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
           </Button>
         </Group>
       </Paper>
+      <ConfirmDialog
+        opened={asking !== null}
+        message={question}
+        label={question}
+        details={
+          <Text size="sm" c="dimmed" mt="xs">
+            {t('clientImport.confirmInviteDetails')}
+          </Text>
+        }
+        confirmLabel={t('clientImport.send')}
+        busy={invite.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && void send(asking)}
+        testId="confirm-invite"
+      />
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
           <Title order={2} size="h4">
@@ -101,9 +164,7 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
             leftSection={<IconRefresh size={16} aria-hidden />}
             disabled={unopened === 0}
             loading={resendAll.isPending}
-            onClick={() =>
-              resendAll.mutate(undefined, { onSuccess: () => showSuccessToast(t('clientImport.resentToast')) })
-            }
+            onClick={() => void resendUnopened()}
             data-testid="resend-unopened"
           >
             {t('clientImport.resendAll')}
@@ -140,6 +201,7 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
               <Text size="sm" style={{ wordBreak: 'break-word' }}>
                 {t(`clientImport.channel.${i.channel}`)} · {contact(i)}
               </Text>
+              <NotSentReason invitation={i} />
               <Group justify="space-between" mt={4}>
                 <Text size="xs" c="dimmed">
                   {i.sent_at ? formatRelative(i.sent_at) : ''}
@@ -173,6 +235,7 @@ export function InvitationsStep({ imp }: { imp: ClientImport }) {
                   <Table.Td>{t(`clientImport.channel.${i.channel}`)}</Table.Td>
                   <Table.Td>
                     <StateBadge state={i.state} />
+                    <NotSentReason invitation={i} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.sent_at ? formatRelative(i.sent_at) : ''}</Table.Td>
                   <Table.Td>

@@ -15,3 +15,12 @@ export const loadSiteInbox = () => import('./inbox/site-inbox-page.tsx');
 export { useFirmBrand } from './firm-brand.ts';
 // The site's public origin on pages the server rendered (entry-server.tsx, main.tsx): share links match.
 export { setSiteOrigin } from './site-origin.ts';
+/**
+ * The site editor's rich text editor with its texts, for other staff editors (engagement letter templates,
+ * docs/decisions/0036): its own chunk, as the editor's.
+ */
+export const loadRichTextEditor = () =>
+  Promise.all([import('./editor/rich-text-editor.tsx'), import('./editor/i18n.ts')]).then(([m, texts]) => {
+    texts.addEditorTexts();
+    return m;
+  });

@@ -15,7 +15,14 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useClientNotes, useContact, useResetFactors } from './contacts-api.ts';
 import { Fact } from '../../ui/fact.tsx';
+import { lazyComponent } from '../../lib/lazy-component.ts';
+import { loadContactConsents } from '../consents/index.ts';
 import { ReaderLanguage } from '../../ui/reader-language.tsx';
+
+/** The client's §7216 consents (docs/decisions/0034): the consents feature's own chunk, loaded with this page's data. */
+const ContactConsents = lazyComponent<{ customerId: string; hasSpouse: boolean }>(() =>
+  loadContactConsents().then((m) => ({ default: m.ContactConsents })),
+);
 
 /** /contacts/:id: a customer's details and their tickets, newest first. */
 export function ContactPage() {
@@ -100,6 +107,26 @@ export function ContactPage() {
           <Fact label={t('contacts.customerSince')}>{formatDateTime(c.created_at)}</Fact>
         </SimpleGrid>
       </Paper>
+      {c.household && c.household.length > 0 && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="contact-household">
+          <Fact label={t('contacts.household')}>
+            <Stack gap={2}>
+              {c.household.map((m) => (
+                <Text key={m.id} size="sm">
+                  {m.id === c.id ? (
+                    m.full_name
+                  ) : (
+                    <Anchor component={Link} to={`/contacts/${encodeURIComponent(m.id)}`} size="sm">
+                      {m.full_name}
+                    </Anchor>
+                  )}{' '}
+                  · {t(`contacts.householdRole.${m.role}`)} · {m.email}
+                </Text>
+              ))}
+            </Stack>
+          </Fact>
+        </Paper>
+      )}
       {notes.data?.notes && (
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="contact-notes">
           <Fact label={t('contacts.notes')}>
@@ -109,6 +136,7 @@ export function ContactPage() {
           </Fact>
         </Paper>
       )}
+      <ContactConsents customerId={c.id} hasSpouse={(c.household?.length ?? 0) > 1} />
       {c.tickets.length === 0 ? (
         <Paper withBorder p="xl">
           <Text c="dimmed" ta="center">
@@ -132,6 +160,11 @@ export function ContactPage() {
                 <StatusBadge status={tk.status} label={tk.status_label} badge={tk.badge} size="sm" />
               </Group>
               <Text size="sm">{tk.service_name}</Text>
+              {tk.joint_with && (
+                <Text size="xs" c="dimmed">
+                  {t('contacts.jointWith', { name: tk.joint_with })}
+                </Text>
+              )}
               <Text size="xs" c="dimmed">
                 {tk.service_type_name} · {tk.year} · {formatRelative(tk.updated_at)}
               </Text>
@@ -159,7 +192,14 @@ export function ContactPage() {
                       {tk.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{tk.service_name}</Table.Td>
+                  <Table.Td>
+                    {tk.service_name}
+                    {tk.joint_with && (
+                      <Text size="xs" c="dimmed">
+                        {t('contacts.jointWith', { name: tk.joint_with })}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{tk.service_type_name}</Table.Td>
                   <Table.Td>{tk.year}</Table.Td>
                   <Table.Td>

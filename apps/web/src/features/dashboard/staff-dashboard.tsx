@@ -162,6 +162,7 @@ export function StaffDashboard({
           testId="assigned-to-me"
         />
       </SimpleGrid>
+      {data.unsigned_letters && <UnsignedLetters letters={data.unsigned_letters} />}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <SectionCard title={t('dashboard.byStatus')} icon={IconChartBar} data-testid="chart-by-status">
           <BarChart
@@ -213,5 +214,40 @@ export function StaffDashboard({
         </Box>
       </SectionCard>
     </Stack>
+  );
+}
+
+/** Engagement letters sent and not signed yet, the oldest first (docs/decisions/0036). */
+function UnsignedLetters({ letters }: { letters: NonNullable<StaffDashboardData['unsigned_letters']> }) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard
+      title={t('dashboard.unsignedLetters', { count: letters.count })}
+      icon={IconClockHour4}
+      data-testid="unsigned-letters"
+    >
+      {letters.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('dashboard.noUnsignedLetters')}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {letters.items.map((l) => (
+            <Group key={l.id} justify="space-between" wrap="wrap" gap="xs">
+              <Anchor component={Link} to={`/letters/${l.id}`} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {l.customer_name}
+                {l.ticket_name ? ` · ${l.ticket_name}` : ''} · {l.tax_year}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {t('dashboard.letterSent', { when: formatRelative(l.sent_at) })}
+              </Text>
+            </Group>
+          ))}
+          <Anchor component={Link} to="/letters" size="sm">
+            {t('dashboard.allLetters')}
+          </Anchor>
+        </Stack>
+      )}
+    </SectionCard>
   );
 }

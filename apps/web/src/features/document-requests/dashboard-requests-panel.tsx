@@ -1,16 +1,20 @@
-import { Anchor, Badge, Group, Stack } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { DocumentRequest } from '@taxportal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
+import { RequestProposal } from '../documents/index.ts';
 import { outstandingRequestsQuery, useOutstandingRequests } from './requests-api.ts';
 
-/** The customer's dashboard card: documents still wanted, by ticket. Staff, or nothing outstanding: nothing. */
 /** What the dashboard waits for before it shows this card. */
 export const panelQuery = (isStaff: boolean) => outstandingRequestsQuery(!isStaff);
 
+/**
+ * The customer's dashboard card: documents still wanted, by ticket, and the uploads of theirs the vault proposes for
+ * them (to confirm). Staff, or nothing outstanding: nothing.
+ */
 export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation();
   const outstanding = useOutstandingRequests(!isStaff);
@@ -45,6 +49,21 @@ export function DashboardRequestsPanel({ isStaff }: { isStaff: boolean }) {
                 </Badge>
               ))}
             </Group>
+            {/* An upload of theirs that looks like one of these: confirmed here, no need to upload it again. */}
+            {list.map(
+              (r) =>
+                r.proposed_document && (
+                  <Box key={r.id} mt="xs">
+                    <RequestProposal
+                      requestId={r.id}
+                      documentId={r.proposed_document.id}
+                      fileName={r.proposed_document.file_name}
+                      label={r.label}
+                      ticketName={r.ticket_name}
+                    />
+                  </Box>
+                ),
+            )}
           </div>
         ))}
       </Stack>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type CreateDocumentRequestsBody } from '@taxportal/contract';
 import { call } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { partQuery } from '../../lib/ticket-data.ts';
 import { requestKeys, ticketRequestsPart } from './ticket-data.ts';
 
@@ -37,5 +38,34 @@ export function useCancelRequest() {
   return useMutation({
     mutationFn: (id: string) => call(endpoints.cancelDocumentRequest, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: requestKeys.all }),
+  });
+}
+
+/** After staff change a request's file: the requests and the vault (its proposals) are read again. */
+function useRefreshMatches() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: requestKeys.all });
+    void client.invalidateQueries({ queryKey: queryKeys.documents });
+  };
+}
+
+/** Staff: this document of the customer's fulfils the request (in place of its file, if it had one). */
+export function useMatchRequestFile() {
+  const onSuccess = useRefreshMatches();
+  return useMutation({
+    mutationFn: ({ requestId, documentId }: { requestId: string; documentId: string }) =>
+      call(endpoints.matchRequestDocument, { params: { id: requestId }, body: { document_id: documentId } }),
+    onSuccess,
+  });
+}
+
+/** Staff: the request's file is not what it asks for (the reason goes to the ticket's audit trail). */
+export function useUnmatchRequestFile() {
+  const onSuccess = useRefreshMatches();
+  return useMutation({
+    mutationFn: ({ requestId, reason }: { requestId: string; reason: string }) =>
+      call(endpoints.unmatchRequestDocument, { params: { id: requestId }, body: { reason } }),
+    onSuccess,
   });
 }

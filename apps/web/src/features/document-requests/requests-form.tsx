@@ -1,5 +1,10 @@
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { MAX_CUSTOM_REQUESTS, REQUEST_CHECKLIST, type RequestChecklistKey } from '@taxportal/contract';
+import {
+  matchDocumentType,
+  MAX_CUSTOM_REQUESTS,
+  REQUEST_CHECKLIST,
+  type RequestChecklistKey,
+} from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
@@ -7,7 +12,6 @@ import { useOpenedOnceMounted } from '../../ui/once-opened.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { useDocumentTypes } from '../documents/index.ts';
-import { matchDocumentType } from './document-type-match.ts';
 import { useCreateRequests } from './requests-api.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconClipboardList, IconFileUpload, IconPlus, IconX } from '@tabler/icons-react';
+import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import type { DocumentRequest, TicketDetail } from '@taxportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent, loadOnIntent } from '../../lib/lazy-component.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { formatDate } from '../../ui/format.ts';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { OnceOpened } from '../../ui/once-opened.tsx';
 import { ToneBadge } from '../../ui/tone-badge.tsx';
 import { DocumentUploader } from '../documents/index.ts';
 import { questionnairePath } from '../questionnaire/index.ts';
+import type * as FileDialogs from './request-file-dialogs.tsx';
+import { RequestRow } from './request-row.tsx';
 import type * as Form from './requests-form.tsx';
 import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api.ts';
 
@@ -21,92 +22,18 @@ import { requestKeys, useCancelRequest, useTicketRequests } from './requests-api
 const RequestDocumentsModal = lazyComponent<ComponentProps<typeof Form.RequestDocumentsModal>>(() =>
   import('./requests-form.tsx').then((m) => ({ default: m.RequestDocumentsModal })),
 );
-
-const STATUS_TONE = { open: 'warning', fulfilled: 'success', cancelled: 'neutral' } as const;
-
-function RequestRow({
-  request,
-  isStaff,
-  onUpload,
-  onCancel,
-}: {
-  request: DocumentRequest;
-  isStaff: boolean;
-  onUpload: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const r = request;
-  const who =
-    r.source === 'questionnaire'
-      ? t(isStaff ? 'documentRequests.fromQuestionnaireStaff' : 'documentRequests.fromQuestionnaire', {
-          date: formatDate(r.created_at),
-        })
-      : t('documentRequests.requestedBy', { name: r.requested_by_name ?? '—', date: formatDate(r.created_at) });
-  return (
-    <Group
-      justify="space-between"
-      align="flex-start"
-      gap="xs"
-      wrap={isStaff ? 'nowrap' : 'wrap'}
-      data-testid="document-request"
-      data-label={r.label}
-      data-status={r.status}
-    >
-      <div style={{ minWidth: 0, flex: '1 1 240px' }}>
-        <Group gap={6}>
-          <Text fw={600} size="sm">
-            {r.label}
-          </Text>
-          <ToneBadge size="xs" tone={STATUS_TONE[r.status]}>
-            {t(`documentRequests.status.${r.status}`)}
-          </ToneBadge>
-        </Group>
-        <Text size="xs" c="dimmed">
-          {r.status === 'fulfilled' && r.fulfilled_at
-            ? t('documentRequests.fulfilledAt', { date: formatDate(r.fulfilled_at) })
-            : who}
-          {isStaff && r.status === 'open' && r.reminders_sent > 0
-            ? ` · ${t('documentRequests.reminders', { count: r.reminders_sent })}`
-            : ''}
-        </Text>
-        {r.note && (
-          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-            {t('documentRequests.note_label', { note: r.note })}
-          </Text>
-        )}
-      </div>
-      {r.status === 'open' &&
-        (isStaff ? (
-          <Tooltip label={t('documentRequests.cancel')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={onCancel}
-              aria-label={`${t('documentRequests.cancel')}: ${r.label}`}
-              style={{ flexShrink: 0 }}
-            >
-              <IconX size={16} />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Button
-            size="compact-sm"
-            leftSection={<IconFileUpload size={14} />}
-            onClick={onUpload}
-            style={{ flexShrink: 0 }}
-            aria-label={`${t('documentRequests.upload')}: ${r.label}`}
-          >
-            {t('documentRequests.upload')}
-          </Button>
-        ))}
-    </Group>
-  );
-}
+/** Staff's tools on a request's file: loaded when first opened, like the form above. */
+const ChooseRequestFileModal = lazyComponent<ComponentProps<typeof FileDialogs.ChooseRequestFileModal>>(() =>
+  import('./request-file-dialogs.tsx').then((m) => ({ default: m.ChooseRequestFileModal })),
+);
+const UnmatchRequestFileModal = lazyComponent<ComponentProps<typeof FileDialogs.UnmatchRequestFileModal>>(() =>
+  import('./request-file-dialogs.tsx').then((m) => ({ default: m.UnmatchRequestFileModal })),
+);
 
 /**
- * The ticket's document requests. Staff: the request form and every request's state (withdraw an open
- * one). The customer: what is outstanding, each with an upload that fulfils it, and what was received.
+ * The ticket's document requests. Staff: the request form and every request's state (withdraw an open one, choose
+ * the file that fulfils one or take it off). The customer: what is outstanding, each with an upload that fulfils it
+ * (and the upload of theirs proposed for it, to confirm), and which file fulfilled what.
  */
 export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
   const { t } = useTranslation();
@@ -116,6 +43,8 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
   const [asking, setAsking] = useState(false);
   const [uploading, setUploading] = useState<DocumentRequest | null>(null);
   const [cancelling, setCancelling] = useState<DocumentRequest | null>(null);
+  const [choosing, setChoosing] = useState<DocumentRequest | null>(null);
+  const [unmatching, setUnmatching] = useState<DocumentRequest | null>(null);
 
   const all = requests.data?.items ?? [];
   // The customer does not need to see withdrawn requests.
@@ -162,8 +91,12 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
             key={r.id}
             request={r}
             isStaff={isStaff}
-            onUpload={() => setUploading(r)}
-            onCancel={() => setCancelling(r)}
+            actions={{
+              onUpload: () => setUploading(r),
+              onCancel: () => setCancelling(r),
+              onChooseFile: () => setChoosing(r),
+              onUnmatch: () => setUnmatching(r),
+            }}
           />
         ))}
         <Anchor component={Link} to={questionnairePath(ticket.name)} size="sm" data-testid="open-questionnaire">
@@ -171,9 +104,31 @@ export function TicketRequestsPanel({ ticket, isStaff }: { ticket: TicketDetail;
         </Anchor>
       </Stack>
       {isStaff && (
-        <OnceOpened opened={asking} part={RequestDocumentsModal} onClose={() => setAsking(false)}>
-          <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />
-        </OnceOpened>
+        <>
+          <OnceOpened opened={asking} part={RequestDocumentsModal} onClose={() => setAsking(false)}>
+            <RequestDocumentsModal ticketId={ticket.id} opened={asking} onClose={() => setAsking(false)} />
+          </OnceOpened>
+          {/* A new form per opening: it starts from the request as it is then. */}
+          <OnceOpened opened={choosing !== null} part={ChooseRequestFileModal} fresh onClose={() => setChoosing(null)}>
+            {choosing && (
+              <ChooseRequestFileModal request={choosing} opened={choosing !== null} onClose={() => setChoosing(null)} />
+            )}
+          </OnceOpened>
+          <OnceOpened
+            opened={unmatching !== null}
+            part={UnmatchRequestFileModal}
+            fresh
+            onClose={() => setUnmatching(null)}
+          >
+            {unmatching && (
+              <UnmatchRequestFileModal
+                request={unmatching}
+                opened={unmatching !== null}
+                onClose={() => setUnmatching(null)}
+              />
+            )}
+          </OnceOpened>
+        </>
       )}
       <Modal
         opened={uploading !== null}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type Document, type DocumentListQuery } from '@taxportal/contract';
 import { call, uploadFormTo } from '../../lib/api/index.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { FETCHED_AHEAD_FRESH_MS } from '../../lib/ticket-data.ts';
 import { documentsKey, documentsListKey, documentTypesQuery } from './ticket-data.ts';
 
@@ -64,6 +65,24 @@ export function useUploadDocuments() {
     mutationFn: (v: { fields: UploadFields; files: File[]; onProgress: (f: number) => void }) =>
       uploadDocuments(v.fields, v.files, v.onProgress),
     onSuccess: () => void client.invalidateQueries({ queryKey: documentsKey }),
+  });
+}
+
+/**
+ * The customer's answer to a proposal (an upload that looks like what an open request asks for): yes, it fulfils the
+ * request; or no, never propose that pair again. Either way the vault and the requests are read again.
+ */
+export function useProposalAnswer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, documentId, accept }: { requestId: string; documentId: string; accept: boolean }) => {
+      const args = { params: { id: requestId }, body: { document_id: documentId } };
+      return accept ? call(endpoints.confirmRequestDocument, args) : call(endpoints.declineRequestDocument, args);
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: documentsKey });
+      void client.invalidateQueries({ queryKey: queryKeys.documentRequests });
+    },
   });
 }
 

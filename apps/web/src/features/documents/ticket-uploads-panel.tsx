@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { DocumentUploader } from './document-uploader.tsx';
 import { useDocuments } from './documents-api.ts';
+import { RequestProposals } from './request-proposal.tsx';
 import { VaultDocumentList } from './vault-document-list.tsx';
 
 /** On the ticket page: the ticket's documents and the uploader (the document goes to the ticket's owner). */
@@ -39,6 +40,7 @@ export function TicketUploadsPanel({ ticket, isStaff }: { ticket: TicketDetail; 
       ) : (
         <DocumentUploader ticketId={ticket.id} />
       )}
+      <RequestProposals docs={docs} />
     </SectionCard>
   );
 }

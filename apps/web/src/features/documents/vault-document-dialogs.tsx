@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
+import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { useDeleteDocument, type Document } from './documents-api.ts';
 import { VaultPreviewModal } from './vault-preview-modal.tsx';
 
@@ -18,22 +19,33 @@ export function VaultDocumentDialogs({
 }) {
   const { t } = useTranslation();
   const remove = useDeleteDocument();
+  // One DELETE however often "Ok" is clicked (a second one answered "Document not found." though it was deleted).
+  const confirmDelete = useSingleFlight(async (doc: Document) => {
+    try {
+      await remove.mutateAsync(doc.id);
+      showSuccessToast(t('vault.deleted'));
+    } catch (err) {
+      showErrorToast((err as Error).message);
+    } finally {
+      onDeleteDone();
+    }
+  });
+  const fulfils = deleting?.fulfils_requests ?? [];
+  const message = [
+    t('vault.confirmDelete', { name: deleting?.file_name ?? '' }),
+    ...(fulfils.length ? [t('vault.fulfilsRequests', { labels: fulfils.map((r) => r.label).join(', ') })] : []),
+  ].join(' ');
   return (
     <>
       <VaultPreviewModal doc={preview} onClose={onPreviewClose} />
       <ConfirmDialog
         opened={deleting !== null}
         label={t('vault.delete')}
-        message={t('vault.confirmDelete', { name: deleting?.file_name ?? '' })}
+        message={message}
         busy={remove.isPending}
         onCancel={onDeleteDone}
         onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => showSuccessToast(t('vault.deleted')),
-            onError: (err) => showErrorToast(err.message),
-            onSettled: onDeleteDone,
-          });
+          if (deleting) void confirmDelete(deleting);
         }}
         testId="confirm-delete"
       />

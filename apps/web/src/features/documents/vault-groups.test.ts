@@ -22,6 +22,7 @@ const doc = (over: Partial<Document>): Document => ({
   file_url: '/f',
   thumbnail_url: null,
   can_delete: true,
+  proposed_request: null,
   ...over,
 });
 

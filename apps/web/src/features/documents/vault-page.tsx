@@ -11,6 +11,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 import { SectionCard } from '../../ui/section-card.tsx';
 import { DocumentUploader } from './document-uploader.tsx';
 import { useDocuments } from './documents-api.ts';
+import { RequestProposals } from './request-proposal.tsx';
 import { VaultDocumentGrid } from './vault-document-grid.tsx';
 import { groupDocuments, isFromTeam, type GroupBy } from './vault-groups.ts';
 
@@ -76,7 +77,11 @@ export function VaultPage() {
       />
 
       <SectionCard title={t('vault.uploadTitle')} icon={IconCloudUpload}>
-        <DocumentUploader customerId={customerId} ticketOptions={ticketOptions} />
+        <Stack gap="md">
+          <DocumentUploader customerId={customerId} ticketOptions={ticketOptions} />
+          {/* The customer's uploads that look like what an open request asks for (staff get none). */}
+          <RequestProposals docs={own} />
+        </Stack>
       </SectionCard>
 
       {list.isPending && (

@@ -5,10 +5,12 @@ import {
   IconChecks,
   IconFileDescription,
   IconFileUpload,
+  IconHeartHandshake,
   IconMail,
   IconMessage,
   IconProgress,
   IconReceipt,
+  IconShieldCheck,
   IconSignature,
   IconUserCheck,
 } from '@tabler/icons-react';
@@ -34,6 +36,9 @@ const KIND_ICON = {
   draft: IconFileDescription,
   signing: IconSignature,
   enquiry: IconMail,
+  household: IconHeartHandshake,
+  consent: IconShieldCheck,
+  engagement: IconSignature,
 } as const satisfies Record<Notification['kind'], unknown>;
 
 function NotificationRow({ n }: { n: Notification }) {
@@ -44,6 +49,12 @@ function NotificationRow({ n }: { n: Notification }) {
   const open = () => {
     if (!n.read) markRead.mutate(n.id);
     if (n.ticket_name) navigate(`/form/message/${encodeURIComponent(n.ticket_name)}`);
+    // A household's invitation, answer or leaving: the profile's Household tab (docs/decisions/0032).
+    else if (n.kind === 'household') navigate('/my-profile/household');
+    // A §7216 consent to answer, or a client's answer to one (docs/decisions/0034).
+    else if (n.kind === 'consent') navigate('/consents');
+    // An engagement letter to sign, or a client's answer to one (docs/decisions/0036).
+    else if (n.kind === 'engagement') navigate('/letters');
   };
   return (
     <Paper

@@ -66,13 +66,13 @@ describe("the builder's working copy", () => {
   it('offers a condition inside a group the fields before it, then what is asked before the group', () => {
     const draft = toDraft(SAMPLE_ORGANIZER);
     const refs = earlierTargets(draft, uidOf(draft, 'ssn', 'dependents')).map((x) => x.ref);
-    expect(refs.slice(0, 2)).toEqual(['name', 'date_of_birth']);
+    expect(refs.slice(0, 4)).toEqual(['first_name', 'last_name', 'date_of_birth', 'relationship']);
     expect(refs).toContain('has_dependents');
     expect(refs).toContain('employers.wages');
     // The client's own SSN (top level): no field of the entry before it has that id.
     expect(refs).toContain('ssn');
     expect(refs).not.toContain('dependents');
-    expect(refs).not.toContain('dependents.name');
+    expect(refs).not.toContain('dependents.first_name');
     expect(refs).not.toContain('child_care');
   });
 

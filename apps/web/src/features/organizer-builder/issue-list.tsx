@@ -29,8 +29,14 @@ function partOf(field: string, t: TFunction): string {
       return t('organizerBuilder.group.itemLabel');
     case 'max_items':
       return t('organizerBuilder.group.maxItems');
+    case 'min':
+      return t('organizerBuilder.question.min');
+    case 'max':
+      return t('organizerBuilder.question.max');
     case 'fields':
       return t('organizerBuilder.group.fields');
+    case 'household_dependents':
+      return t('organizerBuilder.group.household');
     default:
       return '';
   }

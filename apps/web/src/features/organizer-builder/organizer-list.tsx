@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { OrganizerSummary } from '@taxportal/contract';
+import { STANDARD_ORGANIZER, type OrganizerSummary } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -112,9 +112,13 @@ export function OrganizerList() {
         title={t('organizerBuilder.list.new')}
         submitLabel={t('organizerBuilder.template.create')}
         initial={{ name: '', service_id: null, tax_year: null }}
+        offerStart
         onClose={() => setCreating(false)}
-        onSubmit={async (fields) => {
-          const detail = await create.mutateAsync(fields);
+        onSubmit={async (fields, start) => {
+          // "Start from the standard questionnaire": a copy of SPEC's four sections, the Admin's to change.
+          const detail = await create.mutateAsync(
+            start === 'standard' ? { ...fields, definition: STANDARD_ORGANIZER } : fields,
+          );
           setCreating(false);
           void navigate(`${BASE}/${detail.id}`);
         }}

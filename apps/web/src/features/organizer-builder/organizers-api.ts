@@ -59,8 +59,11 @@ function useDetailWrite<V>(write: (v: V) => Promise<OrganizerDetail>) {
   });
 }
 
+/** A new template, empty or starting from a definition (a copy: the standard questionnaire's). */
 export const useCreateOrganizer = () =>
-  useDetailWrite((body: TemplateFields) => call(organizerEndpoints.createOrganizer, { body }));
+  useDetailWrite((body: TemplateFields & { definition?: OrganizerDefinition }) =>
+    call(organizerEndpoints.createOrganizer, { body }),
+  );
 
 export const useUpdateOrganizer = (id: string) =>
   useDetailWrite((body: TemplateFields) => call(organizerEndpoints.updateOrganizer, { params: { id }, body }));

@@ -80,6 +80,11 @@ function FieldInput({
           onChange={(v) => onChange(typeof v === 'number' ? v : null)}
           decimalScale={q.type === 'money' ? 2 : undefined}
           thousandSeparator=","
+          // The question's rules, as the client's page holds them.
+          min={q.min ?? (q.type === 'money' ? 0 : undefined)}
+          max={q.max}
+          clampBehavior="blur"
+          allowDecimal={!(q.type === 'number' && q.integer)}
         />
       );
     case 'file':
@@ -91,7 +96,7 @@ function FieldInput({
         />
       );
     default:
-      if (q.type === 'text' && q.multiline)
+      if (q.type === 'text' && q.multiline && !q.format)
         return (
           <Textarea
             {...common}
@@ -105,7 +110,13 @@ function FieldInput({
         <TextInput
           {...common}
           type={q.type === 'date' ? 'date' : 'text'}
-          placeholder={q.type === 'tax_id' ? '123-45-6789' : undefined}
+          placeholder={
+            q.type === 'tax_id'
+              ? '123-45-6789'
+              : q.type === 'text' && q.format === 'routing_number'
+                ? '021000021'
+                : undefined
+          }
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.currentTarget.value)}
         />

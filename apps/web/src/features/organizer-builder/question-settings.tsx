@@ -8,7 +8,9 @@ import { ConditionEditor } from './condition-editor.tsx';
 import { relabelQuestion, renameQuestion, replaceQuestion } from './draft-edit.ts';
 import { changeType, type DraftField, type DraftQuestion } from './draft-model.ts';
 import classes from './organizer-builder.module.css';
+import { HouseholdGroupSwitch } from './household-group.tsx';
 import { RequestRule } from './request-rule.tsx';
+import { NumberSettings, TextSettings } from './value-settings.tsx';
 
 const FIELD_TYPES = QUESTION_TYPES.filter((x): x is Exclude<QuestionType, 'group'> => x !== 'group');
 
@@ -94,12 +96,9 @@ export function QuestionSettings({ q, fields }: { q: DraftQuestion; fields?: Rea
         data-testid="question-required"
       />
       {q.type === 'choice' && <ChoiceOptions uid={q.uid} q={q} onChange={(c) => set({ ...c, uid: q.uid })} />}
-      {q.type === 'text' && (
-        <Switch
-          label={t('organizerBuilder.question.multiline')}
-          checked={!!q.multiline}
-          onChange={(e) => set({ ...q, multiline: e.currentTarget.checked })}
-        />
+      {q.type === 'text' && <TextSettings q={q} onChange={(next) => set({ ...next, uid: q.uid })} />}
+      {(q.type === 'number' || q.type === 'money') && (
+        <NumberSettings q={q} onChange={(next) => set({ ...next, uid: q.uid })} />
       )}
       {q.type === 'group' && (
         <>
@@ -131,6 +130,7 @@ export function QuestionSettings({ q, fields }: { q: DraftQuestion; fields?: Rea
               data-testid="group-max-items"
             />
           </div>
+          <HouseholdGroupSwitch q={q} onChange={(next) => set(next)} />
           {fields}
         </>
       )}

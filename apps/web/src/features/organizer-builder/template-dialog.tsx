@@ -1,19 +1,23 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../lib/api/index.ts';
 import { showErrorToast } from '../../ui/toast.tsx';
 import { useCatalogChoices, type TemplateFields } from './organizers-api.ts';
 
+/** What a new organizer starts from: nothing, or a copy of the standard questionnaire (STANDARD_ORGANIZER). */
+export type TemplateStart = 'empty' | 'standard';
+
 /**
- * A template's name, service (or any) and tax year (or any): for a new organizer, and to change them later. The
- * server's word on a field shows under it.
+ * A template's name, service (or any) and tax year (or any): for a new organizer (`offerStart`: and what it starts
+ * from), and to change them later. The server's word on a field shows under it.
  */
 export function TemplateDialog({
   opened,
   title,
   submitLabel,
   initial,
+  offerStart = false,
   onClose,
   onSubmit,
 }: {
@@ -21,12 +25,14 @@ export function TemplateDialog({
   title: string;
   submitLabel: string;
   initial: TemplateFields;
+  offerStart?: boolean;
   onClose: () => void;
-  onSubmit: (fields: TemplateFields) => Promise<unknown>;
+  onSubmit: (fields: TemplateFields, start: TemplateStart) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const { services, years } = useCatalogChoices();
   const [values, setValues] = useState(initial);
+  const [start, setStart] = useState<TemplateStart>('empty');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof TemplateFields, string>>>({});
   // Opened again: what it shows starts from what it was given.
@@ -35,6 +41,7 @@ export function TemplateDialog({
     setWasOpened(opened);
     if (opened) {
       setValues(initial);
+      setStart('empty');
       setErrors({});
     }
   }
@@ -45,7 +52,7 @@ export function TemplateDialog({
     if (!name) return setErrors({ name: t('organizerBuilder.template.nameRequired') });
     setBusy(true);
     try {
-      await onSubmit({ ...values, name });
+      await onSubmit({ ...values, name }, start);
     } catch (err) {
       if (isApiError(err) && err.errors.length) {
         setErrors({
@@ -101,6 +108,24 @@ export function TemplateDialog({
             data={[{ value: '', label: t('organizerBuilder.template.anyYear') }, ...yearOptions]}
             data-testid="template-year"
           />
+          {offerStart && (
+            <Radio.Group
+              label={t('organizerBuilder.template.startFrom')}
+              value={start}
+              onChange={(v) => setStart(v as TemplateStart)}
+              data-testid="template-start"
+            >
+              <Stack gap={6} mt={6}>
+                <Radio value="empty" label={t('organizerBuilder.template.startEmpty')} />
+                <Radio
+                  value="standard"
+                  label={t('organizerBuilder.template.startStandard')}
+                  description={t('organizerBuilder.template.startStandardHint')}
+                  data-testid="template-start-standard"
+                />
+              </Stack>
+            </Radio.Group>
+          )}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('organizerBuilder.cancel')}

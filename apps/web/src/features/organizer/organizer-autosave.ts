@@ -11,8 +11,23 @@ const TYPING_DELAY_MS = 800;
 /** After a failed save (no answer, or the server's fault), tried again after these pauses, then every 30 s. */
 const RETRY_MS = [2_000, 5_000, 10_000, 30_000];
 
-/** What the person sees of the saving: nothing yet, a save on its way, saved, or not saved (and why). */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'invalid';
+/**
+ * What the person sees of the saving: nothing yet, a save on its way, saved, or not saved (and why: no connection,
+ * answers refused, or saved elsewhere since this page read them).
+ */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'retrying' | 'invalid' | 'conflict';
+
+/**
+ * Answers this page had not saved when another tab (or staff) saved first: the page took the latest answers; these
+ * are the person's own, to apply again or let go, never dropped unseen.
+ */
+export interface UnsavedChanges {
+  /** The questions changed here (top level: a group whole), in the definition's order of the answers' keys. */
+  questions: string[];
+  answers: OrganizerAnswers;
+  /** Carried-forward answers confirmed here whose save did not go through. */
+  confirmed: string[];
+}
 
 /** Changes one answer from the latest answers (so that two quick changes never lose one). */
 export type UpdateAnswer = (
@@ -33,6 +48,26 @@ export interface OrganizerForm {
   /** The server's message per path (`question`, `group.<index>.field`). */
   errors: Record<string, string>;
   state: SaveState;
+  /** After a save refused because another saved first: what this page had changed (else null). */
+  unsaved: UnsavedChanges | null;
+  /** Applies the unsaved changes on top of the latest answers and saves them. */
+  applyUnsaved: () => void;
+  /** Lets them go: the latest answers stay as they are. */
+  dropUnsaved: () => void;
+}
+
+/** The same answer, whatever the order of an entry's keys. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+
+/** The questions whose answers differ between two sets of answers (a group compared whole). */
+export function changedQuestions(from: OrganizerAnswers, to: OrganizerAnswers): string[] {
+  const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
+  return [...keys].filter((q) => canonical(from[q]) !== canonical(to[q]));
 }
 
 /**
@@ -41,13 +76,25 @@ export interface OrganizerForm {
  * form takes the server's answers, so a typed SSN turns into its mask and is not sent again in clear. A save that
  * got no answer (or a 5xx) is tried again by itself; one the server refused (422) waits for the next change.
  * Confirmed carried-forward answers ride with the next save (`confirmed`) and stay pending until a save that sent
- * them succeeds, so a retried or coalesced save never loses them.
+ * them succeeds, so a retried or coalesced save never loses them. Each save names the revision it started from; one
+ * refused because another tab saved first (409) reads the organizer again (`reload`): the same version, the form
+ * takes the latest answers and keeps this page's own changes aside (`unsaved`) for the person to apply again or let
+ * go; a new version (the template published again before the first save) is the page's to draw anew.
  */
-export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, onConflict: () => void): OrganizerForm {
+export function useOrganizerAutosave(
+  ticketRef: string,
+  organizer: Organizer,
+  reload: () => Promise<Organizer | null>,
+): OrganizerForm {
   const [answers, setAnswers] = useState(() => organizer.answers as OrganizerAnswers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<SaveState>('idle');
+  const [unsaved, setUnsaved] = useState<UnsavedChanges | null>(null);
+  const unsavedRef = useRef<UnsavedChanges | null>(null);
   const latest = useRef(answers);
+  /** The answers as the server last had them (read or saved), and its revision: what a save starts from. */
+  const base = useRef(answers);
+  const revision = useRef(organizer.revision);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef(false);
   const again = useRef(false);
@@ -57,10 +104,10 @@ export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, on
   const [confirming, setConfirming] = useState<ReadonlySet<string>>(() => new Set());
   const save = useSaveOrganizer(ticketRef);
   const mutate = useRef(save.mutateAsync);
-  const conflict = useRef(onConflict);
+  const readAgain = useRef(reload);
   useEffect(() => {
     mutate.current = save.mutateAsync;
-    conflict.current = onConflict;
+    readAgain.current = reload;
   });
   const version = organizer.version;
 
@@ -88,10 +135,15 @@ export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, on
     try {
       const saved = await mutate.current({
         version,
+        revision: revision.current,
         answers: sent,
         ...(sentConfirmed.length ? { confirmed: sentConfirmed } : {}),
       });
       failures.current = 0;
+      if (saved.organizer) {
+        revision.current = saved.organizer.revision;
+        base.current = saved.organizer.answers as OrganizerAnswers;
+      }
       if (sentConfirmed.length) {
         // Those confirmed while this save was on its way stay for the next one.
         const rest = new Set(confirmed.current);
@@ -115,12 +167,8 @@ export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, on
         schedule(RETRY_MS[Math.min(failures.current, RETRY_MS.length - 1)]!);
         failures.current += 1;
       } else if (status === 409) {
-        // The template was published again before these answers were first saved: the page loads the version
-        // that applies now.
         dirty.current = false;
-        setState('idle');
-        if (isApiError(err)) showErrorToast(err.detail);
-        conflict.current();
+        await takeLatest(err);
       } else {
         setState('invalid');
         if (isApiError(err)) {
@@ -135,6 +183,41 @@ export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, on
         void run.current();
       }
     }
+  };
+
+  /** Refused (409): the organizer as it is now; this page's own changes kept aside if it is the same version. */
+  const takeLatest = async (err: unknown) => {
+    const fresh = await readAgain.current().catch(() => null);
+    if (!fresh || fresh.version !== version) {
+      // The template was published again before these answers were first saved: the page draws the version that
+      // applies now (or, unread, says why).
+      setState('idle');
+      if (isApiError(err)) showErrorToast(err.detail);
+      return;
+    }
+    // This page's own changes, up to now (typing while the organizer was read again included).
+    const mine = latest.current;
+    const confirmedHere = [...confirmed.current];
+    const questions = changedQuestions(base.current, mine);
+    const latestAnswers = fresh.answers as OrganizerAnswers;
+    revision.current = fresh.revision;
+    base.current = latestAnswers;
+    confirmed.current = new Set();
+    setConfirming(confirmed.current);
+    latest.current = latestAnswers;
+    dirty.current = false;
+    setAnswers(latestAnswers);
+    setErrors({});
+    // Changes still kept aside from an earlier refusal stay, unless changed again since.
+    const before = unsavedRef.current;
+    const kept = before ? before.questions.filter((q) => !questions.includes(q)) : [];
+    unsavedRef.current = {
+      questions: [...kept, ...questions],
+      answers: { ...Object.fromEntries(kept.map((q) => [q, before!.answers[q]])), ...mine },
+      confirmed: [...new Set([...(before?.confirmed ?? []), ...confirmedHere])],
+    };
+    setUnsaved(unsavedRef.current);
+    setState('conflict');
   };
 
   useEffect(() => {
@@ -164,10 +247,11 @@ export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, on
     schedule(0);
   }, []);
 
-  // Leaving the page saves what was typed; closing the tab with answers not saved yet asks first.
+  // Leaving the page saves what was typed; closing the tab with answers not saved yet (or changes kept aside after a
+  // conflict, not applied nor let go) asks first.
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (dirty.current || inFlight.current) e.preventDefault();
+      if (dirty.current || inFlight.current || unsavedRef.current) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => {
@@ -180,5 +264,29 @@ export function useOrganizerAutosave(ticketRef: string, organizer: Organizer, on
     };
   }, []);
 
-  return { answers, update, flush, confirm, confirming, errors, state };
+  const applyUnsaved = useCallback(() => {
+    const kept = unsavedRef.current;
+    if (!kept) return;
+    unsavedRef.current = null;
+    setUnsaved(null);
+    const next = { ...latest.current };
+    for (const q of kept.questions) next[q] = kept.answers[q];
+    latest.current = next;
+    setAnswers(next);
+    if (kept.confirmed.length) {
+      confirmed.current = new Set([...confirmed.current, ...kept.confirmed]);
+      setConfirming(confirmed.current);
+    }
+    dirty.current = true;
+    setState('pending');
+    schedule(0);
+  }, []);
+
+  const dropUnsaved = useCallback(() => {
+    unsavedRef.current = null;
+    setUnsaved(null);
+    setState((s) => (s === 'conflict' ? 'idle' : s));
+  }, []);
+
+  return { answers, update, flush, confirm, confirming, errors, state, unsaved, applyUnsaved, dropUnsaved };
 }

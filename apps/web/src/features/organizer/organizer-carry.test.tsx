@@ -82,6 +82,7 @@ describe('the organizer page: last year carried forward', () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(puts(calls)[0]!.body).toEqual({
       version: 3,
+      revision: 0,
       answers: { ssn: '***-**-6789', has_w2: true, employers: [{ id: 'e1', employer: 'Acme Corp', wages: 50000 }] },
       confirmed: ['employers'],
     });

@@ -85,6 +85,7 @@ function ChoiceField({ question, value, error, onChange, language, testId, carri
 }
 
 function TextField({ question, value, error, onChange, onBlur, language, testId, carriedYear }: FieldProps) {
+  const routing = question.type === 'text' && question.format === 'routing_number';
   const common = {
     label: localText(question.label, language),
     description: useDescription(question, language, carriedYear),
@@ -98,24 +99,44 @@ function TextField({ question, value, error, onChange, onBlur, language, testId,
         question.type === 'date' ? 'now' : 'typing',
       ),
   };
-  if (question.type === 'text' && question.multiline) return <Textarea autosize minRows={2} maxRows={6} {...common} />;
-  return <TextInput type={question.type === 'date' ? 'date' : 'text'} {...common} />;
+  if (question.type === 'text' && question.multiline && !question.format)
+    return <Textarea autosize minRows={2} maxRows={6} {...common} />;
+  return (
+    <TextInput
+      type={question.type === 'date' ? 'date' : 'text'}
+      inputMode={routing ? 'numeric' : undefined}
+      autoComplete={routing ? 'off' : undefined}
+      maxLength={routing ? 9 : undefined}
+      {...common}
+    />
+  );
 }
 
-/** A number or an amount: typed as a plain number, an amount shown with its $ and thousands. */
+/**
+ * A number or an amount: typed as a plain number, an amount shown with its $ and thousands. The question's own rules
+ * (the contract's, which the server checks) hold as it is typed: a count takes no decimals, no minus where its
+ * smallest is 0 or more, and a value past its range comes back to it when the field is left.
+ */
 function NumberField({ question, value, error, onChange, onBlur, language, testId, carriedYear }: FieldProps) {
   const money = question.type === 'money';
+  const integer = question.type === 'number' && !!question.integer;
+  const ranged = question.type === 'number' || question.type === 'money' ? question : null;
+  const min = ranged?.min ?? (money ? 0 : undefined);
+  const max = ranged?.max;
   return (
     <NumberInput
       label={localText(question.label, language)}
       description={useDescription(question, language, carriedYear)}
       value={typeof value === 'number' ? value : ''}
-      min={money ? 0 : undefined}
-      allowNegative={!money}
+      min={min}
+      max={max}
+      clampBehavior="blur"
+      allowNegative={min === undefined || min < 0}
+      allowDecimal={!integer}
       prefix={money ? '$' : undefined}
       thousandSeparator={money ? ',' : undefined}
       decimalScale={money ? 2 : undefined}
-      inputMode="decimal"
+      inputMode={integer && (min ?? -1) >= 0 ? 'numeric' : 'decimal'}
       error={error}
       onBlur={onBlur}
       data-testid={testId}
@@ -132,6 +153,8 @@ export const FieldView = memo(function FieldView(props: FieldProps) {
     case 'choice':
       return <ChoiceField {...props} />;
     case 'text':
+      // A bank account number is sealed like an SSN: masked, shown on request, changed or cleared.
+      return props.question.format === 'account_number' ? <SecretField {...props} /> : <TextField {...props} />;
     case 'date':
       return <TextField {...props} />;
     case 'number':

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { SaveTiming, UpdateAnswer } from './organizer-autosave.ts';
 import { CarriedMark } from './organizer-carried.tsx';
 import { FieldView } from './organizer-fields.tsx';
+import { HouseholdOffersList } from './organizer-household.tsx';
 import { entriesOf, entryName } from './organizer-view-model.ts';
 
 interface EntryFieldProps {
@@ -84,7 +85,12 @@ export const GroupView = memo(function GroupView(props: GroupViewProps) {
   const added = useRef<string | null>(null);
   const root = useRef<HTMLFieldSetElement>(null);
   const itemField = g.item_label_field ? g.fields.find((f) => f.id === g.item_label_field) : undefined;
-  const itemWord = itemField ? localText(itemField.label, language) : localText(g.label, language);
+  // A group of household dependents adds "a dependent" (its entries are named by their first name).
+  const itemWord = g.household_dependents
+    ? t('organizer.household.item')
+    : itemField
+      ? localText(itemField.label, language)
+      : localText(g.label, language);
 
   useEffect(() => {
     if (!added.current) return;
@@ -119,6 +125,7 @@ export const GroupView = memo(function GroupView(props: GroupViewProps) {
             {localText(g.help, language)}
           </Text>
         )}
+        <HouseholdOffersList group={g} items={items} update={update} full={items.length >= max} />
         {items.map((item, i) => (
           <Paper
             key={item.id}

@@ -36,6 +36,7 @@ export function anOrganizer(
   answers: OrganizerAnswers = {},
   version = 3,
   carried: Carried | null = null,
+  revision = 0,
 ): TicketOrganizer {
   const evaluation = evaluateOrganizer(SAMPLE_ORGANIZER, answers);
   const masked = Object.fromEntries(
@@ -64,6 +65,7 @@ export function anOrganizer(
       })),
       carried_forward: carried && carried.questions.length ? { ...carried, from_ticket_name: 'TD.0000' } : null,
       updated_at: null,
+      revision,
     },
   });
 }
@@ -84,13 +86,21 @@ export const renderPage = () =>
     { route: '/form/TD.0001' },
   );
 
+/** What a PUT sent: the answers, from the revision it names. */
+export type SavedBody = { answers: OrganizerAnswers; revision: number; version: number; confirmed?: string[] };
+
+/** The server's answer to a save: what it saved (SSNs masked), one revision on. */
+export const savedAs = (c: Call, carried: Carried | null = null) => {
+  const body = c.body as SavedBody;
+  return anOrganizer(body.answers, body.version, carried, body.revision + 1);
+};
+
 /** The API of a ticket with the sample organizer: each PUT answers what it saved (SSNs masked). */
 export function organizerApi(initial: OrganizerAnswers = {}, put?: (c: Call) => Response) {
   return mockApi({
     'GET /auth/session': () => json(200, session),
     'GET /tickets/TD.0001/organizer': () => json(200, anOrganizer(initial)),
-    'PUT /tickets/TD.0001/organizer':
-      put ?? ((c) => json(200, anOrganizer((c.body as { answers: OrganizerAnswers }).answers))),
+    'PUT /tickets/TD.0001/organizer': put ?? ((c) => json(200, savedAs(c))),
     'GET /documents': () => json(200, { items: [], next_cursor: null }),
   });
 }

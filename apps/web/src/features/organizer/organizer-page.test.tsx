@@ -46,7 +46,7 @@ describe('the organizer page', () => {
     await user.click(await screen.findByTestId('organizer-tab-income'));
     await user.click(within(await screen.findByTestId('q-sold_stock')).getByLabelText('Yes'));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
-    expect(puts(calls)[0]!.body).toEqual({ version: 3, answers: { sold_stock: true } });
+    expect(puts(calls)[0]!.body).toEqual({ version: 3, revision: 0, answers: { sold_stock: true } });
     const item = await documents().findByText('1099-B');
     await waitFor(() =>
       expect(item.closest('[data-testid="organizer-document"]')).toHaveAttribute('data-status', 'open'),
@@ -104,7 +104,12 @@ describe('the organizer page', () => {
     await waitFor(() => expect(within(group).queryAllByTestId('q-employers-entry')).toHaveLength(0));
     expect(documents().queryByText('W-2: Acme Corp')).toBeNull();
     await waitFor(() =>
-      expect(puts(calls).at(-1)!.body).toEqual({ version: 3, answers: { has_w2: true, employers: [] } }),
+      // Each save names the revision the one before it came back with.
+      expect(puts(calls).at(-1)!.body).toEqual({
+        version: 3,
+        revision: puts(calls).length - 1,
+        answers: { has_w2: true, employers: [] },
+      }),
     );
   });
 
@@ -124,7 +129,7 @@ describe('the organizer page', () => {
       timeout: 5000,
     });
     expect(puts(calls)).toHaveLength(2);
-    expect(puts(calls)[1]!.body).toEqual({ version: 3, answers: { sold_stock: true } });
+    expect(puts(calls)[1]!.body).toEqual({ version: 3, revision: 0, answers: { sold_stock: true } });
   });
 
   it("shows the server's 422 at the field, named by the entry's index", async () => {
@@ -196,6 +201,7 @@ describe('the organizer page: files and languages', () => {
       file_url: '/api/v1/documents/d1/file',
       thumbnail_url: null,
       can_delete: true,
+      proposed_request: null,
     });
     const calls = mockApi({
       'GET /auth/session': () => json(200, session),
@@ -211,7 +217,13 @@ describe('the organizer page: files and languages', () => {
     await waitFor(() => expect(field).toHaveAttribute('placeholder', 'Choose a document of this ticket'));
     await user.click(field);
     await user.click(await screen.findByRole('option', { name: 'return-2025.pdf (Prior Year Return)', hidden: true }));
-    await waitFor(() => expect(puts(calls).at(-1)?.body).toEqual({ version: 3, answers: { last_year_return: 'd1' } }));
+    await waitFor(() =>
+      expect(puts(calls).at(-1)?.body).toEqual({
+        version: 3,
+        revision: puts(calls).length - 1,
+        answers: { last_year_return: 'd1' },
+      }),
+    );
     expect(calls.find((c) => c.path === '/documents')!.query.get('ticket_id')).toBe('t1');
   });
 

@@ -14,11 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
-import { organizerKey, type Organizer } from './organizer-api.ts';
+import { organizerQuery, type Organizer } from './organizer-api.ts';
 import { useOrganizerAutosave, type OrganizerForm, type SaveState } from './organizer-autosave.ts';
 import { CarriedBanner } from './organizer-carried.tsx';
 import { OrganizerDocuments } from './organizer-documents.tsx';
+import { HouseholdOffersProvider } from './organizer-household.tsx';
 import { QuestionView } from './organizer-question.tsx';
+import { UnsavedChangesAlert } from './organizer-unsaved.tsx';
 import { entriesOf, listedRequests, sectionProgress } from './organizer-view-model.ts';
 import { addOrganizerTexts } from './i18n.ts';
 
@@ -40,8 +42,13 @@ export interface OrganizerPageProps {
  * `carried_forward`, after each save, is the truth); the documents they ask for are only proposed until then.
  */
 export default function OrganizerPage(props: OrganizerPageProps) {
-  // A new version (the template published again before the first save) draws a new form.
-  return <OrganizerForm key={props.organizer.version} {...props} />;
+  // A new version (the template published again before the first save) draws a new form. The household's dependents
+  // it offers follow the server's answers (each save, "not this year") without drawing the form anew.
+  return (
+    <HouseholdOffersProvider offers={props.organizer.household} ticketRef={props.ticketRef}>
+      <OrganizerForm key={props.organizer.version} {...props} />
+    </HouseholdOffersProvider>
+  );
 }
 
 const SAVE_TEXT = {
@@ -51,15 +58,15 @@ const SAVE_TEXT = {
   saved: 'organizer.save.saved',
   retrying: 'organizer.save.retrying',
   invalid: 'organizer.save.invalid',
+  conflict: 'organizer.save.conflict',
 } as const satisfies Record<SaveState, string | null>;
 
 function OrganizerForm({ ticketRef, ticketId, organizer }: OrganizerPageProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const form = useOrganizerAutosave(
-    ticketRef,
-    organizer,
-    () => void client.invalidateQueries({ queryKey: organizerKey(ticketRef) }),
+  // A save refused for a conflict reads the organizer again (into the cache the page draws from).
+  const form = useOrganizerAutosave(ticketRef, organizer, () =>
+    client.fetchQuery({ ...organizerQuery(ticketRef), staleTime: 0 }).then((d) => d.organizer),
   );
   const definition = organizer.definition;
   const evaluation = useMemo(() => evaluateOrganizer(definition, form.answers), [definition, form.answers]);
@@ -101,6 +108,15 @@ function OrganizerForm({ ticketRef, ticketId, organizer }: OrganizerPageProps) {
         </Anchor>
       </Group>
       <PageTitle title={organizer.name} subtitle={t('organizer.subtitle', { ticket: ticketRef })} />
+      {form.unsaved && (
+        <UnsavedChangesAlert
+          unsaved={form.unsaved}
+          definition={definition}
+          language={language}
+          onApply={form.applyUnsaved}
+          onDrop={form.dropUnsaved}
+        />
+      )}
       {carriedForward && carried.size > 0 && (
         <CarriedBanner
           year={carriedForward.from_year}
@@ -116,7 +132,7 @@ function OrganizerForm({ ticketRef, ticketId, organizer }: OrganizerPageProps) {
           </Text>
           <Text
             size="xs"
-            c={form.state === 'retrying' || form.state === 'invalid' ? 'red.8' : 'dimmed'}
+            c={form.state === 'retrying' || form.state === 'invalid' || form.state === 'conflict' ? 'red.8' : 'dimmed'}
             role="status"
             data-testid="organizer-save-state"
             data-state={form.state}

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { QuestionnaireSection } from '@taxportal/contract';
+import { taxIdProblem, type QuestionnaireSection } from '@taxportal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SecretInput } from '../../ui/secret-input.tsx';
@@ -92,7 +92,6 @@ export function YesNo({ form, path, label, children }: FieldProps & { children?:
   );
 }
 
-const TAX_ID = /^\d{3}-?\d{2}-?\d{4}$/;
 const ACCOUNT = /^\d{4,17}$/;
 
 /**
@@ -117,7 +116,14 @@ export function SecretField({
       error={form.errors[pathKey(path)]}
       testId={testId(path)}
       clearTestId="secret-clear-dialog"
-      pattern={account ? ACCOUNT : TAX_ID}
+      check={(typed) => {
+        if (account) return ACCOUNT.test(typed) ? null : t('questionnaire.secret.accountDigits');
+        // The contract's rule (the server's): nine digits that can be an SSN or an ITIN.
+        const problem = taxIdProblem(typed);
+        return problem
+          ? t(problem === 'nine_digits' ? 'questionnaire.secret.nineDigits' : 'questionnaire.secret.notIssued')
+          : null;
+      }}
       texts={{
         show: t('questionnaire.secret.reveal'),
         hide: t('questionnaire.secret.hide'),
@@ -126,7 +132,6 @@ export function SecretField({
         revealed: t('questionnaire.secret.revealed'),
         clearTitle: t('questionnaire.secret.clearTitle', { field: label }),
         clearConfirm: t('questionnaire.secret.clearConfirm', { field: label }),
-        invalid: t(account ? 'questionnaire.secret.accountDigits' : 'questionnaire.secret.nineDigits'),
       }}
       reveal={canReveal ? () => reveal.mutateAsync(revealPath).then((r) => r.value) : null}
       onSave={(value) => form.set(path, value)}

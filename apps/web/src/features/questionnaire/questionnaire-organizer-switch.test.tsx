@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SAMPLE_ORGANIZER, ticketOrganizerSchema } from '@taxportal/contract';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,30 @@ describe('QuestionnairePage: organizer or questionnaire', () => {
     expect(screen.queryByTestId('organizer')).toBeNull();
   });
 
+  it('says so with "Try again" when the organizer cannot be read, never showing the questionnaire instead', async () => {
+    let fail = true;
+    const calls = mockApi({
+      'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/organizer': () =>
+        fail
+          ? json(503, { type: 'about:blank', title: 'Unavailable', status: 503, detail: 'Try again later.' })
+          : json(200, { ticket_id: 't1', organizer: null }),
+      'GET /tickets/TD.0001/profile': notFound,
+    });
+    renderPage();
+    expect(
+      await screen.findByText('We could not load this questionnaire. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/profile'))).toBe(false);
+    expect(screen.queryByTestId('questionnaire')).toBeNull();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    // Asked again: no organizer applies, so now the questionnaire is asked for.
+    expect(await screen.findByText('This questionnaire does not exist or is not yours.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/tickets/TD.0001/organizer')).toHaveLength(2);
+    expect(calls.some((c) => c.path === '/tickets/TD.0001/profile')).toBe(true);
+  });
+
   it("draws the ticket's organizer (its own chunk) where one applies, and never asks for the questionnaire", async () => {
     const calls = mockApi({
       'GET /auth/session': () => json(200, session),
@@ -55,6 +80,7 @@ describe('QuestionnairePage: organizer or questionnaire', () => {
               requests: [],
               carried_forward: null,
               updated_at: null,
+              revision: 0,
             },
           }),
         ),

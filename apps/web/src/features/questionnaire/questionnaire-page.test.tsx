@@ -35,6 +35,9 @@ const profile = (taxPayer: Record<string, unknown> = {}): TicketProfile =>
     fbar: { total_highest_balance_usd: 0, threshold_usd: 10000, exceeds_threshold: false },
   });
 
+/** No organizer applies to the ticket: the page is the questionnaire (issue 32). */
+const noOrganizer = () => json(200, { ticket_id: 't1', organizer: null });
+
 const renderPage = () =>
   renderWithProviders(
     <Routes>
@@ -59,6 +62,7 @@ describe('QuestionnairePage: autosave', () => {
   it("saves an answer on blur and shows 'Saved' for 2.5 seconds", async () => {
     const calls = mockApi({
       'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/organizer': noOrganizer,
       'GET /tickets/TD.0001/profile': () => json(200, profile()),
       'PUT /tickets/TD.0001/profile/tax_payer': (c) => json(200, profile(c.body as Record<string, unknown>)),
     });
@@ -89,6 +93,7 @@ describe('QuestionnairePage: autosave', () => {
   it('refuses an SSN that is not nine digits on the device, and shows a saved one masked', async () => {
     const calls = mockApi({
       'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/organizer': noOrganizer,
       'GET /tickets/TD.0001/profile': () => json(200, profile()),
       'PUT /tickets/TD.0001/profile/tax_payer': () => json(200, profile({ ssn: '***-**-6789' })),
     });
@@ -98,6 +103,11 @@ describe('QuestionnairePage: autosave', () => {
     await user.type(ssn, '12345678');
     await user.tab();
     expect(await screen.findByText('Must be exactly nine digits.')).toBeInTheDocument();
+    // Nine digits nobody issues (the contract's rule, the server's): refused here too.
+    await user.clear(screen.getByTestId('q-ssn'));
+    await user.type(screen.getByTestId('q-ssn'), '666-12-3456');
+    await user.tab();
+    expect(await screen.findByText('This is not an SSN or ITIN that can exist: check the number.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     await user.clear(screen.getByTestId('q-ssn'));
     await user.type(screen.getByTestId('q-ssn'), '123-45-6789');
@@ -112,6 +122,7 @@ describe('QuestionnairePage: autosave', () => {
   it('clears a stored SSN after a confirmation: saved as null at once, then an empty field to type in', async () => {
     const calls = mockApi({
       'GET /auth/session': () => json(200, session),
+      'GET /tickets/TD.0001/organizer': noOrganizer,
       'GET /tickets/TD.0001/profile': () => json(200, profile({ first_name: 'Casey', ssn: '***-**-6789' })),
       'PUT /tickets/TD.0001/profile/tax_payer': (c) => json(200, profile(c.body as Record<string, unknown>)),
     });

@@ -34,15 +34,40 @@ export function QuestionnairePage() {
 const OrganizerPage = lazyComponent<{ ticketRef: string; ticketId: string; organizer: Organizer }>(loadOrganizerPage);
 
 /**
- * Issue 32: a ticket an organizer template applies to shows that organizer here; any other (`organizer: null`, or
- * the question failing) keeps the questionnaire, unchanged.
+ * Issue 32: a ticket an organizer template applies to shows that organizer here; one none applies to
+ * (`organizer: null`) keeps the questionnaire, unchanged. Which of the two it is must be known: when the question
+ * fails (no network, the server's fault) the page says so and asks again on "Try again", rather than show the
+ * questionnaire of a ticket that has an organizer. The answer was asked for at navigation (the shell's route
+ * data), with the organizer page's code.
  */
 function OrganizerOrQuestionnaire({ ticketId }: { ticketId: string }) {
+  const { t } = useTranslation();
   const organizer = useTicketOrganizer(ticketId);
   useEffect(() => preloadAhead(OrganizerPage), []);
   if (organizer.isPending) return <PageLoader />;
-  const found = organizer.data?.organizer;
-  if (!organizer.data || !found) return <Questionnaire ticketId={ticketId} />;
+  if (organizer.isError) {
+    const notFound = isApiError(organizer.error) && organizer.error.status === 404;
+    return (
+      <Alert color="red" title={t('questionnaire.title')} data-testid="questionnaire-load-failed">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{notFound ? t('questionnaire.notFound') : t('questionnaire.loadFailed')}</Text>
+          {!notFound && (
+            <Button
+              size="sm"
+              variant="light"
+              loading={organizer.isFetching}
+              onClick={() => void organizer.refetch()}
+              data-testid="questionnaire-retry"
+            >
+              {t('common.tryAgain')}
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  const found = organizer.data.organizer;
+  if (!found) return <Questionnaire ticketId={ticketId} />;
   return (
     <LoadedPart part={OrganizerPage}>
       <OrganizerPage ticketRef={ticketId} ticketId={organizer.data.ticket_id} organizer={found} />

@@ -12,8 +12,11 @@ export type AnyForm = SectionForm<QuestionnaireSection>;
 export type FieldKey = keyof typeof catalogue.questionnaire.fields;
 
 type Detail = { key: FieldKey; kind: 'money' | 'text' | 'count' };
-/** A yes/no question and what is asked when the answer is yes. */
-const INVESTMENT: { question: FieldKey; detail?: Detail }[] = [
+/**
+ * A yes/no question and what is asked when the answer is yes (the standard organizer asks the same: its test reads
+ * these).
+ */
+export const INVESTMENT: { question: FieldKey; detail?: Detail }[] = [
   { question: 'has_interest', detail: { key: 'interest_amount', kind: 'money' } },
   { question: 'has_dividends', detail: { key: 'dividends_amount', kind: 'money' } },
   { question: 'has_brokerage', detail: { key: 'brokerage_proceeds', kind: 'money' } },
@@ -23,7 +26,7 @@ const INVESTMENT: { question: FieldKey; detail?: Detail }[] = [
   { question: 'has_retirement_distributions', detail: { key: 'retirement_amount', kind: 'money' } },
   { question: 'has_other_income', detail: { key: 'other_income_description', kind: 'text' } },
 ];
-const EXPENSE: { question: FieldKey; detail: Detail }[] = [
+export const EXPENSE: { question: FieldKey; detail: Detail }[] = [
   { question: 'has_mortgage_interest', detail: { key: 'mortgage_interest_amount', kind: 'money' } },
   { question: 'has_property_tax', detail: { key: 'property_tax_amount', kind: 'money' } },
   { question: 'has_charitable_gifts', detail: { key: 'charitable_amount', kind: 'money' } },

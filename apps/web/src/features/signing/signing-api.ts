@@ -3,6 +3,7 @@ import {
   endpoints,
   type ConfirmSignerBody,
   type PrepareSigningBody,
+  type SignerRole,
   type SignBody,
   type SigningSettings,
   type SigningState,
@@ -11,6 +12,7 @@ import { call, postFormTo, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { partQuery } from '../../lib/ticket-data.ts';
 import { signingKey, signingPart } from './ticket-data.ts';
+import { passkeyAnswer } from './signing-passkey.ts';
 
 export function useSigning(ticketId: string) {
   return useQuery(partQuery(signingPart, ticketId));
@@ -61,17 +63,15 @@ export function useSigningSmsCode(ticketId: string) {
  * Confirms the signer: a body as typed, or `'passkey'`: the server's options, the browser's passkey prompt
  * (the WebAuthn helper loads only now, as for the passkey sign-in), and its answer.
  */
-export function useConfirmSigner(ticketId: string) {
+export function useConfirmSigner(ticketId: string, role: SignerRole = 'taxpayer') {
   const params = { id: ticketId };
   return useMutation({
     mutationFn: async (body: ConfirmSignerBody | 'passkey') => {
       if (body !== 'passkey') return call(endpoints.confirmSigner, { params, body });
-      const optionsJSON = await call(endpoints.signingPasskeyOptions, { params });
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const response = await startAuthentication({ optionsJSON: optionsJSON as never });
+      const response = await passkeyAnswer(await call(endpoints.signingPasskeyOptions, { params }));
       return call(endpoints.confirmSigner, {
         params,
-        body: { signer: 'taxpayer', factor: 'passkey', response: response as never },
+        body: { signer: role, factor: 'passkey', response: response as never },
       });
     },
   });

@@ -7,7 +7,9 @@ import { Link } from 'react-router';
 import { isApiError } from '../../lib/api/index.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
+import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { useConfirmSigner, useSigningSmsCode, useSpouseCode } from './signing-api.ts';
+import { isPasskeyDismissed } from './signing-passkey.ts';
 
 /** What the taxpayer picks from: a TOTP and a recovery code share one field. */
 type Choice = 'passkey' | 'totp' | 'sms_code' | 'password';
@@ -15,27 +17,30 @@ type Choice = 'passkey' | 'totp' | 'sms_code' | 'password';
 /**
  * The first step of signing: the signer proves who they are with a factor they have (docs/decisions/0021-a).
  * The taxpayer picks among theirs (passkey, authenticator or recovery code, a texted code; the password only
- * where the firm switched the stricter check off); the spouse gets a texted (or, check off, e-mailed) code.
+ * where the firm switched the stricter check off), as does a spouse signing with their own account (0032); a spouse
+ * without one (`byCode`) gets a texted (or, check off, e-mailed) code, which the taxpayer types in.
  */
 export function SigningConfirmStep({
   ticketId,
   ticketName,
   signer,
+  byCode,
   factors,
   onConfirmed,
 }: {
   ticketId: string;
   ticketName: string;
   signer: Signer;
+  byCode: boolean;
   factors: SigningFactors | null;
   onConfirmed: (confirmation: string) => void;
 }) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
-  const confirm = useConfirmSigner(ticketId);
+  const confirm = useConfirmSigner(ticketId, signer.role);
   const smsCode = useSigningSmsCode(ticketId);
   const spouseCode = useSpouseCode(ticketId);
-  const isSpouse = signer.role === 'spouse';
+  const role = signer.role;
   const choices: Choice[] = (factors?.taxpayer ?? []).filter((f): f is Choice => f !== 'recovery_code');
   const [choice, setChoice] = useState<Choice | null>(choices[0] ?? null);
   const [secret, setSecret] = useState('');
@@ -44,10 +49,11 @@ export function SigningConfirmStep({
 
   const fail = (err: unknown, field: string) => {
     if (isApiError(err)) setError({ field: err.errors[0]?.field ?? field, text: err.detail });
-    else if (err instanceof Error && err.name === 'NotAllowedError') setError(null);
+    else if (isPasskeyDismissed(err)) setError(null);
     else setError({ field, text: t('common.somethingWentWrong') });
   };
-  const submit = async (body: ConfirmSignerBody | 'passkey') => {
+  // Single-flight: a double tap sends the code once (the server answers a repeat "already confirmed", uncounted).
+  const submit = useSingleFlight(async (body: ConfirmSignerBody | 'passkey') => {
     setError(null);
     try {
       const res = await confirm.mutateAsync(body);
@@ -56,11 +62,11 @@ export function SigningConfirmStep({
     } catch (err) {
       fail(err, body === 'passkey' ? 'response' : 'password' in body ? 'password' : 'code');
     }
-  };
+  });
   const send = async () => {
     setError(null);
     try {
-      setSentTo((await (isSpouse ? spouseCode.mutateAsync() : smsCode.mutateAsync())).sent_to);
+      setSentTo((await (byCode ? spouseCode.mutateAsync() : smsCode.mutateAsync())).sent_to);
     } catch (err) {
       fail(err, 'code');
     }
@@ -98,7 +104,7 @@ export function SigningConfirmStep({
     </Group>
   );
 
-  if (isSpouse) {
+  if (byCode) {
     const channel = factors?.spouse[0] ?? null;
     if (!channel) {
       return (
@@ -188,7 +194,7 @@ export function SigningConfirmStep({
       {choice === 'totp' && (
         <>
           {codeField(t('signing.totpCode'), 'signing-totp', 16)}
-          {confirmButton({ signer: 'taxpayer', factor: 'totp', code: secret.trim() })}
+          {confirmButton({ signer: role, factor: 'totp', code: secret.trim() })}
         </>
       )}
       {choice === 'sms_code' && (
@@ -208,7 +214,7 @@ export function SigningConfirmStep({
             {sentTo ? t('signing.textAgain') : t('signing.factor.sms_code')}
           </Button>
           {codeField(t('signing.smsCode'), 'signing-sms-code')}
-          {confirmButton({ signer: 'taxpayer', factor: 'sms_code', code: secret.trim() })}
+          {confirmButton({ signer: role, factor: 'sms_code', code: secret.trim() })}
         </>
       )}
       {choice === 'password' && (
@@ -224,7 +230,7 @@ export function SigningConfirmStep({
             error={errorFor('password')}
             data-testid="signing-password"
           />
-          {confirmButton({ signer: 'taxpayer', factor: 'password', password: secret })}
+          {confirmButton({ signer: role, factor: 'password', password: secret })}
         </>
       )}
       {otherError && <Alert color="red">{otherError}</Alert>}

@@ -114,6 +114,7 @@ export function SigningDialog({
               ticketId={ticket.id}
               ticketName={ticket.name}
               signer={signer}
+              byCode={signer.role === 'spouse' && !request.spouse_account}
               factors={factors}
               onConfirmed={(c) => {
                 setError(null);

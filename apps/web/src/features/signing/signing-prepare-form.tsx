@@ -6,8 +6,13 @@ import { isApiError } from '../../lib/api/index.ts';
 import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { usePrepareSigning } from './signing-api.ts';
+import { useSingleFlight } from '../../ui/use-single-flight.ts';
 
-/** Staff prepare Form 8879: generated from the ticket or the firm's PDF; a joint return names the spouse. */
+/**
+ * Staff prepare Form 8879: generated from the ticket or the firm's PDF; a joint return names the spouse. A joint
+ * ticket's form is joint with the ticket's spouse, who signs with their own login (docs/decisions/0032): no spouse
+ * fields to fill then.
+ */
 export function SigningPrepareForm({
   ticket,
   suggestion,
@@ -27,20 +32,25 @@ export function SigningPrepareForm({
   const [spouseEmail, setSpouseEmail] = useState('');
   const [spousePhone, setSpousePhone] = useState('');
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
+  // The server takes a joint ticket's form as joint with its spouse whatever is sent: nothing to ask here.
+  const spouseAccount = ticket.spouse ?? null;
 
-  const submit = async () => {
+  // One form per press: a double click prepares (and notifies the signers) once.
+  const submit = useSingleFlight(async () => {
     setError(null);
     if (source === 'upload' && !file) return setError({ field: 'file', text: t('signing.filePlaceholder') });
     try {
       await prepare.mutateAsync({
-        body: joint
-          ? {
-              joint,
-              spouse_name: spouseName.trim(),
-              spouse_email: spouseEmail.trim(),
-              ...(spousePhone.trim() ? { spouse_phone: spousePhone.trim() } : {}),
-            }
-          : { joint: false },
+        body: spouseAccount
+          ? { joint: false }
+          : joint
+            ? {
+                joint,
+                spouse_name: spouseName.trim(),
+                spouse_email: spouseEmail.trim(),
+                ...(spousePhone.trim() ? { spouse_phone: spousePhone.trim() } : {}),
+              }
+            : { joint: false },
         file: source === 'upload' ? file : null,
       });
       showSuccessToast(t('signing.prepared'));
@@ -52,7 +62,7 @@ export function SigningPrepareForm({
           : { field: 'form', text: t('common.somethingWentWrong') },
       );
     }
-  };
+  });
   const errorFor = (f: string) => (error?.field === f ? error.text : null);
 
   return (
@@ -89,18 +99,25 @@ export function SigningPrepareForm({
             data-testid="signing-file"
           />
         )}
-        {suggestion?.joint && (
+        {spouseAccount && (
+          <Text size="sm" data-testid="signing-joint-account">
+            {t('signing.jointAccount', { name: spouseAccount.full_name })}
+          </Text>
+        )}
+        {!spouseAccount && suggestion?.joint && (
           <Text size="xs" c="dimmed">
             {t('signing.suggested')}
           </Text>
         )}
-        <Checkbox
-          label={t('signing.joint')}
-          checked={joint}
-          onChange={(e) => setJoint(e.currentTarget.checked)}
-          data-testid="signing-joint"
-        />
-        {joint && (
+        {!spouseAccount && (
+          <Checkbox
+            label={t('signing.joint')}
+            checked={joint}
+            onChange={(e) => setJoint(e.currentTarget.checked)}
+            data-testid="signing-joint"
+          />
+        )}
+        {!spouseAccount && joint && (
           <>
             <TextInput
               size="sm"

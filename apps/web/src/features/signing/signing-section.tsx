@@ -48,7 +48,9 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
   if (reopen && !reopened && state.data) {
     setReopened(true);
     const signer = state.data.request?.signers.find((s) => s.role === reopen && !s.signed_at);
-    if (signer && state.data.can_sign && !isStaff) setSigning(signer);
+    const own = state.data.signs_as ?? 'taxpayer';
+    const allowed = signer && (signer.role === own || (own === 'taxpayer' && !state.data.request?.spouse_account));
+    if (signer && allowed && state.data.can_sign && !isStaff) setSigning(signer);
   }
   useEffect(() => {
     if (!reopened || !reopen) return;
@@ -73,6 +75,11 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
     return <Alert color="red">{errorMessage(state.error)}</Alert>;
   }
   const { request, can_sign, suggestion, factors } = state.data;
+  // The part the signed-in customer signs; a spouse with their own account signs theirs alone (docs/decisions/0032),
+  // without one the taxpayer relays the code sent to them.
+  const mine = isStaff ? null : (state.data.signs_as ?? 'taxpayer');
+  const mayActAs = (s: Signer) =>
+    mine !== null && (s.role === mine || (mine === 'taxpayer' && s.role === 'spouse' && !request?.spouse_account));
   const nobodySigned = !request || request.signers.every((s) => !s.signed_at);
   const closed = ['Completed', 'Closed', 'Cancelled'].includes(ticket.status);
 
@@ -140,7 +147,12 @@ export function SigningSection({ ticket, isStaff }: { ticket: TicketDetail; isSt
                     : t('signing.notSigned')}
                 </Text>
               </Stack>
-              {!isStaff && !s.signed_at && can_sign && (
+              {!s.signed_at && can_sign && !mayActAs(s) && mine !== null && (
+                <Text size="xs" c="dimmed" data-testid="signer-own-login">
+                  {t('signing.signsWithOwnLogin', { name: s.name })}
+                </Text>
+              )}
+              {!s.signed_at && can_sign && mayActAs(s) && (
                 <Button
                   leftSection={<IconSignature size={16} aria-hidden />}
                   onClick={() => setSigning(s)}

@@ -1,11 +1,9 @@
-import { Alert, Box, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Paper, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../lib/api/index.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { PASSWORD_MIN } from '@taxportal/contract';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PasswordField } from '../../ui/password-field.tsx';
+import { NameAndPasswordForm } from '../../ui/name-and-password-form.tsx';
 import { useAcceptInvitation, useInvitationCheck } from './staff-api.ts';
 
 /**
@@ -22,17 +20,6 @@ export function AcceptInvitationPage() {
   const accept = useAcceptInvitation();
   const check = useInvitationCheck(token);
   const invited = check.data;
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (password.length < PASSWORD_MIN) return setError(t('staff.passwordShort'));
-    if (password !== again) return setError(t('staff.passwordsDiffer'));
-    setError(null);
-    accept.mutate({ token, full_name: name, password }, { onSuccess: () => navigate('/dashboard', { replace: true }) });
-  };
   return (
     <Box py="xl" px="md" style={{ display: 'flex', justifyContent: 'center' }}>
       <Paper shadow="md" withBorder p="xl" w="100%" maw={440}>
@@ -62,37 +49,22 @@ export function AcceptInvitationPage() {
             <Text size="sm" c="dimmed" mb="lg">
               {t('staff.acceptHint')}
             </Text>
-            <form onSubmit={onSubmit} noValidate data-testid="accept-invitation-form">
-              <Stack gap="md">
-                <TextInput
-                  label={t('staff.fullName')}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  required
-                  autoComplete="name"
-                  maxLength={140}
-                />
-                <PasswordField
-                  label={t('staff.password')}
-                  description={t('staff.passwordHint')}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  required
-                  autoComplete="new-password"
-                />
-                <PasswordField
-                  label={t('staff.confirmPassword')}
-                  value={again}
-                  onChange={(e) => setAgain(e.currentTarget.value)}
-                  required
-                  autoComplete="new-password"
-                  error={error}
-                />
-                <Button type="submit" loading={accept.isPending} disabled={!name.trim() || !password}>
-                  {t('staff.acceptButton')}
-                </Button>
-              </Stack>
-            </form>
+            <NameAndPasswordForm
+              texts={{
+                fullName: t('staff.fullName'),
+                password: t('staff.password'),
+                passwordHint: t('staff.passwordHint'),
+                confirmPassword: t('staff.confirmPassword'),
+                passwordShort: t('staff.passwordShort'),
+                passwordsDiffer: t('staff.passwordsDiffer'),
+                submit: t('staff.acceptButton'),
+              }}
+              pending={accept.isPending}
+              onSubmit={(values) =>
+                accept.mutate({ token, ...values }, { onSuccess: () => navigate('/dashboard', { replace: true }) })
+              }
+              testId="accept-invitation-form"
+            />
           </>
         )}
       </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { endpoints, isStaffRole, type Contact } from '@taxportal/contract';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { useSingleFlight } from '../../ui/use-single-flight.ts';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.tsx';
 import { ALL_TYPES, useServices, useServiceTypes, useYears } from './create-ticket-api.ts';
 import { CustomerPicker } from './customer-picker.tsx';
+import { useHousehold } from '../households/index.ts';
 import { useCreateTicket } from './tickets-api.ts';
 
 interface FormValues {
@@ -20,6 +21,8 @@ interface FormValues {
   service_id: string;
   year: string;
   phone: string;
+  /** A joint return with the customer's spouse in their household (docs/decisions/0032). */
+  joint: boolean;
 }
 
 /** /create-ticket and /create-ticket/:id (the id preselects a service type). SPEC §5: all four fields are required. */
@@ -47,7 +50,7 @@ export function CreateTicketPage() {
   const customer = picked === undefined ? (preset.data ?? null) : picked;
 
   const form = useForm<FormValues>({
-    initialValues: { service_type_id: '', service_id: '', year: '', phone: '' },
+    initialValues: { service_type_id: '', service_id: '', year: '', phone: '', joint: false },
     validate: {
       service_type_id: (v) => (v ? null : t('createTicket.serviceTypeRequired')),
       service_id: (v) => (v ? null : t('createTicket.serviceRequired')),
@@ -62,6 +65,9 @@ export function CreateTicketPage() {
   const services = useServices(form.values.service_type_id || null);
   const years = useYears();
   const create = useCreateTicket();
+  // A customer in a household may file this return jointly with their spouse.
+  const household = useHousehold(!!session && !isStaff);
+  const spouse = household.data?.members.find((m) => m.id !== session?.user.id) ?? null;
 
   // The id in the URL preselects its service type once the types are known.
   const typeItems = types.data?.items;
@@ -105,6 +111,7 @@ export function CreateTicketPage() {
         year: Number(values.year),
         phone: values.phone.trim() || undefined,
         customer_id: isStaff ? customer!.id : undefined,
+        ...(spouse && values.joint ? { joint: true } : {}),
       });
       showSuccessToast(t('createTicket.submitted'));
       navigate(`/form/message/${ticket.name}`);
@@ -209,6 +216,14 @@ export function CreateTicketPage() {
               description={phoneReadOnly ? t('createTicket.phoneHint') : t('createTicket.phoneMissing')}
               {...form.getInputProps('phone')}
             />
+            {spouse && (
+              <Checkbox
+                label={t('createTicket.joint', { name: spouse.full_name })}
+                description={t('createTicket.jointHint', { name: spouse.full_name })}
+                {...form.getInputProps('joint', { type: 'checkbox' })}
+                data-testid="create-ticket-joint"
+              />
+            )}
             <Group justify="flex-end" mt="sm">
               <Button type="submit" size="md" loading={create.isPending} data-testid="create-ticket-submit">
                 {t('createTicket.submit')}

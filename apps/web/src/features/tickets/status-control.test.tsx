@@ -72,6 +72,21 @@ describe('StatusControl (SPEC §4)', () => {
     expect(screen.queryByText('my tickets page')).toBeNull();
   });
 
+  it('shows the reason the server gives for a held ticket (the hold itself is said at the top)', async () => {
+    const detail = 'This ticket stays Open until its engagement letter is signed (firm setting).';
+    mockApi({
+      'GET /auth/session': () => json(200, session),
+      'POST /tickets/t1/status': () => json(409, { type: 'conflict', title: 'Conflict', status: 409, detail }),
+    });
+    renderWithProviders(
+      <StatusControl ticket={{ ...ticket, hold: { reason: 'letter_unsigned', allows: ['Cancelled'] } }} />,
+    );
+    // Said by the ticket's status at the top (ticket-letter-action.tsx), not again deep in this card.
+    expect(screen.queryByTestId('status-held')).toBeNull();
+    await choose('Tax Preparation');
+    await waitFor(() => expect(screen.getByTestId('status-error')).toHaveTextContent(detail));
+  });
+
   it('says who else moves the ticket on where the caller cannot', async () => {
     mockApi({ 'GET /auth/session': () => json(200, session) });
     renderWithProviders(

@@ -15,7 +15,8 @@ import { useChangeStatus } from './tickets-api.ts';
 /**
  * Staff move the ticket to one of the statuses the server allows them now. SPEC §4 says it with the 'Alert' dialog
  * and then leaves for /my-tickets; staff stay on the ticket instead, told by a toast in SPEC's words, so they can
- * go on with it (issue the invoice next). A 409 (someone changed the ticket first) shows the server's message and
+ * go on with it (issue the invoice next). A 409 (someone changed the ticket first, or a firm setting holds it at Open
+ * until its engagement letter is signed: said at the top, ticket-letter-action.tsx) shows the server's message and
  * reloads the ticket.
  */
 export function StatusControl({ ticket }: { ticket: TicketDetail }) {

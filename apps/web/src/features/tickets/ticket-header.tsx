@@ -5,6 +5,8 @@ import { formatDateTime, formatMoney } from '../../ui/format.ts';
 import { Fact } from '../../ui/fact.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ReaderLanguage } from '../../ui/reader-language.tsx';
+import { TicketJoint } from './ticket-joint.tsx';
+import { TicketLetterAction } from './ticket-letter-action.tsx';
 
 /** Name, service, year and status; staff also see the customer, phone and assignee. */
 export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaff: boolean }) {
@@ -36,6 +38,8 @@ export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaf
             data-testid="ticket-status"
           />
         </Group>
+        {/* By the status: the letter's hold and the way to send one (issue 33: at 390 px it sat far down). */}
+        {isStaff && <TicketLetterAction ticket={ticket} />}
         <SimpleGrid cols={{ base: 2, sm: isStaff ? 4 : 3 }} spacing="md" verticalSpacing="sm">
           <Fact label={t('ticket.serviceType')}>{ticket.service_type.name}</Fact>
           <Fact label={t('common.year')} testId="ticket-year">
@@ -54,6 +58,7 @@ export function TicketHeader({ ticket, isStaff }: { ticket: TicketDetail; isStaf
               {ticket.assignee?.full_name ?? t('tickets.unassigned')}
             </Fact>
           )}
+          <TicketJoint ticket={ticket} isStaff={isStaff} />
           <Fact label={t('ticket.opened')}>{formatDateTime(ticket.created_at)}</Fact>
           <Fact label={t('ticket.updated')}>{formatDateTime(ticket.updated_at)}</Fact>
         </SimpleGrid>

@@ -36,6 +36,9 @@ const TicketStaffColumn = lazyComponent<{ ticket: TicketDetail }>(() =>
  */
 export type TicketPanel = ComponentType<{ ticket: TicketDetail; isStaff: boolean }> & { preloadForStaff?: () => void };
 
+/** The parts of the page loaded apart that draw at once: loaded with the page's code (index.ts loadTicketPage). */
+export { preloadTicketJointSwitch as preloadTicketParts } from './ticket-joint.tsx';
+
 export function TicketPage({ panels = [] }: { panels?: readonly TicketPanel[] }) {
   const { t } = useTranslation();
   const params = useParams();

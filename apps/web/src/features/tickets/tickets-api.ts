@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   endpoints,
+  householdsEndpoints,
   type AssignTicketBody,
   type ChangeStatusBody,
   type CreateTicketBody,
@@ -8,7 +9,7 @@ import {
   type TicketDetail,
   type TicketStatus,
 } from '@taxportal/contract';
-import { call } from '../../lib/api/index.ts';
+import { call, toastOnError } from '../../lib/api/index.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshStatusChange } from '../../lib/realtime/index.ts';
 import { partQuery } from '../../lib/ticket-data.ts';
@@ -69,6 +70,17 @@ function useTicketChanged() {
     });
     void client.invalidateQueries({ queryKey: queryKeys.dashboard });
   };
+}
+
+/** Makes the ticket a joint return with the customer's spouse, or a separate one (docs/decisions/0032). */
+export function useSetTicketJoint(ticketId: string) {
+  const changed = useTicketChanged();
+  return useMutation({
+    mutationFn: (joint: boolean) =>
+      call(householdsEndpoints.setTicketJoint, { params: { id: ticketId }, body: { joint } }),
+    onSuccess: changed,
+    meta: toastOnError,
+  });
 }
 
 /**

@@ -50,6 +50,8 @@ export const invoices = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status').notNull().default('Draft'),
+    /** 'invoice', or 'deposit': an engagement letter's deposit, made and issued when the letter is signed (0036). */
+    kind: text('kind').notNull().default('invoice'),
     currency: text('currency').notNull(),
     posting_date: date('posting_date', { mode: 'string' }).notNull(),
     due_date: date('due_date', { mode: 'string' }).notNull(),
@@ -75,14 +77,16 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_name_key').on(t.name),
-    // One live invoice per ticket (the ticket's sales_invoice); cancelled or refunded ones may be replaced.
+    // One live invoice per ticket (the ticket's sales_invoice); cancelled or refunded ones may be replaced. A
+    // deposit (an engagement letter's, taken off this one as a credit) is not the ticket's invoice.
     uniqueIndex('invoices_live_ticket_key')
       .on(t.ticket_id)
-      .where(sql`${t.status} not in ('Cancelled', 'Refunded')`),
+      .where(sql`${t.status} not in ('Cancelled', 'Refunded') and ${t.kind} = 'invoice'`),
     index('invoices_created_idx').on(t.created_at, t.id),
     index('invoices_customer_created_idx').on(t.customer_id, t.created_at, t.id),
     index('invoices_status_due_idx').on(t.status, t.due_date),
     index('invoices_posting_date_idx').on(t.posting_date),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'deposit')`),
     check('invoices_status_check', sql`${t.status} in ('Draft', 'Unpaid', 'Paid', 'Cancelled', 'Refunded')`),
     check(
       'invoices_amounts_check',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
@@ -42,8 +43,10 @@ export const clientImports = pgTable(
 );
 
 /**
- * Each data row of an import as the dry run read it: `outcome` create | duplicate | invalid, `reason` (why invalid,
- * or what it duplicates: email, phone, file), the values taken (sanitised), and once committed the people made.
+ * Each data row of an import as the dry run read it: `line` (the physical line it starts on), `outcome` create |
+ * duplicate | invalid, `reasons` (every reason it is left out: invalid ones first, then what it duplicates: email,
+ * file_email, phone, file_phone) and `reason` their first, the values taken (sanitised), and once committed the
+ * people made.
  */
 export const clientImportRows = pgTable(
   'client_import_rows',
@@ -54,6 +57,10 @@ export const clientImportRows = pgTable(
     line: integer('line').notNull(),
     outcome: text('outcome').notNull(),
     reason: text('reason'),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     duplicate_line: integer('duplicate_line'),
     full_name: text('full_name'),
     email: text('email'),
@@ -95,6 +102,8 @@ export const clientInvitations = pgTable(
     opened_at: ts('opened_at'),
     bounced_at: ts('bounced_at'),
     expires_at: ts('expires_at'),
+    /** Why a not_sent invitation was not: no transport (null), or our mail server unreachable (retried). */
+    not_sent_reason: text('not_sent_reason'),
   },
   (t) => [
     index('client_invitations_import_idx').on(t.import_id, t.state),

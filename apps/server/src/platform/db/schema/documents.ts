@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { documentTypes } from './catalog.ts';
 import { tickets } from './tickets.ts';
@@ -66,6 +77,9 @@ export const documentRequests = pgTable(
     requested_by: text('requested_by').references(() => users.id),
     fulfilled_document_id: text('fulfilled_document_id'),
     fulfilled_at: ts('fulfilled_at'),
+    /** Who matched the file to the request, and how (the contract's DOCUMENT_REQUEST_MATCHES). */
+    fulfilled_by: text('fulfilled_by').references(() => users.id),
+    fulfilled_via: text('fulfilled_via'),
     reminders_sent: integer('reminders_sent').notNull().default(0),
     next_reminder_at: ts('next_reminder_at'),
     created_at: ts('created_at').notNull().defaultNow(),
@@ -82,7 +96,30 @@ export const documentRequests = pgTable(
     index('document_requests_reminder_idx')
       .on(t.next_reminder_at)
       .where(sql`${t.status} = 'open'`),
+    // Which requests a document fulfils (its deletion reopens them; a fulfilling upload is proposed for none).
+    index('document_requests_fulfilled_document_idx')
+      .on(t.fulfilled_document_id)
+      .where(sql`${t.fulfilled_document_id} is not null`),
   ],
+);
+
+/**
+ * An upload the customer said is not for a request the vault proposed it to: that pair is never proposed again
+ * (staff taking a file off a request say the same).
+ */
+export const documentMatchDeclines = pgTable(
+  'document_match_declines',
+  {
+    document_id: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    request_id: text('request_id')
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: 'cascade' }),
+    declined_by: text('declined_by').references(() => users.id),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.document_id, t.request_id] })],
 );
 
 /** Background work (mail, reminders, sweeping), claimed with FOR UPDATE SKIP LOCKED. */

@@ -63,10 +63,23 @@ export const signingRequests = pgTable(
     spouse_email: text('spouse_email'),
     /** E.164: the spouse confirms with a code texted there (docs/decisions/0021-a). */
     spouse_phone: text('spouse_phone'),
+    /**
+     * The spouse's own account (a joint ticket's spouse_id when staff prepared the form): they sign their part signed
+     * in as themselves, with their own factor; null: a spouse without an account confirms by a code (0032).
+     */
+    spouse_user_id: text('spouse_user_id').references(() => users.id),
     spouse_code_hash: text('spouse_code_hash'),
     spouse_code_expires_at: ts('spouse_code_expires_at'),
     taxpayer_failures: integer('taxpayer_failures').notNull().default(0),
     spouse_failures: integer('spouse_failures').notNull().default(0),
+    /**
+     * The keyed hash of the code that last confirmed each signer, and when: the same code sent again (a double
+     * submit) within its window is "already confirmed", not a failure toward the lock (signing.confirm.ts).
+     */
+    taxpayer_code_used_hash: text('taxpayer_code_used_hash'),
+    taxpayer_code_used_at: ts('taxpayer_code_used_at'),
+    spouse_code_used_hash: text('spouse_code_used_hash'),
+    spouse_code_used_at: ts('spouse_code_used_at'),
     signed_document_id: text('signed_document_id').references(() => documents.id),
     created_by: text('created_by').references(() => users.id),
     created_at: ts('created_at').notNull().defaultNow(),

@@ -75,6 +75,8 @@ export const ticketOrganizers = pgTable(
     carried: jsonb('carried').notNull().default([]),
     answered: integer('answered').notNull().default(0),
     required: integer('required').notNull().default(0),
+    /** Counts the saves (0: never saved by a person): the precondition a save names, so a stale tab gets a 409. */
+    revision: integer('revision').notNull().default(0),
     updated_by: text('updated_by').references(() => users.id),
     updated_at: ts('updated_at').notNull().defaultNow(),
     created_at: ts('created_at').notNull().defaultNow(),

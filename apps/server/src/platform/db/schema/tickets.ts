@@ -37,6 +37,11 @@ export const tickets = pgTable(
     customer_id: text('customer_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * A joint return's other filer (the customer's spouse in their household): they see the ticket as its customer
+     * does (tickets/ticket-ref.ts, docs/decisions/0032). Null: a separate return, the customer's alone.
+     */
+    spouse_id: text('spouse_id').references(() => users.id),
     service_id: text('service_id')
       .notNull()
       .references(() => services.id),
@@ -71,6 +76,10 @@ export const tickets = pgTable(
     // assignee_id), is hand-written in migration 0004: Drizzle cannot express INCLUDE. It lets a search
     // scan the most recent tickets without touching the table.
     index('tickets_customer_updated_idx').on(t.customer_id, t.updated_at, t.id),
+    // A spouse's list: the joint returns they file (few rows carry one).
+    index('tickets_spouse_updated_idx')
+      .on(t.spouse_id, t.updated_at, t.id)
+      .where(sql`${t.spouse_id} is not null`),
     index('tickets_status_updated_idx').on(t.status, t.updated_at, t.id),
     index('tickets_assignee_updated_idx').on(t.assignee_id, t.updated_at, t.id),
     // "Assigned to me" counts: index-only.

@@ -41,6 +41,14 @@ describe('matchDocumentType', () => {
     expect(match('1098 mortgage interest and the passport')).toBe('1098 Mortgage Interest');
   });
 
+  it('finds a name by a code of letters and digits anywhere in it, not by a bare number (outside tester)', () => {
+    const labels = [{ name: 'Copy of the CP2000 notice (all pages)' }, { name: 'Bank letters of 2025' }];
+    expect(matchDocumentType('CP2000 notice', labels)?.name).toBe('Copy of the CP2000 notice (all pages)');
+    expect(matchDocumentType('cp-2000', labels)?.name).toBe('Copy of the CP2000 notice (all pages)');
+    expect(matchDocumentType('scan 2025', labels)).toBeNull();
+    expect(matchDocumentType('CP2001 notice', labels)).toBeNull();
+  });
+
   it('takes a name only as a word of its own, the longest one found', () => {
     expect(match('Form 1099-K')).toBe('1099-K');
     expect(match('SSA-1099')).toBe('SSA-1099');

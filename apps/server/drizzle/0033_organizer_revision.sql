@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_organizers" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;

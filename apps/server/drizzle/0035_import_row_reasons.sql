@@ -1,0 +1,1 @@
+ALTER TABLE "client_import_rows" ADD COLUMN "reasons" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "client_invitations" ADD COLUMN "not_sent_reason" text;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "household_invitations_token_idx" ON "household_invitations" USING btree ("token_hash");

@@ -1,0 +1,1 @@
+ALTER TABLE "document_shares" ADD COLUMN "consent_ended_at" timestamp with time zone;

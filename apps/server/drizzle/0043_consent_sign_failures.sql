@@ -1,0 +1,1 @@
+ALTER TABLE "consents" ADD COLUMN "sign_failures" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "engagement_letters" ADD COLUMN "last_reminded_at" timestamp with time zone;

@@ -1,0 +1,3 @@
+export * from './consents.ts';
+export * from './document.ts';
+export * from './statements.ts';

@@ -1,0 +1,3 @@
+export * from './engagement-messages.ts';
+export * from './engagement.ts';
+export * from './letter-batches.ts';

@@ -1,0 +1,2 @@
+export * from './households.ts';
+export * from './dependents.ts';
