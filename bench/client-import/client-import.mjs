@@ -7,36 +7,20 @@
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth; BENCH_PG overrides the server URL). A fresh database
 // tp_bench_import_<pid> is made and dropped at the end. Runs the server from source (tsx): no build needed.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { register } from 'tsx/esm/api';
-import { Client, freshDatabase, multipart, root } from '../lib/client.mjs';
+import { Client, freshDatabase, multipart } from '../lib/client.mjs';
+import { numberOption, memoryOf, startSourceServer } from '../lib/source-server.mjs';
 import { enrollStaffTotp } from '../lib/staff-sign-in.mjs';
 
 register();
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const ROWS = option('rows', 10_000);
+const ROWS = numberOption('rows', 10_000);
 const EXISTING = 300;
 const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const PASSWORD = 'bench-password-1';
 const ENCRYPTION_KEY = randomBytes(32);
 const log = (...a) => console.log(...a);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** The database: migrated, the reference data, an Admin with an authenticator app, and some existing customers. */
 async function prepare(dbUrl) {
@@ -95,43 +79,12 @@ function csv(rows) {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
-function startServer(dbUrl) {
-  return freePort().then((port) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-import-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'development',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: dbUrl,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    return { child, base: `http://127.0.0.1:${port}`, dataDir };
-  });
-}
-
-const rssOf = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-};
-
 /** Runs `fn`, timing it and sampling the server's RSS meanwhile. */
 async function step(label, pid, fn) {
-  let peak = rssOf(pid).rss;
+  let peak = memoryOf(pid).rss;
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssOf(pid).rss);
+      peak = Math.max(peak, memoryOf(pid).rss);
     } catch {
       /* exited */
     }
@@ -148,24 +101,12 @@ const db = await freshDatabase(`${SERVER}/postgres`, 'tp_bench_import');
 let server;
 try {
   const { adminEmail, totp } = await prepare(db.url);
-  server = await startServer(db.url);
-  for (let i = 0; ; i++) {
-    if (server.child.exitCode !== null) throw new Error('the server exited');
-    if (
-      await fetch(`${server.base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 1200) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startSourceServer({ name: 'import', dbUrl: db.url, encryptionKey: ENCRYPTION_KEY });
   const admin = new Client(server.base);
   await admin.login(adminEmail, PASSWORD, totp);
   const file = csv(ROWS);
   const pid = server.child.pid;
-  log(`${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(2)} MB; server idle RSS ${rssOf(pid).rss.toFixed(0)} MB`);
+  log(`${ROWS} rows, ${(file.length / 1024 / 1024).toFixed(2)} MB; server idle RSS ${memoryOf(pid).rss.toFixed(0)} MB`);
   const api = async (method, url, json) => {
     const res = await admin.req(method, url, json === undefined ? {} : { json });
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.data)}`);
@@ -197,12 +138,13 @@ try {
     api('POST', `/api/v1/admin/client-imports/${first}/invitations`, { channel: 'email' }),
   );
   log(`  invitations: ${JSON.stringify(invited)}`);
-  log(`server peak RSS over the run (VmHWM): ${rssOf(pid).hwm.toFixed(0)} MB`);
+  log(`server peak RSS over the run (VmHWM): ${memoryOf(pid).hwm.toFixed(0)} MB`);
 } finally {
   if (server) {
     server.child.kill('SIGTERM');
     await new Promise((r) => (server.child.exitCode !== null ? r() : server.child.once('exit', r)));
     fs.rmSync(server.dataDir, { recursive: true, force: true });
+    fs.rmSync(`${server.dataDir}.keys.json`, { force: true });
   }
   await db.drop();
 }

@@ -10,35 +10,21 @@
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth; BENCH_PG overrides the server URL). A fresh database
 // tp_bench_letters_<pid> is made and dropped at the end. Runs the server from source (tsx), as bench/client-import.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { Client, freshDatabase, pct, root } from '../lib/client.mjs';
+import { numberOption, memoryOf, startSourceServer } from '../lib/source-server.mjs';
 import { enrollStaffTotp } from '../lib/staff-sign-in.mjs';
 
 register();
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const CLIENTS = option('clients', 2000);
+const CLIENTS = numberOption('clients', 2000);
 const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 const PASSWORD = 'bench-password-1';
 const ENCRYPTION_KEY = randomBytes(32);
 const log = (...a) => console.log(...a);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Migrated, the reference data, two staff with authenticator apps, CLIENTS customers with a ticket each. */
 async function prepare(dbUrl) {
@@ -82,43 +68,6 @@ async function prepare(dbUrl) {
   return { staff: staff.map((s, i) => ({ ...s, totp: totps[i] })), year };
 }
 
-function startServer(dbUrl, probeFile) {
-  return freePort().then((port) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-letters-'));
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', path.join(root, 'bench/engagement/heap-probe.mjs'), 'apps/server/src/main.ts'],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'development',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATABASE_URL: dbUrl,
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          SESSION_SECRET: randomBytes(32).toString('hex'),
-          ENCRYPTION_KEY: ENCRYPTION_KEY.toString('base64'),
-          DATA_DIR: dataDir,
-          KEY_FILE: `${dataDir}.keys.json`,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-          HEAP_PROBE_FILE: probeFile,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    return { child, base: `http://127.0.0.1:${port}`, dataDir };
-  });
-}
-
-const memOf = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-};
-
 /** The ticket list as the second staff member, back to back until `until()` says stop: the latencies (ms). */
 async function listTickets(client, until) {
   const times = [];
@@ -143,19 +92,13 @@ let server;
 try {
   const setupStarted = performance.now();
   const { staff, year } = await prepare(db.url);
-  server = await startServer(db.url, probeFile);
-  for (let i = 0; ; i++) {
-    if (server.child.exitCode !== null) throw new Error('the server exited');
-    if (
-      await fetch(`${server.base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 1200) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startSourceServer({
+    name: 'letters',
+    dbUrl: db.url,
+    encryptionKey: ENCRYPTION_KEY,
+    imports: [path.join(root, 'bench/engagement/heap-probe.mjs')],
+    env: { HEAP_PROBE_FILE: probeFile },
+  });
   const [admin, preparer] = staff.map(() => new Client(server.base));
   await admin.login(staff[0].email, PASSWORD, staff[0].totp);
   await preparer.login(staff[1].email, PASSWORD, staff[1].totp);
@@ -178,15 +121,15 @@ try {
   // The ticket list idle, for comparison.
   const idleUntil = Date.now() + 5000;
   const idle = await listTickets(preparer, () => Date.now() > idleUntil);
-  const idleMem = memOf(pid);
+  const idleMem = memoryOf(pid);
 
   const preview = await api(admin, 'POST', '/api/v1/engagement-letters/batches/preview', { tax_year: year });
   log(`preview: ${JSON.stringify(preview)}`);
 
-  let peakRss = memOf(pid).rss;
+  let peakRss = memoryOf(pid).rss;
   const sampler = setInterval(() => {
     try {
-      peakRss = Math.max(peakRss, memOf(pid).rss);
+      peakRss = Math.max(peakRss, memoryOf(pid).rss);
     } catch {
       /* exited */
     }
@@ -224,7 +167,7 @@ try {
     ['batch: sent, skipped, failed', `${progress.sent}, ${JSON.stringify(progress.skipped)}, ${progress.failed}`],
     [
       'server RSS idle → peak (VmHWM)',
-      `${idleMem.rss.toFixed(0)} → ${peakRss.toFixed(0)} MB (${memOf(pid).hwm.toFixed(0)} MB)`,
+      `${idleMem.rss.toFixed(0)} → ${peakRss.toFixed(0)} MB (${memoryOf(pid).hwm.toFixed(0)} MB)`,
     ],
     ['server V8 heap used, peak', `${heap.heapUsed.toFixed(0)} MB (heap total ${heap.heapTotal.toFixed(0)} MB)`],
     [

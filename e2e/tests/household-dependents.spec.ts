@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { SAMPLE_ORGANIZER } from '../../packages/contract/src/organizer/sample-organizer.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { firstService, organizerSaved, publishSampleOrganizer } from './organizer-helpers.ts';
 import { postJson, type CreatedTicket } from './ticket-helpers.ts';
 
 /*
@@ -10,18 +10,6 @@ import { postJson, type CreatedTicket } from './ticket-helpers.ts';
  * typed in the organizer is kept in the household list. Each width its own tax year (2015, 2016: no other journey's).
  */
 
-/** The first service of the first type: the one the other organizer journeys use. */
-async function firstService(request: APIRequestContext) {
-  const types = (await (await request.get('/api/v1/catalog/service-types')).json()) as { items: { id: string }[] };
-  const type = types.items[0]!;
-  const services = (await (await request.get(`/api/v1/catalog/services?service_type=${type.id}`)).json()) as {
-    items: { id: string }[];
-  };
-  return { service_type_id: type.id, service_id: services.items[0]!.id };
-}
-
-const saved = async (page: Page) =>
-  expect(page.getByTestId('organizer-save-state')).toHaveAttribute('data-state', 'saved');
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
@@ -40,13 +28,7 @@ for (const [width, height, year] of [
       void customer;
       const admin = await staff('Admin');
       const service = await firstService(page.request);
-      const template = await postJson<{ id: string }>(
-        admin.context.request,
-        '/api/v1/admin/organizers',
-        { name: `Family ${year}`, service_id: service.service_id, tax_year: year, definition: SAMPLE_ORGANIZER },
-        201,
-      );
-      await postJson(admin.context.request, `/api/v1/admin/organizers/${template.id}/publish`, {});
+      await publishSampleOrganizer(admin.context.request, service.service_id, year, `Family ${year}`);
 
       // Profile → Household: a dependent added, her SSN masked once saved.
       await page.goto('/my-profile/household');
@@ -82,7 +64,7 @@ for (const [width, height, year] of [
       await group.screenshot({ path: `/tmp/shots/household-dependents-offer-${width}.png` });
       await offer.getByRole('button', { name: 'Add: Ana Lopez' }).click();
       await expect(group).toHaveAttribute('data-count', '1');
-      await saved(page);
+      await organizerSaved(page);
       await expect(page.getByTestId('q-dependents.0.first_name')).toHaveValue('Ana');
       await expect(page.getByTestId('q-dependents.0.ssn')).toHaveValue('***-**-6789');
       await expect(group.getByTestId('household-offers')).toHaveCount(0);
@@ -96,7 +78,7 @@ for (const [width, height, year] of [
       await expect(mateo).toBeFocused();
       await mateo.fill('Mateo');
       await mateo.blur();
-      await saved(page);
+      await organizerSaved(page);
 
       await page.goto('/my-profile/household');
       await expect(section.getByTestId('household-dependent')).toHaveCount(2);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SAMPLE_ORGANIZER } from '../../packages/contract/src/organizer/sample-organizer.ts';
 import { expect, test } from './fixtures.ts';
+import { firstService, organizerSaved, publishSampleOrganizer } from './organizer-helpers.ts';
 import { csrfHeaders, postJson, type CreatedTicket } from './ticket-helpers.ts';
 
 /*
@@ -9,26 +9,6 @@ import { csrfHeaders, postJson, type CreatedTicket } from './ticket-helpers.ts';
  * customer answers year 1 (an employer, an SSN), then opens a year-2 ticket: its organizer starts from those answers,
  * each marked "still right?", the W-2 only proposed until the employers are confirmed.
  */
-
-/** The first service of the first type: the one createTicketByApi (ticket-helpers.ts) picks too. */
-async function firstService(request: APIRequestContext) {
-  const types = (await (await request.get('/api/v1/catalog/service-types')).json()) as { items: { id: string }[] };
-  const type = types.items[0]!;
-  const services = (await (await request.get(`/api/v1/catalog/services?service_type=${type.id}`)).json()) as {
-    items: { id: string }[];
-  };
-  return { service_type_id: type.id, service_id: services.items[0]!.id };
-}
-
-async function publishOrganizer(admin: APIRequestContext, serviceId: string, year: number) {
-  const template = await postJson<{ id: string }>(
-    admin,
-    '/api/v1/admin/organizers',
-    { name: `Organizer ${year}`, service_id: serviceId, tax_year: year, definition: SAMPLE_ORGANIZER },
-    201,
-  );
-  await postJson(admin, `/api/v1/admin/organizers/${template.id}/publish`, {});
-}
 
 /** Year 1's answers, as the client's autosave sends them. */
 async function answerYearOne(request: APIRequestContext, ticketId: string) {
@@ -53,9 +33,6 @@ async function answerYearOne(request: APIRequestContext, ticketId: string) {
   });
   expect(res.status(), await res.text()).toBe(200);
 }
-
-const saved = async (page: Page) =>
-  expect(page.getByTestId('organizer-save-state')).toHaveAttribute('data-state', 'saved');
 
 const w2 = (page: Page) =>
   page.getByTestId('organizer-documents').getByTestId('organizer-document').filter({ hasText: 'W-2: Acme Corp' });
@@ -83,8 +60,8 @@ for (const [width, height, lastYear] of [
       void customer;
       const admin = await staff('Admin');
       const service = await firstService(page.request);
-      await publishOrganizer(admin.context.request, service.service_id, lastYear);
-      await publishOrganizer(admin.context.request, service.service_id, thisYear);
+      await publishSampleOrganizer(admin.context.request, service.service_id, lastYear, `Organizer ${lastYear}`);
+      await publishSampleOrganizer(admin.context.request, service.service_id, thisYear, `Organizer ${thisYear}`);
 
       const last = await postJson<CreatedTicket>(page.request, '/api/v1/tickets', { ...service, year: lastYear }, 201);
       await answerYearOne(page.request, last.id);
@@ -113,7 +90,7 @@ for (const [width, height, lastYear] of [
 
       // "Yes, still right" on the employers: saved at once, the mark goes, the W-2 is requested.
       await page.getByRole('button', { name: 'Yes, still right: Employers' }).click();
-      await saved(page);
+      await organizerSaved(page);
       await expect(page.getByTestId('q-employers-carried')).toHaveCount(0);
       await expect(w2(page)).toHaveAttribute('data-status', 'open');
       expect((await requestsOf(page.request, next.id)).map((r) => [r.label, r.status])).toEqual([
@@ -134,7 +111,7 @@ for (const [width, height, lastYear] of [
       // "All still right": the rest confirmed in one save; the banner and the marks go, and stay gone.
       await page.getByRole('button', { name: 'All still right' }).click();
       await expect(banner).toHaveCount(0);
-      await saved(page);
+      await organizerSaved(page);
       await expect(page.getByTestId('organizer-carried-mark')).toHaveCount(0);
       await page.reload();
       await expect(page.getByTestId('q-employers.0.employer')).toHaveValue('Acme Corp');

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { SAMPLE_ORGANIZER } from '../../packages/contract/src/organizer/sample-organizer.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { firstService, organizerSaved, publishSampleOrganizer } from './organizer-helpers.ts';
 import { postJson, type CreatedTicket } from './ticket-helpers.ts';
 
 /*
@@ -9,19 +9,6 @@ import { postJson, type CreatedTicket } from './ticket-helpers.ts';
  * (each width its own year: 2009 and 2010, which no other journey uses), through the Admin API; the customer opens
  * a ticket of that service and year and sees only what applies, the documents asked for following the answers.
  */
-
-/** The first service of the first type: the one createTicketByApi (ticket-helpers.ts) picks too. */
-async function firstService(request: APIRequestContext) {
-  const types = (await (await request.get('/api/v1/catalog/service-types')).json()) as { items: { id: string }[] };
-  const type = types.items[0]!;
-  const services = (await (await request.get(`/api/v1/catalog/services?service_type=${type.id}`)).json()) as {
-    items: { id: string }[];
-  };
-  return { service_type_id: type.id, service_id: services.items[0]!.id };
-}
-
-const saved = async (page: Page) =>
-  expect(page.getByTestId('organizer-save-state')).toHaveAttribute('data-state', 'saved');
 
 const documentsAsked = (page: Page) => page.getByTestId('organizer-documents').getByTestId('organizer-document');
 
@@ -40,13 +27,7 @@ for (const [width, height, year] of [
       void customer;
       const admin = await staff('Admin');
       const service = await firstService(page.request);
-      const template = await postJson<{ id: string }>(
-        admin.context.request,
-        '/api/v1/admin/organizers',
-        { name: `Organizer ${year}`, service_id: service.service_id, tax_year: year, definition: SAMPLE_ORGANIZER },
-        201,
-      );
-      await postJson(admin.context.request, `/api/v1/admin/organizers/${template.id}/publish`, {});
+      await publishSampleOrganizer(admin.context.request, service.service_id, year, `Organizer ${year}`);
       const ticket = await postJson<CreatedTicket>(page.request, '/api/v1/tickets', { ...service, year }, 201);
 
       await page.goto(`/form/${ticket.name}`);
@@ -67,7 +48,7 @@ for (const [width, height, year] of [
       await expect(page.getByText('Must be exactly nine digits.')).toBeVisible();
       await ssn.fill('123-45-6789');
       await ssn.blur();
-      await saved(page);
+      await organizerSaved(page);
       await expect(page.getByTestId('q-ssn')).toHaveValue('***-**-6789');
 
       // Income: "Did you sell stock?" yes → the proceeds question and the 1099-B; no → both go.
@@ -76,12 +57,12 @@ for (const [width, height, year] of [
       await page.getByTestId('q-sold_stock').getByRole('radio', { name: 'Yes' }).check();
       await expect(page.getByLabel('Total proceeds')).toBeVisible();
       await expect(documentsAsked(page).filter({ hasText: '1099-B' })).toBeVisible();
-      await saved(page);
+      await organizerSaved(page);
       await expect(documentsAsked(page).filter({ hasText: '1099-B' })).toHaveAttribute('data-status', 'open');
       await page.getByTestId('q-sold_stock').getByRole('radio', { name: 'No' }).check();
       await expect(page.getByTestId('q-stock_proceeds')).toHaveCount(0);
       await expect(documentsAsked(page).filter({ hasText: '1099-B' })).toHaveCount(0);
-      await saved(page);
+      await organizerSaved(page);
 
       // An employer added: "W-2: <its name>".
       await page.getByTestId('q-has_w2').getByRole('radio', { name: 'Yes' }).check();
@@ -91,7 +72,7 @@ for (const [width, height, year] of [
       await employer.fill('Acme Corp');
       await employer.blur();
       await expect(documentsAsked(page).filter({ hasText: 'W-2: Acme Corp' })).toBeVisible();
-      await saved(page);
+      await organizerSaved(page);
       await expect(documentsAsked(page).filter({ hasText: 'W-2: Acme Corp' })).toHaveAttribute('data-status', 'open');
       await expect(page.getByTestId('q-employers-entry').getByText('Acme Corp', { exact: true })).toBeVisible();
 

@@ -23,19 +23,50 @@ const REFERRAL_CREDIT_SOURCE = 'referral';
 export async function grantReferralRewardTx(tx: Tx, customerId: string, currency: string): Promise<void> {
   const reward = await firstPaymentReward(tx, customerId);
   if (!reward) return;
-  const id = randomUUID();
   // Its line on the referrer's invoices, written in the referrer's language (saved, else the firm's).
   const language = recipientLanguage(await savedLanguage(tx, reward.referrerId));
+  await grantCreditTx(tx, {
+    customerId: reward.referrerId,
+    ticketId: null,
+    amountCents: reward.amountCents,
+    currency,
+    description: textsIn(language)('billingMail.referralCredit'),
+    source: REFERRAL_CREDIT_SOURCE,
+    sourceKey: reward.referredId,
+    meta: { referred_id: reward.referredId },
+  });
+}
+
+/**
+ * One credit for a customer, once per (source, source key): a replay inserts nothing and audits nothing. Audited as
+ * `credit.granted` with the credit, its source, amount and `meta`.
+ */
+async function grantCreditTx(
+  tx: Tx,
+  c: {
+    customerId: string;
+    /** Only this ticket's invoices take it; null: any of the customer's. */
+    ticketId: string | null;
+    amountCents: number;
+    currency: string;
+    description: string;
+    source: string;
+    sourceKey: string;
+    meta: Record<string, unknown>;
+  },
+): Promise<void> {
+  const id = randomUUID();
   const inserted = await tx
     .insert(customerCredits)
     .values({
       id,
-      customer_id: reward.referrerId,
-      amount_cents: reward.amountCents,
-      currency,
-      description: textsIn(language)('billingMail.referralCredit'),
-      source: REFERRAL_CREDIT_SOURCE,
-      source_key: reward.referredId,
+      customer_id: c.customerId,
+      ...(c.ticketId ? { ticket_id: c.ticketId } : {}),
+      amount_cents: c.amountCents,
+      currency: c.currency,
+      description: c.description,
+      source: c.source,
+      source_key: c.sourceKey,
     })
     .onConflictDoNothing()
     .returning({ id: customerCredits.id });
@@ -44,13 +75,8 @@ export async function grantReferralRewardTx(tx: Tx, customerId: string, currency
     actorId: null,
     action: 'credit.granted',
     entityType: 'user',
-    entityId: reward.referrerId,
-    meta: {
-      credit_id: id,
-      source: REFERRAL_CREDIT_SOURCE,
-      referred_id: reward.referredId,
-      amount_cents: reward.amountCents,
-    },
+    entityId: c.customerId,
+    meta: { credit_id: id, source: c.source, ...c.meta, amount_cents: c.amountCents },
   });
 }
 
@@ -66,29 +92,16 @@ export async function grantDepositCreditTx(
   deposit: { id: string; name: string; customer_id: string; ticket_id: string; currency: string; amount: number },
 ): Promise<void> {
   if (deposit.amount <= 0) return;
-  const id = randomUUID();
   const language = recipientLanguage(await savedLanguage(tx, deposit.customer_id));
-  const inserted = await tx
-    .insert(customerCredits)
-    .values({
-      id,
-      customer_id: deposit.customer_id,
-      ticket_id: deposit.ticket_id,
-      amount_cents: deposit.amount,
-      currency: deposit.currency,
-      description: textsIn(language)('billingMail.depositCredit', { invoice: deposit.name }),
-      source: DEPOSIT_CREDIT_SOURCE,
-      source_key: deposit.id,
-    })
-    .onConflictDoNothing()
-    .returning({ id: customerCredits.id });
-  if (!inserted.length) return;
-  await audit(tx, {
-    actorId: null,
-    action: 'credit.granted',
-    entityType: 'user',
-    entityId: deposit.customer_id,
-    meta: { credit_id: id, source: DEPOSIT_CREDIT_SOURCE, invoice: deposit.name, amount_cents: deposit.amount },
+  await grantCreditTx(tx, {
+    customerId: deposit.customer_id,
+    ticketId: deposit.ticket_id,
+    amountCents: deposit.amount,
+    currency: deposit.currency,
+    description: textsIn(language)('billingMail.depositCredit', { invoice: deposit.name }),
+    source: DEPOSIT_CREDIT_SOURCE,
+    sourceKey: deposit.id,
+    meta: { invoice: deposit.name },
   });
 }
 

@@ -236,3 +236,12 @@ export async function collectedByMonth(db: Db, sinceDay: string) {
   );
   return new Map(found.map((r) => [r.month, r.amount]));
 }
+
+/** Payment terms when staff give no due date. */
+export const DEFAULT_TERMS_DAYS = 30;
+
+/** The firm's currency setting (ISO 4217), USD when unset. */
+export async function currencyOf(tx: Tx): Promise<string> {
+  const v = await getSetting(tx, 'currency');
+  return typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : 'USD';
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
   MESSAGES,
@@ -18,16 +18,17 @@ import { audit } from '../platform/audit.ts';
 import { isStaff } from '../platform/auth/guard.ts';
 import type { AuthContext } from '../platform/auth/sessions.ts';
 import type { Tx } from '../platform/db/client.ts';
-import { invoices, services } from '../platform/db/schema.ts';
+import { services } from '../platform/db/schema.ts';
 import { AppError, fieldError, notFound } from '../platform/errors.ts';
 import { recipientLanguage, textsIn } from '../platform/i18n.ts';
 import { savedLanguage } from '../platform/users.ts';
 import { addDays, isoDay, type BillingDeps } from './billing.deps.ts';
 import { createdAtCursor, toInvoice, toSummary } from './invoice-view.ts';
 import * as repo from './invoices.repository.ts';
+import { currencyOf, DEFAULT_TERMS_DAYS } from './invoices.repository.ts';
+import { cancelUnpaidDepositsTx, settleDepositIntents } from './deposits.ts';
 import type { InvoiceRow, NewInvoiceLine } from './invoices.repository.ts';
 import { applyCreditsTx, depositCreditLeft } from './credits.ts';
-import { afterPaymentCommitted, completePaymentTx, intentMismatch } from './payment-completion.ts';
 import { formatDay } from '../platform/people-dates.ts';
 import { computeTotals, formatMoney } from './money.ts';
 import { publishNotices } from './notices.ts';
@@ -35,8 +36,6 @@ import { findUser, notify } from './payments.repository.ts';
 import { filesTicket, findTicketRef, moveTicket, visibleTicket } from '../tickets/index.ts';
 import { isUniqueViolation } from '../platform/db/violations.ts';
 
-/** Payment terms when staff give no due date. */
-export const DEFAULT_TERMS_DAYS = 30;
 const CLOSED_TICKET_STATUSES = new Set(['Cancelled', 'Closed']);
 /** Issuing (Draft → Unpaid) is the pipeline step of this ticket status. */
 export const ISSUE_FROM_TICKET_STATUS = 'Ready For Invoice';
@@ -94,11 +93,6 @@ export async function viewOf(deps: BillingDeps, id: string): Promise<Invoice> {
     currency: invoice.currency,
   });
   return { ...invoice, deposit_credit_left_cents: left };
-}
-
-export async function currencyOf(tx: Tx): Promise<string> {
-  const v = await repo.getSetting(tx, 'currency');
-  return typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? v : 'USD';
 }
 
 /** Lines as stored, with totals; every amount checked against the catalogue and the card limit. */
@@ -319,67 +313,6 @@ export async function issueInvoice(deps: BillingDeps, auth: AuthContext, id: str
   await publishNotices(deps, issued.notices);
   if (issued.row.status !== 'Paid') await mailIssued(deps, issued.row, issued.ticketName, issued.language);
   return viewOf(deps, id);
-}
-
-/** The ticket's deposit invoices (0036) an issue of its invoice `invoiceId` would cancel: unpaid, nothing paid yet. */
-async function unpaidDeposits(tx: Tx, ticketId: string, lock: boolean) {
-  const q = tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.ticket_id, ticketId),
-        eq(invoices.kind, 'deposit'),
-        eq(invoices.status, 'Unpaid'),
-        eq(invoices.paid_cents, 0),
-      ),
-    );
-  return lock ? q.for('update') : q;
-}
-
-/**
- * Before the ticket's invoice is issued, its unpaid deposit's card payment is settled with the provider, as a cancel
- * by staff does: an intent that succeeded is recorded (the deposit is then paid and its credit taken by this
- * invoice), one still processing refuses the issue (409: issue it once the payment is through), any other is
- * cancelled, so the client's open pay dialog cannot complete it.
- */
-async function settleDepositIntents(deps: BillingDeps, invoiceId: string) {
-  const invoice = await repo.getInvoiceRow(deps.db, invoiceId);
-  if (!invoice || invoice.kind !== 'invoice' || invoice.status !== 'Draft') return;
-  for (const deposit of await unpaidDeposits(deps.db, invoice.ticket_id, false)) {
-    if (!deposit.payment_intent_id) continue;
-    const intent = await deps.provider.retrieveIntent(deposit.payment_intent_id);
-    if (!intent || intent.status === 'canceled') continue;
-    if (intent.status === 'processing') throw new AppError('conflict', BILLING_MESSAGES.paymentProcessing);
-    if (intent.status === 'succeeded') {
-      if (intentMismatch(intent, deposit)) continue;
-      const done = await deps.db.transaction((tx) => completePaymentTx(tx, deps, intent, null));
-      if (done?.created) await afterPaymentCommitted(deps, done);
-      continue;
-    }
-    await deps.provider.cancelIntent(intent.id);
-  }
-}
-
-/**
- * In the issuing transaction of a ticket's invoice: that ticket's deposit invoices still unpaid (nothing paid) are
- * cancelled, audited, under their row locks. A payment completing first makes the deposit Paid (not cancelled here;
- * its credit is taken by this invoice); one recorded after (a webhook of an intent that slipped past
- * settleDepositIntents) is still recorded as money received, and its credit carries to the ticket's next invoice.
- */
-async function cancelUnpaidDepositsTx(tx: Tx, invoice: InvoiceRow, actorId: string, now: Date, ip: string) {
-  if (invoice.kind !== 'invoice') return;
-  for (const deposit of await unpaidDeposits(tx, invoice.ticket_id, true)) {
-    await repo.updateInvoice(tx, deposit.id, { status: 'Cancelled', cancelled_at: now });
-    await audit(tx, {
-      actorId,
-      action: 'invoice.cancel',
-      entityType: 'invoice',
-      entityId: deposit.id,
-      ip,
-      meta: { name: deposit.name, reason: 'final_invoice_issued', invoice: invoice.name },
-    });
-  }
 }
 
 /** The invoice e-mail, in the customer's language (`language`, looked up when it was issued). */

@@ -4,8 +4,8 @@
  * (apps/server/src/site/site-head.ts by APP_SEGMENTS), and the web's routes test fails when its router and this list
  * differ, so a new page cannot be forgotten by the server (a mailed /letters link once answered 404; issue 33).
  */
-export const WEB_ROUTE_PATHS = [
-  // The public site (SITE_ROUTES), in English and under /es.
+/** The public site's pages (the router's SITE_ROUTES), in English and under /es: drawn with the first load's texts. */
+export const SITE_ROUTE_PATHS = [
   'p/:page_route',
   'about-us',
   'contact-us',
@@ -30,6 +30,10 @@ export const WEB_ROUTE_PATHS = [
   'edit-webformchild',
   'new/:page_route',
   'social-share',
+] as const;
+
+export const WEB_ROUTE_PATHS = [
+  ...SITE_ROUTE_PATHS,
   'admin/site/preview',
   'home',
   'home/:id',

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { SITE_ROUTE_PATHS } from '@taxportal/contract';
 import type * as I18n from '../i18n/index.ts';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -13,38 +14,7 @@ const { routes } = await import('./routes.tsx');
  * The pages anyone opens first (the public site, sign-in and its password reset, the not-found page): drawn with
  * the first load's texts alone (app/i18n/index.ts). Every other page is the portal's and loads its texts.
  */
-const PUBLIC = new Set([
-  'index',
-  'home',
-  'home/:id',
-  'register',
-  'reset-password',
-  '*',
-  'p/:page_route',
-  'about-us',
-  'contact-us',
-  'coming-soon',
-  'landing-page',
-  'list',
-  'list/:page_route',
-  'detail/:page_route',
-  'detail/:page_route/:page_route_1',
-  'detail/:page_route/:page_route_1/:page_route_2',
-  'gallery-list',
-  'gallery-detail',
-  'gallery-detail/:id',
-  'events/:events',
-  'seeker',
-  'seeker/:route',
-  'job-detail',
-  'forms',
-  'forms/:route',
-  'forms/:doc_type/:route',
-  'webform-child',
-  'edit-webformchild',
-  'new/:page_route',
-  'social-share',
-]);
+const PUBLIC = new Set<string>(['index', 'home', 'home/:id', 'register', 'reset-password', '*', ...SITE_ROUTE_PATHS]);
 
 type Preloadable = { preload: () => Promise<unknown> };
 /** Each route drawing a page that loads its code (router/lazy-page.ts), by path. */
