@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { publicTargetOf, siteLanguageOf, WEB_ROUTE_PATHS } from '@taxportal/contract';
+import { publicTargetOf, SITE_ROUTE_PATHS, siteLanguageOf, WEB_ROUTE_PATHS } from '@taxportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
@@ -36,6 +36,20 @@ describe('every web route is the app’s page on the server', () => {
     expect(res.body).toContain('id="root"');
   });
 
+  // The router draws the public site under /es too (a Spanish visitor's form, its child rows).
+  const spanish = SITE_ROUTE_PATHS.map((p) => `/es${sampleOf(p)}`).filter(
+    (p) => publicTargetOf(siteLanguageOf(p).path) === null && !p.startsWith('/es/detail/'),
+  );
+  it.each(spanish)('GET %s answers 200 with the app', async (url) => {
+    const res = await t.app.inject({ url, headers: { accept: 'text/html', 'accept-language': 'es' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.body).toContain('id="root"');
+  });
+
+  it('the Spanish addresses the testers found among them', () => {
+    for (const url of ['/es/webform-child', '/es/edit-webformchild', '/es/forms/x1/x1']) expect(spanish).toContain(url);
+  });
+
   it('the mailed links of issue 33 among them', () => {
     for (const url of ['/letters/x1', '/letters', '/consents', '/consents/x1', '/shared/x1', '/join-household'])
       expect(cases).toContain(url);
@@ -44,5 +58,7 @@ describe('every web route is the app’s page on the server', () => {
   it('an address the app does not draw is still a 404', async () => {
     expect((await t.app.inject('/no-such-place')).statusCode).toBe(404);
     expect((await t.app.inject('/letterz')).statusCode).toBe(404);
+    // The portal's own pages are not drawn under /es.
+    expect((await t.app.inject('/es/letters')).statusCode).toBe(404);
   });
 });

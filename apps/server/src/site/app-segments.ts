@@ -3,4 +3,4 @@
  * addresses from the site's pages by them; any other path that is no site page is a 404. They come from the
  * contract's WEB_ROUTE_PATHS, the web router's own list (its routes test checks the two agree).
  */
-export { APP_SEGMENTS } from '@taxportal/contract';
+export { APP_SEGMENTS, SITE_SEGMENTS } from '@taxportal/contract';

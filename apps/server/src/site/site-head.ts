@@ -19,7 +19,7 @@ import type { Db } from '../platform/db/client.ts';
 import { textsIn } from '../platform/i18n.ts';
 import { scriptJson } from '../platform/prerender.ts';
 import { addressOf, alternatesOf, escapeHtml } from './site-addresses.ts';
-import { APP_SEGMENTS } from './app-segments.ts';
+import { APP_SEGMENTS, SITE_SEGMENTS } from './app-segments.ts';
 import { FALLBACK_SETTINGS } from './site.routes.ts';
 import { publishedCache } from './published-cache.ts';
 import * as repo from './site.repository.ts';
@@ -204,10 +204,10 @@ export async function pageHead(
     return { status: 302, lang: 'es', html: '', redirect: sitePathIn(path, 'es') };
   if (appPage)
     return publishedCache(db).read(`head:${language}:${path}`, () => appPageHead(db, base, appPage, path, language));
-  // detail/… is only ever a post (up to three levels): any other detail path is the site's 404; under /es, only the
-  // site's own pages are.
-  if (!isPublicTarget && first !== undefined && APP_SEGMENTS.has(first) && first !== 'detail' && !spanishPath)
-    return null;
+  // detail/… is only ever a post (up to three levels): any other detail path is the site's 404. Under /es the router
+  // draws the site's pages only (SITE_SEGMENTS: a visitor's form, its child rows), not the portal's.
+  const appSegments = spanishPath ? SITE_SEGMENTS : APP_SEGMENTS;
+  if (!isPublicTarget && first !== undefined && appSegments.has(first) && first !== 'detail') return null;
   return publishedCache(db).read(`head:${language}:${path}`, () =>
     publicHead(db, base, path, isPublicTarget, language),
   );

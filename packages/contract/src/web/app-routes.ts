@@ -93,3 +93,6 @@ export const WEB_ROUTE_PATHS = [
 
 /** The first path segments of WEB_ROUTE_PATHS: an address starting with one of them is the app's own page. */
 export const APP_SEGMENTS: ReadonlySet<string> = new Set(WEB_ROUTE_PATHS.map((p) => p.split('/')[0]!));
+
+/** The first path segments of SITE_ROUTE_PATHS: under /es, an address starting with one of them is the app's page. */
+export const SITE_SEGMENTS: ReadonlySet<string> = new Set(SITE_ROUTE_PATHS.map((p) => p.split('/')[0]!));

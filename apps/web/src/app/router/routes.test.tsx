@@ -65,7 +65,8 @@ describe('routes (SPEC §2)', () => {
   it('sends a visitor without a session from a guarded route to sign in, and back to it after (issue 30)', async () => {
     signedOut();
     const router = renderAt('/form/message/TD.0012?x=1');
-    expect(await screen.findByText('Sign in to your account')).toBeInTheDocument();
+    // A lazily loaded page: its first import can pass findBy's second on a busy runner.
+    expect(await screen.findByText('Sign in to your account', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/form/message/TD.0012?x=1')}`);
   });
@@ -73,10 +74,11 @@ describe('routes (SPEC §2)', () => {
   it('redirects login to register and p/home to /', async () => {
     signedOut();
     const router = renderAt('/login');
-    expect(await screen.findByText('Sign in to your account')).toBeInTheDocument();
+    // A lazily loaded page: its first import can pass findBy's second on a busy runner.
+    expect(await screen.findByText('Sign in to your account', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
     await router.navigate('/p/home');
-    expect(await screen.findByText('Your taxes, prepared by professionals')).toBeInTheDocument();
+    expect(await screen.findByText('Your taxes, prepared by professionals', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

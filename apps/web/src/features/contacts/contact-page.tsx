@@ -15,6 +15,7 @@ import { showSuccessToast } from '../../ui/toast.tsx';
 import { useIsPhone } from '../../ui/use-is-phone.ts';
 import { useClientNotes, useContact, useResetFactors } from './contacts-api.ts';
 import { Fact } from '../../ui/fact.tsx';
+import { LoadedPart } from '../../ui/loaded-part.tsx';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { loadContactConsents } from '../consents/index.ts';
 import { ReaderLanguage } from '../../ui/reader-language.tsx';
@@ -136,7 +137,10 @@ export function ContactPage() {
           </Fact>
         </Paper>
       )}
-      <ContactConsents customerId={c.id} hasSpouse={(c.household?.length ?? 0) > 1} />
+      {/* Drawn once its code is in: a part that suspended would blank the whole page meanwhile (no heading). */}
+      <LoadedPart part={ContactConsents}>
+        <ContactConsents customerId={c.id} hasSpouse={(c.household?.length ?? 0) > 1} />
+      </LoadedPart>
       {c.tickets.length === 0 ? (
         <Paper withBorder p="xl">
           <Text c="dimmed" ta="center">
