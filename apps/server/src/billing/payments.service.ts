@@ -210,14 +210,26 @@ export async function payWithTestCard(
 }
 
 /**
- * Staff cancel a Draft or Unpaid invoice. An intent still open at the provider
+ * An invoice whose credits (a deposit's, a referral reward) covered all of it at issue: Paid with nothing paid by
+ * card. Cancelling it takes no money back; its credits return for the ticket's next invoice (0036).
+ */
+const coveredByCredit = (invoice: { status: string; paid_cents: number; grand_total_cents: number }) =>
+  invoice.status === 'Paid' && invoice.paid_cents === 0 && invoice.grand_total_cents === 0;
+
+/** Draft, Unpaid, or covered by credits alone: what staff may cancel. */
+const cancellable = (invoice: { status: string; paid_cents: number; grand_total_cents: number }) =>
+  invoice.status === 'Draft' || invoice.status === 'Unpaid' || coveredByCredit(invoice);
+
+/**
+ * Staff cancel a Draft or Unpaid invoice, or one credits covered (an invoice smaller than the deposit it took: its
+ * cancel frees the deposit for a refund or a corrected invoice). An intent still open at the provider
  * is cancelled first; if it turns out to have succeeded, the payment is
  * recorded instead and the cancel refused: money received is never dropped.
  */
 export async function cancelInvoice(deps: BillingDeps, auth: AuthContext, id: string, ip: string): Promise<Invoice> {
   const invoice = await invoicesRepo.getInvoiceRow(deps.db, id);
   if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  if (invoice.status !== 'Draft' && invoice.status !== 'Unpaid') {
+  if (!cancellable(invoice)) {
     throw new AppError(
       'conflict',
       invoice.status === 'Cancelled' ? BILLING_MESSAGES.invoiceCancelled : BILLING_MESSAGES.invoiceAlreadyPaid,
@@ -234,10 +246,16 @@ export async function cancelInvoice(deps: BillingDeps, auth: AuthContext, id: st
   }
   await deps.db.transaction(async (tx) => {
     const locked = (await invoicesRepo.lockInvoice(tx, id))!;
-    if (locked.status !== 'Draft' && locked.status !== 'Unpaid')
-      throw new AppError('conflict', BILLING_MESSAGES.invoiceAlreadyPaid);
+    if (!cancellable(locked)) throw new AppError('conflict', BILLING_MESSAGES.invoiceAlreadyPaid);
     await invoicesRepo.updateInvoice(tx, id, { status: 'Cancelled', cancelled_at: deps.now() });
-    await audit(tx, { actorId: auth.user.id, action: 'invoice.cancel', entityType: 'invoice', entityId: id, ip });
+    await audit(tx, {
+      actorId: auth.user.id,
+      action: 'invoice.cancel',
+      entityType: 'invoice',
+      entityId: id,
+      ip,
+      ...(coveredByCredit(locked) ? { meta: { covered_by_credit: true } } : {}),
+    });
   });
   return viewOf(deps, id);
 }

@@ -288,6 +288,39 @@ describe('refunding a deposit the ticket’s invoice used (issue 33 review)', ()
   });
 });
 
+describe('an invoice smaller than the deposit (issue 33, testers round 3)', () => {
+  it('covered by the deposit alone, it can be cancelled: the credit returns, a refund or a corrected invoice follows', async () => {
+    const c = await depositLetter('Cora Covered', 10_000, 35_000);
+    const id = (await sign(c)).deposit_invoice_id!;
+    expect((await payByTestCard(c.client.agent, id)).statusCode).toBe(200);
+    const small = await finalInvoice(c.ticket.id, [{ description: 'Typo', unit_amount_cents: 5_000 }]);
+    expect(small).toMatchObject({ status: 'Paid', grand_total_cents: 0, paid_cents: 0 });
+    expect(small.deposit_credit_left_cents).toBe(5_000);
+    // The client cannot cancel it; staff can, once.
+    expect((await c.client.agent.post(`/api/v1/invoices/${small.id}/cancel`)).statusCode).toBe(403);
+    const cancelled = await preparer.post(`/api/v1/invoices/${small.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'Cancelled' });
+    expect((await preparer.post(`/api/v1/invoices/${small.id}/cancel`)).statusCode).toBe(409);
+    // The corrected invoice takes the whole deposit again.
+    const fixed = await finalInvoice(c.ticket.id, [{ description: 'Return', unit_amount_cents: 35_000 }]);
+    expect(fixed.lines.find((l) => l.amount_cents < 0)!.amount_cents).toBe(-10_000);
+    expect(fixed).toMatchObject({ status: 'Unpaid', grand_total_cents: 25_000, deposit_credit_left_cents: 0 });
+  });
+
+  it('an invoice the client paid by card is still not cancelled (409), its credit line kept', async () => {
+    const c = await depositLetter('Paula Paid', 10_000, 35_000);
+    const id = (await sign(c)).deposit_invoice_id!;
+    expect((await payByTestCard(c.client.agent, id)).statusCode).toBe(200);
+    const final = await finalInvoice(c.ticket.id, [{ description: 'Return', unit_amount_cents: 30_000 }]);
+    expect((await payByTestCard(c.client.agent, final.id)).statusCode).toBe(200);
+    const refused = await preparer.post(`/api/v1/invoices/${final.id}/cancel`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(BILLING_MESSAGES.invoiceAlreadyPaid);
+    expect((await refundOf(id)).statusCode).toBe(409);
+  });
+});
+
 describe('the ticket’s invoice issued while the deposit is unpaid (issue 33 review)', () => {
   it('cancels the deposit (audited); the client’s open pay dialog is refused; the invoice takes no credit', async () => {
     const c = await depositLetter('Ivan Issue');

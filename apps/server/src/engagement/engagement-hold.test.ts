@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngagementSettings, Letter, TicketDetail } from '@taxportal/contract';
+import { ENGAGEMENT_MESSAGES as M, type EngagementSettings, type Letter, type TicketDetail } from '@taxportal/contract';
 import { auditLog, ticketStatusChanges, tickets } from '../platform/db/schema.ts';
 import { createStaff, createTestApp, signIn, type Agent, type TestApp } from '../test/helper.ts';
 import { forceStatus, openTicket } from '../test/ticket-fixtures.ts';
@@ -114,10 +114,14 @@ describe('on', () => {
 
     // A voided letter releases nothing; nor does a declined one.
     expect((await preparer.post(`${LETTERS}/${letter.id}/void`)).statusCode).toBe(200);
-    expect((await move(preparer, ticket.id, 'Tax Preparation')).json().detail).toBe(HELD_NO_LETTER);
+    // The reason says the letter came to nothing (not "send one first", as if none had been sent).
+    expect((await move(preparer, ticket.id, 'Tax Preparation')).json().detail).toBe(M.heldLetterEnded);
+    expect((await detail(preparer, ticket.id)).hold?.reason).toBe('letter_ended');
     const second = await sendLetter(preparer, ticket.id);
     expect((await client.agent.post(`${LETTERS}/${second.id}/decline`, { reason: 'Too dear' })).statusCode).toBe(200);
-    expect((await move(preparer, ticket.id, 'Tax Preparation')).statusCode).toBe(409);
+    const declined = await move(preparer, ticket.id, 'Tax Preparation');
+    expect(declined.statusCode).toBe(409);
+    expect(declined.json().detail).toBe(M.heldLetterEnded);
 
     const third = await sendLetter(preparer, ticket.id);
     const signed = await confirmAndSign(client.agent, third.id, client.code(), client.full_name);

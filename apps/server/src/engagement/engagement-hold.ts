@@ -19,7 +19,9 @@ export async function engagementHold(tx: Tx, ticket: { id: string; status: Ticke
   if (!(await getSettings(tx)).hold_at_open_until_signed) return null;
   const standing = await repo.ticketLetterStanding(tx, ticket.id);
   if (standing.signed) return null;
-  return standing.pending
-    ? { reason: 'letter_unsigned', message: M.heldUnsigned, allows: RELEASED }
+  if (standing.pending) return { reason: 'letter_unsigned', message: M.heldUnsigned, allows: RELEASED };
+  // A letter that came to nothing is named as such (a tester was told to send a letter when one had been declined).
+  return standing.ended
+    ? { reason: 'letter_ended', message: M.heldLetterEnded, allows: RELEASED }
     : { reason: 'letter_missing', message: M.heldNoLetter, allows: RELEASED };
 }

@@ -285,6 +285,9 @@ export function openPart(deps: EngagementDeps, auth: AuthContext, row: LetterRow
 export const declineLetter = (deps: EngagementDeps, auth: AuthContext, id: string, reason: string, ip: string) =>
   change(deps, auth, id, async (tx, row, follow) => {
     const part = openPart(deps, auth, row);
+    // A spouse who has signed their part of a joint letter stands by it: the other may still decline (testers, round 3).
+    const mine = (await repo.signersOf(tx, id)).find((s) => s.role === part);
+    if (mine?.signed_at) throw new AppError('conflict', M.alreadySigned);
     await repo.updateLetter(tx, id, { state: 'declined', declined_at: deps.now(), decline_reason: reason });
     await audit(tx, {
       actorId: auth.user.id,

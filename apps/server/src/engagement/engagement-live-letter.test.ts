@@ -139,7 +139,7 @@ describe('one live letter per ticket', () => {
     expect(second.json().detail).toBe(M.openYearLetterExists);
     const es = await preparer.request({ method: 'POST', url: LETTERS, payload: year, ...ES });
     expect(es.json().detail).toContain('Este cliente ya tiene una carta de compromiso para este año fiscal');
-    // Another year, or a ticket's letter, is not this rule's.
+    // Another year is not this rule's (a ticket's letter of the same year is: the next test).
     expect((await preparer.post(LETTERS, { ...year, tax_year: 2022 })).statusCode).toBe(201);
     // A draft made meanwhile cannot be sent beside the open one; two at once make one.
     const draft = (await preparer.post(LETTERS, { ...year, tax_year: 2021, send: false })).json() as Letter;
@@ -166,6 +166,35 @@ describe('one live letter per ticket', () => {
     await expect(
       t.database.db.insert(engagementLetters).values({ ...row!, id: randomUUID(), state: 'viewed' }),
     ).rejects.toThrow();
+  });
+
+  it('keeps one waiting letter per client and year across kinds: a ticket’s and a year’s (testers, round 3)', async () => {
+    const tpl = await defaultTemplate(t, admin);
+    const client = await withTotp(t, 'Tess Twokinds');
+    const ticket = await openTicket(t, client.agent);
+    const ticketYear = Number((ticket as { year?: number }).year);
+    const yearLetter = (year: number) => ({
+      customer_id: client.id,
+      tax_year: year,
+      template_id: tpl.id,
+      services: [{ name: 'Planning', fee_cents: 5000 }],
+    });
+    // A ticket's letter waits: the client's letter for that year is refused, English and Spanish.
+    const open = await sendLetter(preparer, ticket.id);
+    const refused = await preparer.post(LETTERS, yearLetter(ticketYear));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(M.openYearLetterExists);
+    const es = await preparer.request({ method: 'POST', url: LETTERS, payload: yearLetter(ticketYear), ...ES });
+    expect(es.json().detail).toContain('Este cliente ya tiene una carta de compromiso para este año fiscal');
+    // Another year is free; voided, the ticket's letter gives way to the year's.
+    expect((await preparer.post(LETTERS, yearLetter(ticketYear - 1))).statusCode).toBe(201);
+    expect((await preparer.post(`${LETTERS}/${open.id}/void`)).statusCode).toBe(200);
+    const year = await preparer.post(LETTERS, yearLetter(ticketYear));
+    expect(year.statusCode, year.body).toBe(201);
+    // Now the year's letter waits: a letter for the ticket of that year is refused.
+    const ticketRefused = await preparer.post(LETTERS, { ticket_id: ticket.id });
+    expect(ticketRefused.statusCode).toBe(409);
+    expect(ticketRefused.json().detail).toBe(M.openYearLetterExists);
   });
 
   it('refuses a letter for a cancelled or done ticket (409, its status named)', async () => {

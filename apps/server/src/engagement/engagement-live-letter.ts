@@ -26,6 +26,11 @@ export async function checkTicketTakesLetter(tx: Tx, deps: EngagementDeps, ticke
     signed: M.signedLetterExists,
     open: M.openLetterExists,
   });
+  // A client's-year letter for the ticket's year speaks for this ticket too: one waiting letter per client and year.
+  await refuseLiveLetters(tx, deps, await repo.liveYearLetters(tx, ticket.customer_id, ticket.year), null, {
+    signed: M.signedYearLetterExists,
+    open: M.openYearLetterExists,
+  });
 }
 
 type LiveLetter = Awaited<ReturnType<typeof repo.liveLettersOfTicket>>[number];
@@ -60,7 +65,7 @@ async function refuseLiveLetters(
 
 /**
  * The same rule for a client's-year letter (no ticket; issue 33): made or sent only while none of that client's letters
- * for that year waits for signature or is signed, under a lock of the client and year; an open one past its expiry
+ * for that year (year letters and their tickets' letters) waits for signature or is signed, under a lock of the client and year; an open one past its expiry
  * is expired here first. The unique index on open year letters is the last word.
  */
 export async function checkYearTakesLetter(
@@ -70,7 +75,12 @@ export async function checkYearTakesLetter(
   year: number,
   exceptId: string | null,
 ) {
-  await refuseLiveLetters(tx, deps, await repo.liveYearLetters(tx, customerId, year), exceptId, {
+  const lives = [
+    ...(await repo.liveYearLetters(tx, customerId, year)),
+    // Nor beside a letter for one of that client's tickets of that year.
+    ...(await repo.liveTicketLettersOfYear(tx, customerId, year)),
+  ];
+  await refuseLiveLetters(tx, deps, lives, exceptId, {
     signed: M.signedYearLetterExists,
     open: M.openYearLetterExists,
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Letter } from '@taxportal/contract';
+import { ENGAGEMENT_MESSAGES as M, type Letter } from '@taxportal/contract';
 import { auditLog, documents, engagementLetterSigners } from '../platform/db/schema.ts';
 import { createTestApp, type Agent, type TestApp } from '../test/helper.ts';
 import { pdfText } from '../test/pdf-text.ts';
@@ -271,6 +271,11 @@ describe('a joint letter', () => {
       (await taxpayer.agent.post(`${LETTERS}/${letter.id}/confirm`, { factor: 'totp', code: taxpayer.code() }))
         .statusCode,
     ).toBe(409);
+    // Having signed their part, the taxpayer cannot decline the letter (409); the letter is unchanged.
+    const decline = await taxpayer.agent.post(`${LETTERS}/${letter.id}/decline`, { reason: 'changed my mind' });
+    expect(decline.statusCode).toBe(409);
+    expect(decline.json().detail).toBe(M.alreadySigned);
+    expect(((await preparer.get(`${LETTERS}/${letter.id}`)).json() as Letter).state).toBe('viewed');
     const second = await confirmAndSign(spouse.agent, letter.id, spouse.code(), spouse.full_name);
     expect(second.statusCode, second.body).toBe(201);
     const done = second.json() as Letter;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   engagementLetterSigners,
   engagementLetters,
@@ -134,10 +134,15 @@ export async function saveSettings(db: Tx, value: { expiry_days: number; hold_at
  * the ticket's tax year made without a ticket (a client's-year letter). Whether one is signed, and whether one waits
  * for the client (sent or viewed, not past its expiry on the database's clock).
  */
-export async function ticketLetterStanding(db: Tx, ticketId: string): Promise<{ signed: boolean; pending: boolean }> {
+export async function ticketLetterStanding(
+  db: Tx,
+  ticketId: string,
+): Promise<{ signed: boolean; pending: boolean; ended: boolean }> {
   const [row] = await db
     .select({
       signed: sql<boolean>`coalesce(bool_or(${engagementLetters.state} = 'signed'), false)`,
+      // A letter that was sent and came to nothing: declined, voided, expired (or past its expiry, not yet scanned).
+      ended: sql<boolean>`coalesce(bool_or(${engagementLetters.state} in ('declined', 'voided', 'expired') or (${engagementLetters.state} in ('sent', 'viewed') and ${engagementLetters.expires_at} <= now())), false)`,
       pending: sql<boolean>`coalesce(bool_or(${engagementLetters.state} in ('sent', 'viewed') and (${engagementLetters.expires_at} is null or ${engagementLetters.expires_at} > now())), false)`,
     })
     .from(engagementLetters)
@@ -152,7 +157,7 @@ export async function ticketLetterStanding(db: Tx, ticketId: string): Promise<{ 
         ),
       ),
     );
-  return { signed: row?.signed === true, pending: row?.pending === true };
+  return { signed: row?.signed === true, pending: row?.pending === true, ended: row?.ended === true };
 }
 
 // ---- Letters ----
@@ -288,6 +293,23 @@ export async function liveYearLetters(db: Tx, customerId: string, year: number):
       ),
     );
 }
+
+/**
+ * A client's ticket letters for a year (their tickets of that year) waiting for signature or signed: a client's-year
+ * letter is refused beside them, as a ticket letter is beside a year letter (liveYearLetters' lock serialises both).
+ */
+export const liveTicketLettersOfYear = (db: Tx, customerId: string, year: number): Promise<LetterRow[]> =>
+  db
+    .select()
+    .from(engagementLetters)
+    .where(
+      and(
+        isNotNull(engagementLetters.ticket_id),
+        eq(engagementLetters.customer_id, customerId),
+        eq(engagementLetters.tax_year, year),
+        inArray(engagementLetters.state, ['sent', 'viewed', 'signed']),
+      ),
+    );
 
 /** The unique index that keeps one open client's-year letter per client and year. */
 export const ONE_OPEN_YEAR_LETTER_INDEX = 'engagement_letters_one_open_per_year';

@@ -58,4 +58,37 @@ describe('the language link goes back only to a path of this site, as a header c
     ])
       expect(samePath(bad), JSON.stringify(bad)).toBe('/');
   });
+
+  it('keeps what is already percent-encoded as it is: a query carrying an encoded next is not encoded again', async () => {
+    const { samePath } = await import('./web.ts');
+    const page = '/register?tab=create&next=%2Fcreate-ticket%3Fservice%3D7c0e4a52-1b6e-4c38-9f7a-2d5b0c9e8a11';
+    expect(samePath(page)).toBe(page);
+    expect(samePath(samePath(page))).toBe(page);
+    expect(samePath('/p/a%2fb%C3%B1?q=a%20b%')).toBe('/p/a%2fb%C3%B1?q=a%20b%25');
+    expect(samePath('/p/%zz?q=año%2')).toBe('/p/%25zz?q=a%C3%B1o%252');
+    // An encoded slash or backslash is text of the path: the browser does not read it as another origin.
+    expect(samePath('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
+
+  it('GET /language/{lng} sends the reader back to the same address however many times it is switched', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerWebApp } = await import('./web.ts');
+    const app = Fastify();
+    await registerWebApp(app, null);
+    const page = '/register?tab=create&next=%2Fcreate-ticket%3Fservice%3D7c0e4a52-1b6e-4c38-9f7a-2d5b0c9e8a11';
+    let at = page;
+    for (const lng of ['es', 'en', 'es']) {
+      // As the header's link writes it: the page's address, encoded once.
+      const res = await app.inject({ method: 'GET', url: `/language/${lng}?next=${encodeURIComponent(at)}` });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers['set-cookie']).toContain(`=${lng};`);
+      at = String(res.headers.location);
+      expect(at).toBe(page);
+    }
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example'])
+      expect(
+        (await app.inject({ method: 'GET', url: `/language/es?next=${encodeURIComponent(bad)}` })).headers.location,
+      ).toBe('/');
+    await app.close();
+  });
 });

@@ -184,14 +184,16 @@ const withLanguage = (html: string, language: Language) =>
 /**
  * Where /language/{lng} may send the reader back to: a path of this site, never another origin, written as a
  * header may carry it (non-ASCII percent-encoded); anything else (a control character, a backslash, a lone
- * surrogate, another origin) goes home.
+ * surrogate, another origin) goes home. What is already percent-encoded stays as it is (`%2F` in a query's
+ * `next=%2Fcreate-ticket%3Fservice%3D…` is not written again as `%252F`): a page's address comes back the same
+ * however many times the language is switched on it. Only a `%` that starts no escape is encoded (`%25`).
  */
 export function samePath(next: unknown): string {
   if (typeof next !== 'string' || next.length > 2000) return '/';
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (!/^\/(?![/\\])/.test(next) || /[\u0000-\u0020\u007f\\]/.test(next)) return '/';
   try {
-    return encodeURI(next);
+    return next.replace(/(%[0-9A-Fa-f]{2})|[^%]+|%/g, (part, escape?: string) => escape ?? encodeURI(part));
   } catch {
     return '/'; // a lone surrogate
   }

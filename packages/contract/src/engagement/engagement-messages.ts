@@ -29,6 +29,8 @@ export const ENGAGEMENT_MESSAGES = {
   heldUnsigned: 'This ticket stays Open until its engagement letter is signed (firm setting).',
   heldNoLetter:
     'This ticket stays Open until its engagement letter is signed (firm setting). Send the client a letter for it first.',
+  heldLetterEnded:
+    'This ticket stays Open until its engagement letter is signed (firm setting). Its letter was declined, voided or has expired: send the client a new one.',
   depositNeedsTicket:
     "A deposit is asked with a ticket's letter: choose the client's ticket for this year, or leave the deposit out.",
   /** A deposit above the letter's total fees (0036): 422 on deposit_cents; a batch skips such tickets. */

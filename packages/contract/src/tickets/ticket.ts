@@ -47,8 +47,11 @@ export const ticketSummarySchema = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
-/** Why a firm setting keeps a ticket in its status: at Open with no engagement letter, or with one not signed. */
-export const TICKET_HOLD_REASONS = ['letter_missing', 'letter_unsigned'] as const;
+/**
+ * Why a firm setting keeps a ticket in its status: at Open with no engagement letter, with one not signed, or with
+ * only letters that came to nothing (declined, voided, expired).
+ */
+export const TICKET_HOLD_REASONS = ['letter_missing', 'letter_unsigned', 'letter_ended'] as const;
 export type TicketHoldReason = (typeof TICKET_HOLD_REASONS)[number];
 
 /** GET /api/v1/tickets/:id (ticket_full_details). */

@@ -34,3 +34,14 @@ describe('AppHeader back arrow (phones)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 });
+
+describe('AppHeader language link', () => {
+  it('carries the page’s address encoded once: a query’s encoded next comes back as it was', () => {
+    const page = '/register?tab=create&next=%2Fcreate-ticket%3Fservice%3D7c0e4a52-1b6e-4c38-9f7a-2d5b0c9e8a11';
+    renderAt([page]);
+    const href = screen.getByTestId('language-link').getAttribute('href')!;
+    expect(href).toBe(`/language/es?next=${encodeURIComponent(page)}`);
+    // What the server reads (the query decoded once) is the page's address, with its next still encoded.
+    expect(new URL(href, 'http://localhost').searchParams.get('next')).toBe(page);
+  });
+});

@@ -24,7 +24,7 @@ import { formatDay } from './billing-format.ts';
 
 const ticketPath = (name: string) => `/form/message/${encodeURIComponent(name)}`;
 
-/** Staff actions on a draft or unpaid invoice: edit and issue a draft, cancel. */
+/** Staff actions on a draft or unpaid invoice (or one credits covered): edit and issue a draft, cancel. */
 function StaffActions({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const action = useInvoiceAction();
@@ -62,7 +62,11 @@ function StaffActions({ invoice }: { invoice: Invoice }) {
           </Button>
         </>
       )}
-      {(invoice.status === 'Draft' || invoice.status === 'Unpaid' || invoice.status === 'Overdue') && (
+      {(invoice.status === 'Draft' ||
+        invoice.status === 'Unpaid' ||
+        invoice.status === 'Overdue' ||
+        // Covered by credits alone (a deposit larger than the invoice): the server frees the credits on cancel.
+        (invoice.status === 'Paid' && invoice.paid_cents === 0 && invoice.grand_total_cents === 0)) && (
         <Button
           variant="subtle"
           color="red"

@@ -2,10 +2,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Letter } from '@taxportal/contract';
+import { Route, Routes } from 'react-router';
 import { json, mockApi } from '../../test/fetch-mock.ts';
 import { aSession } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { addEngagementTexts } from './i18n.ts';
+import { LettersPage } from './letters-page.tsx';
 import { LetterView } from './letter-view.tsx';
 
 addEngagementTexts();
@@ -212,5 +214,30 @@ describe('LetterView', () => {
     expect(screen.getByTestId('letter-part-signed')).toHaveTextContent(
       'Your part is signed. Sam Spouse still needs to sign.',
     );
+  });
+
+  it('says a letter that is not there (or another client’s: the server’s 404) is not found, for a client and staff', async () => {
+    const missing = '00000000-0000-0000-0000-000000000000';
+    for (const role of ['Customer', 'Tax Preparer'] as const) {
+      const calls = mockApi({
+        'GET /auth/session': () => json(200, aSession({ roles: [role] })),
+        [`GET /engagement-letters/${missing}`]: () =>
+          json(404, { type: 'about:blank', title: 'Not found', status: 404, detail: 'Engagement letter not found.' }),
+      });
+      const view = renderWithProviders(
+        <Routes>
+          <Route path="/letters/:id?" element={<LettersPage />} />
+        </Routes>,
+        { route: `/letters/${missing}` },
+      );
+      const notFound = await screen.findByTestId('letter-not-found', {}, { timeout: 3000 });
+      expect(notFound, role).toHaveTextContent('Letter not found');
+      expect(notFound).toHaveTextContent('This letter does not exist, or it is not yours to open.');
+      expect(screen.getByRole('link', { name: 'All letters' })).toHaveAttribute('href', '/letters');
+      expect(screen.queryByRole('status')).toBeNull();
+      // Asked once: a 404 is not asked again.
+      expect(calls.filter((c) => c.path === `/engagement-letters/${missing}`)).toHaveLength(1);
+      view.unmount();
+    }
   });
 });

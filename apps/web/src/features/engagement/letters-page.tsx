@@ -1,8 +1,10 @@
-import { Anchor, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { hasAnyRole, STAFF_ROLES, type LetterSummary } from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { formatDate, formatMoney } from '../../ui/format.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -82,9 +84,37 @@ function LetterList({ items }: { items: LetterSummary[] }) {
   );
 }
 
+/**
+ * /letters/:id: the letter, or (none by that id, or another client's: the server answers 404 either way) a "not
+ * found" with the way back to the list, as an invoice's page has; any other failure says what the server said.
+ */
 function OneLetter({ id, staff }: { id: string; staff: boolean }) {
-  const { data } = useLetter(id);
-  return data ? <LetterView letter={data} staff={staff} /> : <PageLoader />;
+  const { t } = useTranslation();
+  const query = useLetter(id);
+  if (query.isPending) return <PageLoader />;
+  // A letter already read stays shown if only a later reading of it fails.
+  if (!query.data) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <Stack gap="md">
+        <Anchor component={Link} to="/letters" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            {t('engagement.letter.back')}
+          </Group>
+        </Anchor>
+        <Alert
+          color={notFound ? 'gray' : 'red'}
+          variant="light"
+          title={notFound ? t('engagement.letter.notFound') : undefined}
+          data-testid="letter-not-found"
+        >
+          {notFound ? t('engagement.letter.notFoundText') : query.error.message}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <LetterView letter={query.data} staff={staff} />;
 }
 
 function Letters({ staff }: { staff: boolean }) {

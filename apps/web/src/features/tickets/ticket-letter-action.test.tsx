@@ -40,6 +40,15 @@ describe('the staff ticket page’s engagement letter action', () => {
     expect(await screen.findByTestId('letters-page')).toHaveTextContent('/letters?ticket=TD.0007');
   });
 
+  it('says when the letter came to nothing (declined, voided, expired) and links a new one', () => {
+    renderHeader({ ...ticket, hold: { reason: 'letter_ended', allows: ['Cancelled'] } });
+    expect(screen.getByTestId('status-held')).toHaveTextContent('The letter was declined, voided or has expired');
+    expect(screen.getByRole('link', { name: 'Send engagement letter' })).toHaveAttribute(
+      'href',
+      '/letters?ticket=TD.0007',
+    );
+  });
+
   it('offers “Send engagement letter” on a ticket not held; none while a letter waits, nor on a done ticket', async () => {
     const { unmount } = renderHeader({ ...ticket, hold: null });
     expect(screen.getByTestId('ticket-send-letter')).toHaveAttribute('href', '/letters?ticket=TD.0007');

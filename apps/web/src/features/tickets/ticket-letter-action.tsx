@@ -19,7 +19,8 @@ export function TicketLetterAction({ ticket }: { ticket: TicketDetail }) {
   const category = STATUS_DEFINITIONS.find((s) => s.name === ticket.status)?.category;
   const ended = category === 'done' || category === 'cancelled';
   if (ended && !ticket.hold) return null;
-  const missing = ticket.hold?.reason === 'letter_missing';
+  // No letter waits for the client (none sent, or the last came to nothing): the way to send one.
+  const missing = !!ticket.hold && ticket.hold.reason !== 'letter_unsigned';
   return (
     <Stack gap="xs" data-testid="ticket-letter-action">
       {ticket.hold && (
