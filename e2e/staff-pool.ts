@@ -27,7 +27,7 @@ export interface StaffUser {
  * quarter more for retries. Each is hashed and enrolled before the server starts, so the pool is sized, not
  * generous. E2E_STAFF_PER_ROLE sets one number for every role.
  */
-const POOL: Record<StaffRole, number> = { Admin: 80, 'Customer Care Department': 18, 'Tax Preparer': 60, Reviewer: 8 };
+const POOL: Record<StaffRole, number> = { Admin: 80, 'Customer Care Department': 18, 'Tax Preparer': 75, Reviewer: 8 };
 export const poolSize = (role: StaffRole): number => Number(process.env.E2E_STAFF_PER_ROLE ?? POOL[role]);
 
 const FIRST_NAME: Record<StaffRole, string> = {
