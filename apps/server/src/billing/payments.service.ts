@@ -1,5 +1,7 @@
 import {
   BILLING_MESSAGES,
+  coveredByCredit,
+  isCancellableInvoice,
   type Invoice,
   type PaymentEntry,
   type PaymentIntentResponse,
@@ -210,17 +212,6 @@ export async function payWithTestCard(
 }
 
 /**
- * An invoice whose credits (a deposit's, a referral reward) covered all of it at issue: Paid with nothing paid by
- * card. Cancelling it takes no money back; its credits return for the ticket's next invoice (0036).
- */
-const coveredByCredit = (invoice: { status: string; paid_cents: number; grand_total_cents: number }) =>
-  invoice.status === 'Paid' && invoice.paid_cents === 0 && invoice.grand_total_cents === 0;
-
-/** Draft, Unpaid, or covered by credits alone: what staff may cancel. */
-const cancellable = (invoice: { status: string; paid_cents: number; grand_total_cents: number }) =>
-  invoice.status === 'Draft' || invoice.status === 'Unpaid' || coveredByCredit(invoice);
-
-/**
  * Staff cancel a Draft or Unpaid invoice, or one credits covered (an invoice smaller than the deposit it took: its
  * cancel frees the deposit for a refund or a corrected invoice). An intent still open at the provider
  * is cancelled first; if it turns out to have succeeded, the payment is
@@ -229,7 +220,7 @@ const cancellable = (invoice: { status: string; paid_cents: number; grand_total_
 export async function cancelInvoice(deps: BillingDeps, auth: AuthContext, id: string, ip: string): Promise<Invoice> {
   const invoice = await invoicesRepo.getInvoiceRow(deps.db, id);
   if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  if (!cancellable(invoice)) {
+  if (!isCancellableInvoice(invoice)) {
     throw new AppError(
       'conflict',
       invoice.status === 'Cancelled' ? BILLING_MESSAGES.invoiceCancelled : BILLING_MESSAGES.invoiceAlreadyPaid,
@@ -246,7 +237,7 @@ export async function cancelInvoice(deps: BillingDeps, auth: AuthContext, id: st
   }
   await deps.db.transaction(async (tx) => {
     const locked = (await invoicesRepo.lockInvoice(tx, id))!;
-    if (!cancellable(locked)) throw new AppError('conflict', BILLING_MESSAGES.invoiceAlreadyPaid);
+    if (!isCancellableInvoice(locked)) throw new AppError('conflict', BILLING_MESSAGES.invoiceAlreadyPaid);
     await invoicesRepo.updateInvoice(tx, id, { status: 'Cancelled', cancelled_at: deps.now() });
     await audit(tx, {
       actorId: auth.user.id,

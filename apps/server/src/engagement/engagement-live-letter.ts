@@ -65,8 +65,9 @@ async function refuseLiveLetters(
 
 /**
  * The same rule for a client's-year letter (no ticket; issue 33): made or sent only while none of that client's letters
- * for that year (year letters and their tickets' letters) waits for signature or is signed, under a lock of the client and year; an open one past its expiry
- * is expired here first. The unique index on open year letters is the last word.
+ * for that year (year letters and their tickets' letters) waits for signature or is signed, under a lock of the
+ * client and year; an open one past its expiry is expired here first. The unique index on open year letters is the
+ * last word for year letters.
  */
 export async function checkYearTakesLetter(
   tx: Tx,

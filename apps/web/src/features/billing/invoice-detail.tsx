@@ -1,6 +1,13 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconSend, IconX } from '@tabler/icons-react';
-import { endpoints, hasAnyRole, isStaffRole, type Invoice, type Session } from '@taxportal/contract';
+import {
+  endpoints,
+  hasAnyRole,
+  isCancellableInvoice,
+  isStaffRole,
+  type Invoice,
+  type Session,
+} from '@taxportal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,11 +69,7 @@ function StaffActions({ invoice }: { invoice: Invoice }) {
           </Button>
         </>
       )}
-      {(invoice.status === 'Draft' ||
-        invoice.status === 'Unpaid' ||
-        invoice.status === 'Overdue' ||
-        // Covered by credits alone (a deposit larger than the invoice): the server frees the credits on cancel.
-        (invoice.status === 'Paid' && invoice.paid_cents === 0 && invoice.grand_total_cents === 0)) && (
+      {isCancellableInvoice(invoice) && (
         <Button
           variant="subtle"
           color="red"
